@@ -1,0 +1,40 @@
+package engine
+
+import "fmt"
+
+// Panes of the playground, as named in InputError.
+const (
+	PaneLastApplied = "lastApplied"
+	PaneFile        = "file"
+	PaneLive        = "live"
+)
+
+// InputError is a problem with what the user typed: the pane, the place in
+// it (1-based line and column, 0 when unknown) and the field path.
+type InputError struct {
+	Pane    string `json:"pane"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Path    string `json:"path,omitempty"`
+	Message string `json:"message"`
+}
+
+func (e *InputError) Error() string {
+	s := e.Pane
+	if e.Line > 0 {
+		s += fmt.Sprintf(":%d:%d", e.Line, e.Column)
+	}
+	if e.Path != "" {
+		s += " " + e.Path
+	}
+	return s + ": " + e.Message
+}
+
+// ApplyError is an error kubectl itself would report (a patch it cannot
+// compute, a precondition that fails), with kubectl's message.
+type ApplyError struct {
+	Path    string `json:"path,omitempty"`
+	Message string `json:"message"`
+}
+
+func (e *ApplyError) Error() string { return e.Message }

@@ -1,0 +1,95 @@
+package schema
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+)
+
+// Meta is the patch metadata of one field, as its struct tags declare it.
+type Meta struct {
+	// Strategies is the patchStrategy tag split on commas, as
+	// strategicpatch reports it ("merge", "replace", "retainKeys").
+	// A field without the tag has the single strategy "".
+	Strategies []string
+	// MergeKey is the patchMergeKey tag: the field identifying the
+	// elements of a merged list of maps.
+	MergeKey string
+}
+
+// Node is a place in a schema: the type of the value found there.
+// Its methods mirror strategicpatch.LookupPatchMeta.
+type Node interface {
+	// Field returns the type and metadata of a map's or struct's field.
+	Field(key string) (Node, Meta, error)
+	// Items returns the element type of the list stored in field key.
+	Items(key string) (Node, Meta, error)
+	// Name names the node's kind, as strategicpatch's error messages do.
+	Name() string
+}
+
+// Field is one JSON field of a struct type.
+type Field struct {
+	Name       string // JSON name
+	Type       int32  // index into Schema.Types
+	Strategies string // patchStrategy tag, unsplit
+	MergeKey   string
+}
+
+// Type is a Go type as encoding/json and strategicpatch see it.
+type Type struct {
+	Name   string       // reflect.Type.Name(), used in error messages
+	Kind   reflect.Kind // Struct, Map, Slice, Array, Pointer or a scalar kind
+	Elem   int32        // element type of a Map, Slice, Array or Pointer; -1 otherwise
+	Fields []Field      // Struct only, in encoding/json's field order
+}
+
+// Kind maps an apiVersion and kind to the root type of that object.
+type Kind struct {
+	APIVersion string // "v1", "apps/v1", ...
+	Kind       string
+	Type       int32
+}
+
+// Schema is a table of types and the kinds rooted in it.
+type Schema struct {
+	Types []Type
+	Kinds []Kind // sorted by APIVersion, then Kind
+}
+
+// ErrNotFound reports a field the type does not declare.
+type ErrNotFound struct {
+	TypeName string
+	Field    string
+}
+
+func (e *ErrNotFound) Error() string {
+	return fmt.Sprintf("unable to find api field in struct %s for the json field %q", e.TypeName, e.Field)
+}
+
+// Root returns the schema node of the object kind, or false when the kind is
+// not built in (a custom resource, or a typo).
+func (s *Schema) Root(apiVersion, kind string) (Node, bool) {
+	lo, hi := 0, len(s.Kinds)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		k := s.Kinds[mid]
+		if k.APIVersion < apiVersion || (k.APIVersion == apiVersion && k.Kind < kind) {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo < len(s.Kinds) && s.Kinds[lo].APIVersion == apiVersion && s.Kinds[lo].Kind == kind {
+		return Ref{s, s.Kinds[lo].Type}, true
+	}
+	return nil, false
+}
+
+// Ref is a Node of a Schema: a type index.
+type Ref struct {
+	S *Schema
+	T int32
+}
+
+var errSliceOfSlice = errors.New("unexpected slice of slice")
