@@ -1,0 +1,94 @@
+package api
+
+import (
+	"encoding/json"
+
+	"github.com/applylens/applylens/engine"
+)
+
+// Request is what the page's worker sends.
+type Request struct {
+	// Op is "apply" (the default) or "version".
+	Op          string `json:"op,omitempty"`
+	LastApplied string `json:"lastApplied"`
+	File        string `json:"file"`
+	Live        string `json:"live"`
+	// LastAppliedFromLive ignores LastApplied and reads the annotation of
+	// Live, as kubectl does.
+	LastAppliedFromLive bool `json:"lastAppliedFromLive"`
+	// Overwrite is kubectl's --overwrite; absent means true.
+	Overwrite *bool `json:"overwrite,omitempty"`
+}
+
+// Response is what the worker gets back. Exactly one of Result and Error is
+// set; Version is always set.
+type Response struct {
+	Version string  `json:"version"`
+	Result  *Result `json:"result,omitempty"`
+	Error   *Error  `json:"error,omitempty"`
+}
+
+// Error is an input error (Pane set) or an error kubectl would report.
+type Error struct {
+	// Kind is "input" (the user's text), "apply" (kubectl would fail the
+	// same way) or "internal" (a bug in applylens, recovered).
+	Kind    string `json:"kind"`
+	Pane    string `json:"pane,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Path    string `json:"path,omitempty"`
+	Message string `json:"message"`
+}
+
+// Result is engine.Result plus everything the page renders, so the page
+// does no YAML or JSON work of its own.
+type Result struct {
+	Action            string          `json:"action"`
+	PatchType         string          `json:"patchType"`
+	PatchTypeWhy      string          `json:"patchTypeWhy"`
+	Patch             json.RawMessage `json:"patch,omitempty"`
+	PatchJSON         string          `json:"patchJSON"` // indented
+	PatchYAML         string          `json:"patchYAML"`
+	Object            json.RawMessage `json:"object"`
+	ObjectYAML        string          `json:"objectYAML"`
+	LiveYAML          string          `json:"liveYAML"` // the live object in the same format as ObjectYAML, for the diff; "" on create
+	LastApplied       string          `json:"lastApplied"`
+	LastAppliedSource string          `json:"lastAppliedSource"`
+	// DerivedLastAppliedYAML is the live object's annotation as YAML, to
+	// fill the last-applied pane when it is derived from live.
+	DerivedLastAppliedYAML string           `json:"derivedLastAppliedYAML"`
+	KubectlPatch           string           `json:"kubectlPatch"` // the equivalent `kubectl patch` command
+	Steps                  []Step           `json:"steps"`
+	Warnings               []engine.Warning `json:"warnings"`
+	Directives             []Directive      `json:"directives"`
+}
+
+// Step is an engine step with where its field is in each text.
+type Step struct {
+	engine.Step
+	Where Where `json:"where"`
+}
+
+// Where locates a field path in the inputs and outputs (nil = not there).
+type Where struct {
+	LastApplied *Span `json:"lastApplied,omitempty"`
+	File        *Span `json:"file,omitempty"`
+	Live        *Span `json:"live,omitempty"`
+	Result      *Span `json:"result,omitempty"` // in ObjectYAML
+	Patch       *Span `json:"patch,omitempty"`  // in PatchYAML
+}
+
+// Span is a range of whole lines, 1-based and inclusive.
+type Span struct {
+	Line    int `json:"line"`
+	EndLine int `json:"endLine"`
+}
+
+// Directive is a strategic-patch directive found in the patch, explained.
+type Directive struct {
+	Name    string `json:"name"` // "$setElementOrder", "$retainKeys", "$patch", "$deleteFromPrimitiveList"
+	Path    string `json:"path"`
+	Line    int    `json:"line"` // in PatchYAML
+	EndLine int    `json:"endLine"`
+	Meaning string `json:"meaning"`
+}
