@@ -1,28 +1,127 @@
 package strategic
 
 import (
-	"errors"
-
+	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/schema"
 )
-
-// errTODO marks the functions still being written.
-var errTODO = errors.New("strategic: not implemented yet")
 
 // CreateThreeWayMergePatch mirrors strategicpatch.CreateThreeWayMergePatch:
 // deletions come from original vs modified, additions and changes from
 // current vs modified. original may be empty (no deletions).
 func CreateThreeWayMergePatch(original, modified, current []byte, s schema.Node, overwrite bool) ([]byte, error) {
-	return nil, errTODO
+	o, err := decodeDoc(original)
+	if err != nil {
+		return nil, err
+	}
+	m, err := decodeDoc(modified)
+	if err != nil {
+		return nil, err
+	}
+	c, err := decodeDoc(current)
+	if err != nil {
+		return nil, err
+	}
+	patch, err := ThreeWay(o, m, c, s, overwrite)
+	if err != nil {
+		return nil, err
+	}
+	return jsonvalue.Encode(patch)
+}
+
+// ThreeWay is CreateThreeWayMergePatch on decoded documents. It may modify
+// its arguments (apimachinery sorts lists of primitives in place, and the
+// result depends on it).
+func ThreeWay(original, modified, current map[string]any, s schema.Node, overwrite bool) (map[string]any, error) {
+	delta, err := diffMaps(current, modified, s, diffOptions{ignoreDeletions: true, setElementOrder: true})
+	if err != nil {
+		return nil, err
+	}
+	deletions, err := diffMaps(original, modified, s, diffOptions{setElementOrder: true, ignoreChangesAndAdditions: true})
+	if err != nil {
+		return nil, err
+	}
+	patch, err := mergeMap(deletions, delta, s, mergeOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if !overwrite {
+		changed, err := diffMaps(original, current, s, diffOptions{})
+		if err != nil {
+			return nil, err
+		}
+		conflict, err := mapsHaveConflicts(patch, changed, s)
+		if err != nil {
+			return nil, err
+		}
+		if conflict {
+			return nil, &ErrConflict{Patch: patch, Changed: changed}
+		}
+	}
+	return patch, nil
 }
 
 // CreateTwoWayMergePatch mirrors strategicpatch.CreateTwoWayMergePatch.
 func CreateTwoWayMergePatch(original, modified []byte, s schema.Node) ([]byte, error) {
-	return nil, errTODO
+	o, err := decodeDoc(original)
+	if err != nil {
+		return nil, err
+	}
+	m, err := decodeDoc(modified)
+	if err != nil {
+		return nil, err
+	}
+	patch, err := diffMaps(o, m, s, diffOptions{setElementOrder: true})
+	if err != nil {
+		return nil, err
+	}
+	return jsonvalue.Encode(patch)
 }
 
 // StrategicMergePatch mirrors strategicpatch.StrategicMergePatch: it applies
 // patch to original as the API server does.
 func StrategicMergePatch(original, patch []byte, s schema.Node) ([]byte, error) {
-	return nil, errTODO
+	o, err := decodeApplyDoc(original)
+	if err != nil {
+		return nil, err
+	}
+	p, err := decodeApplyDoc(patch)
+	if err != nil {
+		return nil, err
+	}
+	result, err := Apply(o, p, s)
+	if err != nil {
+		return nil, err
+	}
+	return jsonvalue.Encode(result)
+}
+
+// Apply is StrategicMergePatch on decoded documents. Both are modified.
+func Apply(original, patch map[string]any, s schema.Node) (map[string]any, error) {
+	return mergeMap(original, patch, s, mergeOptions{mergeParallelList: true, ignoreUnmatchedNulls: true})
+}
+
+// decodeDoc decodes as CreateThreeWayMergePatch does: empty input is an
+// empty object, "null" a nil one.
+func decodeDoc(data []byte) (map[string]any, error) {
+	if len(data) == 0 {
+		return map[string]any{}, nil
+	}
+	m, err := jsonvalue.DecodeObject(data)
+	if err != nil {
+		return nil, ErrBadJSONDoc
+	}
+	return m, nil
+}
+
+// decodeApplyDoc decodes as StrategicMergePatch does: nil input is an empty
+// object.
+func decodeApplyDoc(data []byte) (map[string]any, error) {
+	if data == nil {
+		data = []byte("{}")
+	}
+	m, err := jsonvalue.DecodeObject(data)
+	if err != nil {
+		return nil, ErrBadJSONDoc
+	}
+	return m, nil
 }

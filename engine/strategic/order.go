@@ -1,0 +1,137 @@
+package strategic
+
+import "sort"
+
+// normalizeSliceOrder mirrors strategicpatch's normalizeSliceOrder: toSort
+// ordered by the elements' positions in order (stable), with $patch: delete
+// elements moved to the end.
+func normalizeSliceOrder(toSort, order []any, mergeKey string, ofMaps bool) ([]any, error) {
+	var toDelete []any
+	if ofMaps {
+		if err := validateMergeKeyInLists(mergeKey, toSort, order); err != nil {
+			return nil, err
+		}
+		var err error
+		toSort, toDelete, err = extractToDeleteItems(toSort)
+		if err != nil {
+			return nil, err
+		}
+	}
+	pos, err := positionsIn(toSort, order, mergeKey, ofMaps)
+	if err != nil {
+		return nil, err
+	}
+	sort.Stable(byOrder{toSort, pos})
+	return append(toSort, toDelete...), nil
+}
+
+// positionsIn returns, for each item, apimachinery's index(order, item).
+func positionsIn(items, order []any, mergeKey string, ofMaps bool) ([]int, error) {
+	pos := make([]int, len(items))
+	if len(items) == 0 {
+		return pos, nil
+	}
+	idx := indexOf(order, mergeKey, ofMaps)
+	for i, v := range items {
+		p, err := idx.lookup(elementKey(v, mergeKey, ofMaps))
+		if err != nil {
+			return nil, err
+		}
+		pos[i] = p
+	}
+	return pos, nil
+}
+
+func validateMergeKeyInLists(mergeKey string, lists ...[]any) error {
+	for _, list := range lists {
+		for _, item := range list {
+			m, ok := item.(map[string]any)
+			if !ok {
+				return errBadArgType(tMap, item)
+			}
+			if _, ok = m[mergeKey]; !ok {
+				return errNoMergeKey(m, mergeKey)
+			}
+		}
+	}
+	return nil
+}
+
+// extractToDeleteItems splits a list of maps into the elements kept and the
+// $patch: delete ones.
+func extractToDeleteItems(l []any) ([]any, []any, error) {
+	var keep, del []any
+	for _, v := range l {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, nil, errBadArgType(tMap, v)
+		}
+		if d, ok := m[directiveMarker]; ok && d == deleteDirective {
+			del = append(del, v)
+		} else {
+			keep = append(keep, v)
+		}
+	}
+	return keep, del, nil
+}
+
+// normalizeElementOrder mirrors strategicpatch's normalizeElementOrder:
+// patch items in patchOrder, server-only items in serverOrder, then the
+// two interleaved by their positions in serverOrder.
+func normalizeElementOrder(patch, serverOnly, patchOrder, serverOrder []any, mergeKey string, ofMaps bool) ([]any, error) {
+	patch, err := normalizeSliceOrder(patch, patchOrder, mergeKey, ofMaps)
+	if err != nil {
+		return nil, err
+	}
+	serverOnly, err = normalizeSliceOrder(serverOnly, serverOrder, mergeKey, ofMaps)
+	if err != nil {
+		return nil, err
+	}
+	return mergeSortedSlice(serverOnly, patch, serverOrder, mergeKey, ofMaps)
+}
+
+// mergeSortedSlice mirrors strategicpatch's mergeSortedSlice: each step
+// takes the left (server-only) item only when both items are in
+// serverOrder and the left one comes first there.
+func mergeSortedSlice(left, right, serverOrder []any, mergeKey string, ofMaps bool) ([]any, error) {
+	idx := indexOf(serverOrder, mergeKey, ofMaps)
+	lpos, err := lookupAll(idx, left, mergeKey, ofMaps)
+	if err != nil {
+		return nil, err
+	}
+	rpos, err := lookupAll(idx, right, mergeKey, ofMaps)
+	if err != nil {
+		return nil, err
+	}
+	s := make([]any, 0, len(left)+len(right))
+	i, j := 0, 0
+	for i < len(left) || j < len(right) {
+		switch {
+		case i >= len(left):
+			s = append(s, right[j])
+			j++
+		case j >= len(right):
+			s = append(s, left[i])
+			i++
+		case lpos[i] >= 0 && rpos[j] >= 0 && lpos[i] < rpos[j]:
+			s = append(s, left[i])
+			i++
+		default:
+			s = append(s, right[j])
+			j++
+		}
+	}
+	return s, nil
+}
+
+func lookupAll(idx *keyIndex, items []any, mergeKey string, ofMaps bool) ([]int, error) {
+	pos := make([]int, len(items))
+	for i, v := range items {
+		p, err := idx.lookup(elementKey(v, mergeKey, ofMaps))
+		if err != nil {
+			return nil, err
+		}
+		pos[i] = p
+	}
+	return pos, nil
+}
