@@ -1,0 +1,379 @@
+package engine
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/mergepatch"
+	"github.com/applylens/applylens/engine/schema"
+	"github.com/applylens/applylens/engine/strategic"
+)
+
+// LastAppliedAnnotation is where kubectl keeps the last-applied configuration.
+const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+
+// Apply computes what `kubectl apply` (client-side, as with --dry-run=client)
+// does with the inputs, and explains it.
+func Apply(in Input) (*Result, error) {
+	file, err := parseObject(PaneFile, in.File)
+	if err != nil {
+		return nil, err
+	}
+	var live map[string]any
+	if !blank(in.Live) {
+		if live, err = parseObject(PaneLive, in.Live); err != nil {
+			return nil, err
+		}
+	}
+	overwrite := in.Overwrite == nil || *in.Overwrite
+
+	var warnings []Warning
+	// kubectl reads annotations through Unstructured.GetAnnotations, which
+	// gives up silently on a non-string value; the file's annotations are
+	// then replaced by the last-applied one alone.
+	fileAnnotations, ok := stringMap(file, "metadata", "annotations")
+	if !ok {
+		warnings = append(warnings, Warning{
+			Code:    "non-string-annotation",
+			Path:    "metadata.annotations",
+			Message: "An annotation value in the configuration file is not a string (quote values like \"true\" or \"8080\"). kubectl cannot read the annotations then, and silently drops all of them from what it applies and saves.",
+		})
+	}
+	modified, lastApplied, err := modifiedConfiguration(file, fileAnnotations)
+	if err != nil {
+		return nil, &ApplyError{Message: err.Error()}
+	}
+
+	apiVersion, _ := file["apiVersion"].(string)
+	kind, _ := file["kind"].(string)
+	root, builtin := schema.Builtin.Root(apiVersion, kind)
+	if !builtin {
+		warnings = append(warnings, notBuiltinWarning(apiVersion, kind))
+	}
+
+	res := &Result{LastApplied: lastApplied}
+	if live == nil {
+		created, err := createdObject(file, fileAnnotations, lastApplied)
+		if err != nil {
+			return nil, &ApplyError{Message: err.Error()}
+		}
+		res.Action = ActionCreate
+		res.Object = created
+		res.LastAppliedSource = "none"
+		res.Warnings = warnings
+		return res, nil
+	}
+	warnings = append(warnings, identityWarnings(file, live)...)
+
+	original, source, err := originalConfiguration(in.LastApplied, live)
+	if err != nil {
+		return nil, err
+	}
+	res.LastAppliedSource = source
+	if source != "input" {
+		if _, has := liveAnnotation(live); !has {
+			warnings = append(warnings, Warning{
+				Code:    "missing-annotation",
+				Path:    `metadata.annotations["` + LastAppliedAnnotation + `"]`,
+				Message: "The live object has no last-applied-configuration annotation (it was made by kubectl create without --save-config, or by another tool). kubectl apply warns about it and adds the annotation, but this time it cannot know which fields the file used to set, so fields removed from the file are not cleared.",
+			})
+		}
+	}
+	current, err := jsonvalue.Encode(live)
+	if err != nil {
+		return nil, &ApplyError{Message: err.Error()}
+	}
+
+	var patch, object []byte
+	if builtin {
+		res.PatchType = PatchStrategic
+		patch, err = strategic.CreateThreeWayMergePatch(original, modified, current, root, overwrite)
+	} else {
+		res.PatchType = PatchMerge
+		patch, err = mergepatch.CreateThreeWay(original, modified, current,
+			mergepatch.RequireKeyUnchanged("apiVersion"),
+			mergepatch.RequireKeyUnchanged("kind"),
+			mergepatch.RequireMetadataKeyUnchanged("name"))
+	}
+	if err != nil {
+		return nil, patchError(err)
+	}
+	res.Patch = patch
+	if string(patch) == "{}" {
+		res.Action = ActionUnchanged
+		res.Object = current
+	} else {
+		res.Action = ActionConfigure
+		if builtin {
+			object, err = strategic.StrategicMergePatch(current, patch, root)
+		} else {
+			object, err = mergepatch.Apply(current, patch)
+		}
+		if err != nil {
+			return nil, &ApplyError{Message: "applying patch locally: " + err.Error()}
+		}
+		res.Object = object
+	}
+	res.Warnings = warnings
+	return res, nil
+}
+
+func blank(s string) bool { return len(bytes.TrimSpace([]byte(s))) == 0 }
+
+// patchError turns an error computing the patch into what kubectl reports.
+func patchError(err error) error {
+	var pe *strategic.PathError
+	path := ""
+	if errors.As(err, &pe) {
+		path = pe.Path
+	}
+	var conflict *strategic.ErrConflict
+	switch {
+	case errors.As(err, &conflict):
+		return &ApplyError{Path: path, Message: "--overwrite=false: " + err.Error()}
+	case mergepatch.IsPreconditionFailed(err):
+		return &ApplyError{Message: "At least one of apiVersion, kind and name was changed (" + err.Error() + ")"}
+	}
+	return &ApplyError{Path: path, Message: "creating patch: " + err.Error()}
+}
+
+// modifiedConfiguration mirrors kubectl's util.GetModifiedConfiguration with
+// annotate=true: the file without its last-applied annotation, encoded, is
+// the new annotation; the file with that annotation, encoded, is modified.
+func modifiedConfiguration(file map[string]any, annotations map[string]string) ([]byte, string, error) {
+	obj := shallowWithMetadata(file)
+	annots := copyStrings(annotations)
+	delete(annots, LastAppliedAnnotation)
+	setAnnotations(obj, annots)
+	annotation, err := encodeLine(obj)
+	if err != nil {
+		return nil, "", err
+	}
+	annots[LastAppliedAnnotation] = string(annotation)
+	setAnnotations(obj, annots)
+	modified, err := encodeLine(obj)
+	if err != nil {
+		return nil, "", err
+	}
+	return modified, string(annotation), nil
+}
+
+// createdObject is the object kubectl creates: the file with the annotation
+// and without nulls (kubectl prunes them so that create and patch agree).
+func createdObject(file map[string]any, annotations map[string]string, lastApplied string) ([]byte, error) {
+	data, err := jsonvalue.Encode(file)
+	if err != nil {
+		return nil, err
+	}
+	obj, err := jsonvalue.DecodeObject(data) // a deep copy to prune
+	if err != nil {
+		return nil, err
+	}
+	annots := copyStrings(annotations)
+	annots[LastAppliedAnnotation] = lastApplied
+	setAnnotations(obj, annots)
+	pruneNulls(obj)
+	return jsonvalue.Encode(obj)
+}
+
+func pruneNulls(v any) {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			if e == nil {
+				delete(t, k)
+			} else {
+				pruneNulls(e)
+			}
+		}
+	case []any:
+		for _, e := range t {
+			pruneNulls(e)
+		}
+	}
+}
+
+// originalConfiguration returns the original (last-applied) configuration as
+// JSON bytes and where it came from.
+func originalConfiguration(pane string, live map[string]any) ([]byte, string, error) {
+	if !blank(pane) {
+		v, err := parseValue(PaneLastApplied, pane)
+		if err != nil {
+			return nil, "", err
+		}
+		if _, ok := v.(map[string]any); !ok {
+			return nil, "", &InputError{Pane: PaneLastApplied, Message: "the last-applied configuration must be an object (a mapping), like the configuration file"}
+		}
+		data, err := jsonvalue.Encode(v)
+		if err != nil {
+			return nil, "", &InputError{Pane: PaneLastApplied, Message: err.Error()}
+		}
+		return data, "input", nil
+	}
+	if text, ok := liveAnnotation(live); ok {
+		return []byte(text), "annotation", nil
+	}
+	return nil, "none", nil
+}
+
+// liveAnnotation reads the annotation as kubectl's GetOriginalConfiguration.
+func liveAnnotation(live map[string]any) (string, bool) {
+	annots, ok := stringMap(live, "metadata", "annotations")
+	if !ok || annots == nil {
+		return "", false
+	}
+	text, ok := annots[LastAppliedAnnotation]
+	return text, ok
+}
+
+// stringMap mirrors unstructured.NestedNullCoercingStringMap as
+// GetAnnotations uses it: nulls read as "", and false means kubectl gives up
+// (a value that is neither a string nor null, or a non-map on the way).
+func stringMap(obj map[string]any, fields ...string) (map[string]string, bool) {
+	var cur any = obj
+	for _, f := range fields {
+		if cur == nil {
+			return nil, true
+		}
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if cur, ok = m[f]; !ok {
+			return nil, true
+		}
+	}
+	if cur == nil {
+		return nil, true
+	}
+	m, ok := cur.(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		switch t := v.(type) {
+		case string:
+			out[k] = t
+		case nil:
+			out[k] = ""
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func copyStrings(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m)+1)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// shallowWithMetadata copies obj and its metadata map, enough to change
+// annotations without touching the caller's object.
+func shallowWithMetadata(obj map[string]any) map[string]any {
+	out := make(map[string]any, len(obj))
+	for k, v := range obj {
+		out[k] = v
+	}
+	if md, ok := obj["metadata"].(map[string]any); ok {
+		cp := make(map[string]any, len(md))
+		for k, v := range md {
+			cp[k] = v
+		}
+		out["metadata"] = cp
+	}
+	return out
+}
+
+// setAnnotations mirrors Unstructured.SetAnnotations with a non-nil map.
+func setAnnotations(obj map[string]any, annots map[string]string) {
+	md, ok := obj["metadata"].(map[string]any)
+	if !ok {
+		if _, exists := obj["metadata"]; exists {
+			return // SetNestedField fails on a non-map; kubectl ignores it
+		}
+		md = map[string]any{}
+		obj["metadata"] = md
+	}
+	m := make(map[string]any, len(annots))
+	for k, v := range annots {
+		m[k] = v
+	}
+	md["annotations"] = m
+}
+
+// encodeLine encodes as runtime.Encode with the unstructured JSON scheme:
+// encoding/json plus a trailing newline.
+func encodeLine(v any) ([]byte, error) {
+	data, err := jsonvalue.Encode(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}
+
+func notBuiltinWarning(apiVersion, kind string) Warning {
+	msg := fmt.Sprintf("%s %s is not a kind kubectl knows (it is not in kubectl's scheme), so it is treated as a custom resource: kubectl sends a JSON merge patch, which replaces lists whole.", apiVersion, kind)
+	if s := suggestKinds(apiVersion, kind); len(s) > 0 {
+		msg += " Did you mean " + joinOr(s) + "?"
+	}
+	return Warning{Code: "not-built-in", Path: "kind", Message: msg}
+}
+
+func joinOr(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	out := ""
+	for i, v := range s {
+		switch {
+		case i == 0:
+		case i == len(s)-1:
+			out += " or "
+		default:
+			out += ", "
+		}
+		out += v
+	}
+	return out
+}
+
+// identityWarnings flags a live object that is not the one kubectl would
+// fetch for the file.
+func identityWarnings(file, live map[string]any) []Warning {
+	var w []Warning
+	for _, f := range []string{"apiVersion", "kind"} {
+		if fmt.Sprint(file[f]) != fmt.Sprint(live[f]) {
+			w = append(w, Warning{Code: "identity-mismatch", Path: f, Message: fmt.Sprintf("The live object's %s (%v) differs from the file's (%v): kubectl fetches the live object by the file's kind and name, so this live object is not the one it would compare against.", f, live[f], file[f])})
+		}
+	}
+	fn, _ := nested(file, "metadata", "name")
+	ln, _ := nested(live, "metadata", "name")
+	if fmt.Sprint(fn) != fmt.Sprint(ln) {
+		w = append(w, Warning{Code: "identity-mismatch", Path: "metadata.name", Message: fmt.Sprintf("The live object's name (%v) differs from the file's (%v): kubectl would look up %v instead.", ln, fn, fn)})
+	}
+	return w
+}
+
+func nested(obj map[string]any, fields ...string) (any, bool) {
+	var cur any = obj
+	for _, f := range fields {
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if cur, ok = m[f]; !ok {
+			return nil, false
+		}
+	}
+	return cur, true
+}

@@ -1,0 +1,160 @@
+//go:build !js
+
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"testing"
+
+	jsonpatch "gopkg.in/evanphx/json-patch.v4"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/jsonmergepatch"
+	"k8s.io/apimachinery/pkg/util/mergepatch"
+	"k8s.io/apimachinery/pkg/util/strategicpatch"
+	"k8s.io/kubectl/pkg/scheme"
+	"k8s.io/kubectl/pkg/util"
+	"sigs.k8s.io/yaml"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+// kubectlResult is what kubectl's own code computes for an Input.
+type kubectlResult struct {
+	action, patchType   string
+	patch, object       []byte
+	lastApplied         string
+	err                 error
+	panicked            bool
+}
+
+// kubectlApply runs kubectl's client-side apply (the code paths of
+// apply.go and patcher.go with --dry-run=client) on the inputs.
+func kubectlApply(in Input) (res kubectlResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = kubectlResult{panicked: true, err: fmt.Errorf("panic: %v", r)}
+		}
+	}()
+	decode := func(text string) (*unstructured.Unstructured, error) {
+		j, err := yaml.YAMLToJSON([]byte(text))
+		if err != nil {
+			return nil, err
+		}
+		obj, _, err := unstructured.UnstructuredJSONScheme.Decode(j, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		return obj.(*unstructured.Unstructured), nil
+	}
+	file, err := decode(in.File)
+	if err != nil {
+		return kubectlResult{err: err}
+	}
+	modified, err := util.GetModifiedConfiguration(file, true, unstructured.UnstructuredJSONScheme)
+	if err != nil {
+		return kubectlResult{err: err}
+	}
+	var m map[string]any
+	if err := json.Unmarshal(modified, &m); err != nil {
+		return kubectlResult{err: err}
+	}
+	res.lastApplied = m["metadata"].(map[string]any)["annotations"].(map[string]any)[LastAppliedAnnotation].(string)
+	if blank(in.Live) {
+		if err := util.CreateApplyAnnotation(file, unstructured.UnstructuredJSONScheme); err != nil {
+			return kubectlResult{err: err}
+		}
+		pruneNulls(file.UnstructuredContent())
+		res.action = ActionCreate
+		res.object, res.err = runtime.Encode(unstructured.UnstructuredJSONScheme, file)
+		return res
+	}
+	live, err := decode(in.Live)
+	if err != nil {
+		return kubectlResult{err: err}
+	}
+	current, err := runtime.Encode(unstructured.UnstructuredJSONScheme, live)
+	if err != nil {
+		return kubectlResult{err: err}
+	}
+	var original []byte
+	if !blank(in.LastApplied) {
+		if original, err = yaml.YAMLToJSON([]byte(in.LastApplied)); err != nil {
+			return kubectlResult{err: err}
+		}
+	} else if original, err = util.GetOriginalConfiguration(live); err != nil {
+		return kubectlResult{err: err}
+	}
+	overwrite := in.Overwrite == nil || *in.Overwrite
+	versioned, err := scheme.Scheme.New(file.GroupVersionKind())
+	if err == nil {
+		res.patchType = PatchStrategic
+		lookup, err := strategicpatch.NewPatchMetaFromStruct(versioned)
+		if err != nil {
+			return kubectlResult{err: err}
+		}
+		res.patch, res.err = strategicpatch.CreateThreeWayMergePatch(original, modified, current, lookup, overwrite)
+	} else {
+		res.patchType = PatchMerge
+		res.patch, res.err = jsonmergepatch.CreateThreeWayJSONMergePatch(original, modified, current,
+			mergepatch.RequireKeyUnchanged("apiVersion"), mergepatch.RequireKeyUnchanged("kind"), mergepatch.RequireMetadataKeyUnchanged("name"))
+	}
+	if res.err != nil {
+		return res
+	}
+	if string(res.patch) == "{}" {
+		res.action = ActionUnchanged
+		res.object = current
+		return res
+	}
+	res.action = ActionConfigure
+	if res.patchType == PatchStrategic {
+		res.object, res.err = strategicpatch.StrategicMergePatch(current, res.patch, versioned)
+	} else {
+		res.object, res.err = jsonpatch.MergePatch(current, res.patch)
+	}
+	return res
+}
+
+// compareWithKubectl fails the test when Apply and kubectl disagree on the
+// action, patch type, patch, object, annotation or on failing at all.
+func compareWithKubectl(t *testing.T, name string, in Input) {
+	t.Helper()
+	want := kubectlApply(in)
+	got, err := Apply(in)
+	if want.err != nil || err != nil {
+		if want.panicked && err != nil {
+			return
+		}
+		if (want.err == nil) != (err == nil) {
+			t.Errorf("%s: error mismatch: engine %v, kubectl %v\ninput: %#v", name, err, want.err, in)
+		}
+		return
+	}
+	if got.Action != want.action || got.PatchType != want.patchType {
+		t.Errorf("%s: action/patch type: engine %s/%s, kubectl %s/%s", name, got.Action, got.PatchType, want.action, want.patchType)
+	}
+	if !sameJSON(got.Patch, want.patch) {
+		t.Errorf("%s: patch differs:\nengine  %s\nkubectl %s", name, got.Patch, want.patch)
+	}
+	if !sameJSON(got.Object, want.object) {
+		t.Errorf("%s: object differs:\nengine  %s\nkubectl %s", name, got.Object, want.object)
+	}
+	if got.LastApplied != want.lastApplied {
+		t.Errorf("%s: annotation differs:\nengine  %q\nkubectl %q", name, got.LastApplied, want.lastApplied)
+	}
+}
+
+// sameJSON compares meaning: same values, numbers by apimachinery's rules,
+// list order significant, key order not.
+func sameJSON(a, b []byte) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	x, err1 := jsonvalue.Decode(a)
+	y, err2 := jsonvalue.Decode(b)
+	return err1 == nil && err2 == nil && reflect.DeepEqual(x, y)
+}
+
