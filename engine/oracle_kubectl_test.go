@@ -23,11 +23,11 @@ import (
 
 // kubectlResult is what kubectl's own code computes for an Input.
 type kubectlResult struct {
-	action, patchType   string
-	patch, object       []byte
-	lastApplied         string
-	err                 error
-	panicked            bool
+	action, patchType string
+	patch, object     []byte
+	lastApplied       string
+	err               error
+	panicked          bool
 }
 
 // kubectlApply runs kubectl's client-side apply (the code paths of
@@ -157,4 +157,3 @@ func sameJSON(a, b []byte) bool {
 	y, err2 := jsonvalue.Decode(b)
 	return err1 == nil && err2 == nil && reflect.DeepEqual(x, y)
 }
-

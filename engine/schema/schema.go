@@ -1,9 +1,9 @@
 package schema
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
+	"sync"
 )
 
 // Meta is the patch metadata of one field, as its struct tags declare it.
@@ -11,6 +11,7 @@ type Meta struct {
 	// Strategies is the patchStrategy tag split on commas, as
 	// strategicpatch reports it ("merge", "replace", "retainKeys").
 	// A field without the tag has the single strategy "".
+	// The slice may be shared between lookups: do not modify it.
 	Strategies []string
 	// MergeKey is the patchMergeKey tag: the field identifying the
 	// elements of a merged list of maps.
@@ -37,11 +38,19 @@ type Field struct {
 }
 
 // Type is a Go type as encoding/json and strategicpatch see it.
+//
+// Only what lookups can observe is kept: strategicpatch never looks into a
+// map's values (a lookup on a map is an error), so a Map has no Elem, and a
+// non-struct type has no Name (error messages name structs only). Types
+// that no lookup can tell apart may share one entry.
 type Type struct {
-	Name   string       // reflect.Type.Name(), used in error messages
+	Name   string       // reflect.Type.Name() of a struct, used in error messages
 	Kind   reflect.Kind // Struct, Map, Slice, Array, Pointer or a scalar kind
-	Elem   int32        // element type of a Map, Slice, Array or Pointer; -1 otherwise
+	Elem   int32        // element type of a Slice, Array or Pointer; -1 otherwise
 	Fields []Field      // Struct only, in encoding/json's field order
+	// ByName lists the indexes of Fields sorted by Name, for binary
+	// search. When it does not match Fields in length, lookups scan.
+	ByName []uint16
 }
 
 // Kind maps an apiVersion and kind to the root type of that object.
@@ -55,6 +64,14 @@ type Kind struct {
 type Schema struct {
 	Types []Type
 	Kinds []Kind // sorted by APIVersion, then Kind
+
+	// encoded, when set, is the table in Encode's form: Types and Kinds
+	// are decoded from it on first use of a method.
+	encoded string
+	// refs holds one Ref per type, so that lookups hand out pointers
+	// instead of boxing a new Ref into each Node.
+	loadOnce sync.Once
+	refs     []Ref
 }
 
 // ErrNotFound reports a field the type does not declare.
@@ -70,6 +87,7 @@ func (e *ErrNotFound) Error() string {
 // Root returns the schema node of the object kind, or false when the kind is
 // not built in (a custom resource, or a typo).
 func (s *Schema) Root(apiVersion, kind string) (Node, bool) {
+	s.load()
 	lo, hi := 0, len(s.Kinds)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
@@ -81,15 +99,14 @@ func (s *Schema) Root(apiVersion, kind string) (Node, bool) {
 		}
 	}
 	if lo < len(s.Kinds) && s.Kinds[lo].APIVersion == apiVersion && s.Kinds[lo].Kind == kind {
-		return Ref{s, s.Kinds[lo].Type}, true
+		return s.ref(s.Kinds[lo].Type), true
 	}
 	return nil, false
 }
 
-// Ref is a Node of a Schema: a type index.
+// Ref is a Node of a Schema: a type index. The Nodes a Schema returns are
+// *Ref.
 type Ref struct {
 	S *Schema
 	T int32
 }
-
-var errSliceOfSlice = errors.New("unexpected slice of slice")
