@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/applylens/applylens/engine/explain"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/mergepatch"
 	"github.com/applylens/applylens/engine/schema"
@@ -31,16 +32,10 @@ func Apply(in Input) (*Result, error) {
 
 	var warnings []Warning
 	// kubectl reads annotations through Unstructured.GetAnnotations, which
-	// gives up silently on a non-string value; the file's annotations are
-	// then replaced by the last-applied one alone.
-	fileAnnotations, ok := stringMap(file, "metadata", "annotations")
-	if !ok {
-		warnings = append(warnings, Warning{
-			Code:    "non-string-annotation",
-			Path:    "metadata.annotations",
-			Message: "An annotation value in the configuration file is not a string (quote values like \"true\" or \"8080\"). kubectl cannot read the annotations then, and silently drops all of them from what it applies and saves.",
-		})
-	}
+	// gives up silently on a value that is not a string; the file's
+	// annotations are then replaced by the last-applied one alone
+	// (explain warns about it).
+	fileAnnotations, _ := stringMap(file, "metadata", "annotations")
 	modified, lastApplied, err := modifiedConfiguration(file, fileAnnotations)
 	if err != nil {
 		return nil, &ApplyError{Message: err.Error()}
@@ -62,7 +57,7 @@ func Apply(in Input) (*Result, error) {
 		res.Action = ActionCreate
 		res.Object = created
 		res.LastAppliedSource = "none"
-		res.Warnings = warnings
+		explainInto(res, explain.Inputs{File: file, Schema: rootOrNil(root, builtin), PatchType: res.PatchType, Overwrite: in.Overwrite}, nil, modified, nil, warnings)
 		return res, nil
 	}
 	warnings = append(warnings, identityWarnings(file, live)...)
@@ -72,15 +67,6 @@ func Apply(in Input) (*Result, error) {
 		return nil, err
 	}
 	res.LastAppliedSource = source
-	if source != "input" {
-		if _, has := liveAnnotation(live); !has {
-			warnings = append(warnings, Warning{
-				Code:    "missing-annotation",
-				Path:    `metadata.annotations["` + LastAppliedAnnotation + `"]`,
-				Message: "The live object has no last-applied-configuration annotation (it was made by kubectl create without --save-config, or by another tool). kubectl apply warns about it and adds the annotation, but this time it cannot know which fields the file used to set, so fields removed from the file are not cleared.",
-			})
-		}
-	}
 	current, err := jsonvalue.Encode(live)
 	if err != nil {
 		return nil, &ApplyError{Message: err.Error()}
@@ -116,8 +102,45 @@ func Apply(in Input) (*Result, error) {
 		}
 		res.Object = object
 	}
-	res.Warnings = warnings
+	explainInto(res, explain.Inputs{File: file, Schema: rootOrNil(root, builtin), PatchType: res.PatchType, Overwrite: in.Overwrite}, original, modified, current, warnings)
 	return res, nil
+}
+
+func rootOrNil(root schema.Node, builtin bool) schema.Node {
+	if !builtin {
+		return nil
+	}
+	return root
+}
+
+// explainInto fills Steps and Warnings. The documents are decoded afresh:
+// computing the patch may have reordered lists in place.
+func explainInto(res *Result, in explain.Inputs, original, modified, current []byte, warnings []Warning) {
+	decode := func(data []byte) map[string]any {
+		if len(data) == 0 {
+			return nil
+		}
+		m, _ := jsonvalue.DecodeObject(data)
+		return m
+	}
+	in.Original = decode(original)
+	in.Modified = decode(modified)
+	in.Current = decode(current)
+	in.Patch = decode(res.Patch)
+	in.Result = decode(res.Object)
+	res.Steps = explain.Steps(in)
+	// The engine's own warnings say more about these (a suggested kind,
+	// the annotation source); explain's cover everything else.
+	mine := map[string]bool{}
+	for _, w := range warnings {
+		mine[w.Code] = true
+	}
+	for _, w := range explain.Warnings(in) {
+		if !mine[w.Code] {
+			warnings = append(warnings, w)
+		}
+	}
+	res.Warnings = warnings
 }
 
 func blank(s string) bool { return len(bytes.TrimSpace([]byte(s))) == 0 }

@@ -1,6 +1,10 @@
 package engine
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/applylens/applylens/engine/explain"
+)
 
 // Input is what the user pasted.
 type Input struct {
@@ -58,61 +62,38 @@ const (
 	PhaseServer     = 5 // the server applies the patch
 )
 
-// Step is one decision of the apply, with the reason for it.
-type Step struct {
-	Phase int `json:"phase"`
-	// Path is the field, like spec.template.spec.containers[name=nginx].image.
-	Path string `json:"path"`
-	// Rule names the documentation's table that decided: see the Rule* constants.
-	Rule string `json:"rule"`
-	// MergeKey is the list's patchMergeKey when Rule is RuleListMergeKey.
-	MergeKey string `json:"mergeKey,omitempty"`
-	// Row is the table row that matched.
-	Row Row `json:"row"`
-	// Action is one of the Action* step constants.
-	Action string `json:"action"`
-	// Old and New are the values before and after, as JSON; absent when
-	// there is none.
-	Old json.RawMessage `json:"old,omitempty"`
-	New json.RawMessage `json:"new,omitempty"`
-	// Why is a sentence for a learner.
-	Why string `json:"why"`
-}
+// Step is one decision of the apply, with the reason for it. It is
+// defined in package explain, which builds the steps.
+type Step = explain.Step
 
 // Row is one row of a decision table: where the field is present.
-type Row struct {
-	InFile        bool `json:"inFile"`
-	InLive        bool `json:"inLive"`
-	InLastApplied bool `json:"inLastApplied"`
-}
+type Row = explain.Row
 
 // Rules, named after the documentation's merge tables.
 const (
-	RulePrimitive     = "primitive"
-	RuleMap           = "map"
-	RuleListReplace   = "list-replace"
-	RuleListMergeKey  = "list-merge-key"
-	RuleListPrimitive = "list-primitive-merge"
-	RuleRetainKeys    = "retain-keys"
-	RuleExplicitNull  = "explicit-null"
-	RuleJSONMerge     = "json-merge-patch"
-	RuleAnnotation    = "annotation"
-	RuleCreate        = "create"
+	RulePrimitive     = explain.RulePrimitive
+	RuleMap           = explain.RuleMap
+	RuleListReplace   = explain.RuleListReplace
+	RuleListMergeKey  = explain.RuleListMergeKey
+	RuleListPrimitive = explain.RuleListPrimitive
+	RuleRetainKeys    = explain.RuleRetainKeys
+	RuleExplicitNull  = explain.RuleExplicitNull
+	RuleJSONMerge     = explain.RuleJSONMerge
+	RuleAnnotation    = explain.RuleAnnotation
+	RuleCreate        = explain.RuleCreate
+	// RuleStrategicMerge labels the step showing the whole strategic patch.
+	RuleStrategicMerge = explain.RuleStrategicMerge
 )
 
 // Step actions.
 const (
-	StepSet     = "set"
-	StepClear   = "clear"
-	StepKeep    = "keep"
-	StepAdd     = "add element"
-	StepDelete  = "delete element"
-	StepReorder = "reorder"
+	StepSet     = explain.StepSet
+	StepClear   = explain.StepClear
+	StepKeep    = explain.StepKeep
+	StepAdd     = explain.StepAdd
+	StepDelete  = explain.StepDelete
+	StepReorder = explain.StepReorder
 )
 
 // Warning is a trap the inputs walk into, with the field it concerns.
-type Warning struct {
-	Code    string `json:"code"`
-	Path    string `json:"path,omitempty"`
-	Message string `json:"message"`
-}
+type Warning = explain.Warning

@@ -1,0 +1,37 @@
+//go:build !js
+
+package engine
+
+import (
+	"errors"
+	"testing"
+)
+
+// FuzzApply feeds arbitrary panes to Apply: it must never panic, and when
+// kubectl's own code computes a result, Apply must compute the same one.
+// Apply may refuse input that kubectl's client code would pass on to the
+// server (an object without a name, for one): those are InputErrors.
+func FuzzApply(f *testing.F) {
+	f.Add(walkthroughLastApplied, walkthroughFile, walkthroughLive, true)
+	f.Add("", walkthroughFile, "", true)
+	f.Add("", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata: {a: '1'}\n", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  annotations: {x: y}\ndata: {a: '2', b: '3'}\n", false)
+	f.Add("{}", `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"l":[1,2]}}`, `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"l":[3]}}`, true)
+	f.Fuzz(func(t *testing.T, lastApplied, file, live string, overwrite bool) {
+		in := Input{LastApplied: lastApplied, File: file, Live: live, Overwrite: &overwrite}
+		got, err := Apply(in)
+		want := kubectlApply(in)
+		if want.err != nil || want.panicked {
+			return
+		}
+		if err != nil {
+			var ie *InputError
+			if errors.As(err, &ie) {
+				return
+			}
+			t.Fatalf("engine failed where kubectl succeeded: %v", err)
+		}
+		if got.Action != want.action || !sameJSON(got.Patch, want.patch) || !sameJSON(got.Object, want.object) || got.LastApplied != want.lastApplied {
+			t.Fatalf("disagreement:\naction %s vs %s\npatch  %s\nkubectl %s\nobject %s\nkubectl %s", got.Action, want.action, got.Patch, want.patch, got.Object, want.object)
+		}
+	})
+}
