@@ -157,7 +157,10 @@ func patchError(err error) error {
 	case errors.As(err, &conflict):
 		return &ApplyError{Path: path, Message: "--overwrite=false: " + err.Error()}
 	case mergepatch.IsPreconditionFailed(err):
-		return &ApplyError{Message: "At least one of apiVersion, kind and name was changed (" + err.Error() + ")"}
+		// kubectl means to say "At least one of apiVersion, kind and name
+		// was changed", but apimachinery's error is not the type it checks
+		// for, so users get the raw text.
+		return &ApplyError{Message: "creating patch: " + err.Error() + " (a custom resource's patch may not change apiVersion, kind or metadata.name)"}
 	}
 	return &ApplyError{Path: path, Message: "creating patch: " + err.Error()}
 }

@@ -14,15 +14,18 @@ import (
 
 // Decode parses one JSON value.
 func Decode(data []byte) (any, error) {
+	if !json.Valid(data) {
+		// Unmarshal's error names the problem (trailing data included).
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, err
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return nil, err
-	}
-	// encoding/json's Unmarshal rejects trailing data; keep that.
-	if _, err := dec.Token(); err == nil {
-		return nil, &json.SyntaxError{Offset: dec.InputOffset()}
 	}
 	return convert(v)
 }

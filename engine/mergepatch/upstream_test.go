@@ -1,0 +1,154 @@
+//go:build !js
+
+package mergepatch
+
+import (
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sigs.k8s.io/yaml"
+)
+
+// upstreamData reads the YAML test tables of apimachinery's
+// pkg/util/jsonmergepatch/patch_test.go from the module cache: the string
+// literal assigned to the package-level variable name.
+func upstreamData(t *testing.T, name string) []byte {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "k8s.io/apimachinery").Output()
+	if err != nil {
+		t.Fatalf("locating k8s.io/apimachinery: %v", err)
+	}
+	file := filepath.Join(strings.TrimSpace(string(out)), "pkg", "util", "jsonmergepatch", "patch_test.go")
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, decl := range f.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, id := range vs.Names {
+				if id.Name != name || i >= len(vs.Values) {
+					continue
+				}
+				// []byte(`...`)
+				call, ok := vs.Values[i].(*ast.CallExpr)
+				if !ok || len(call.Args) != 1 {
+					t.Fatalf("%s: unexpected form", name)
+				}
+				lit, ok := call.Args[0].(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					t.Fatalf("%s: unexpected form", name)
+				}
+				s, err := strconv.Unquote(lit.Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return []byte(s)
+			}
+		}
+	}
+	t.Fatalf("%s not found in %s", name, file)
+	return nil
+}
+
+type upstreamThreeWayCase struct {
+	Description                                   string
+	Original, Modified, Current, ThreeWay, Result map[string]any
+}
+
+// upstreamJSON encodes a test object as the upstream test does: a missing
+// one is no document at all.
+func upstreamJSON(t *testing.T, m map[string]any) []byte {
+	if m == nil {
+		return nil
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestUpstreamThreeWayCases(t *testing.T) {
+	var tc struct{ TestCases []upstreamThreeWayCase }
+	if err := yaml.Unmarshal(upstreamData(t, "createJSONMergePatchTestCaseData"), &tc); err != nil {
+		t.Fatal(err)
+	}
+	if len(tc.TestCases) < 10 {
+		t.Fatalf("found only %d upstream cases", len(tc.TestCases))
+	}
+	for _, c := range tc.TestCases {
+		t.Run(c.Description, func(t *testing.T) {
+			original, modified, current := upstreamJSON(t, c.Original), upstreamJSON(t, c.Modified), upstreamJSON(t, c.Current)
+			for _, kubectl := range []bool{false, true} {
+				if d, _ := compareThreeWay(original, modified, current, kubectl); d != "" {
+					t.Errorf("kubectl preconditions %v: %s", kubectl, d)
+				}
+			}
+			// And the expectations written in the upstream table.
+			patch, err := CreateThreeWay(original, modified, current)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := upstreamJSON(t, c.ThreeWay); !sameMeaning(patch, want) {
+				t.Errorf("patch %s, upstream table says %s", patch, want)
+			}
+			result, err := Apply(current, patch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := upstreamJSON(t, c.Result); !sameMeaning(result, want) {
+				t.Errorf("result %s, upstream table says %s", result, want)
+			}
+		})
+	}
+}
+
+func TestUpstreamFilterNullCases(t *testing.T) {
+	var tc struct {
+		TestCases []struct {
+			Description                                        string
+			OriginalObj, ExpectedWithNull, ExpectedWithoutNull map[string]any
+		}
+	}
+	if err := yaml.Unmarshal(upstreamData(t, "filterNullTestCaseData"), &tc); err != nil {
+		t.Fatal(err)
+	}
+	if len(tc.TestCases) < 10 {
+		t.Fatalf("found only %d upstream cases", len(tc.TestCases))
+	}
+	for _, c := range tc.TestCases {
+		t.Run(c.Description, func(t *testing.T) {
+			for _, keep := range []bool{true, false} {
+				want := c.ExpectedWithoutNull
+				if keep {
+					want = c.ExpectedWithNull
+				}
+				// Ours gives canonical numbers, as the patch reads back.
+				canonWant, err := canonicalCopy(want)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := keepNulls(c.OriginalObj, keep)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(any(got), canonWant) {
+					t.Errorf("keep nulls %v: got %v, want %v", keep, got, canonWant)
+				}
+			}
+		})
+	}
+}
