@@ -1,0 +1,4 @@
+// Command samplesjson writes the playground's samples as JSON (samples.JSON)
+// to standard output or to the file named by -o, for a build that serves
+// them as a static file instead of asking the WebAssembly bridge.
+package main

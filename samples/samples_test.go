@@ -1,0 +1,601 @@
+package samples
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/<id>.golden.json from the engine's results")
+
+func TestIndexListsEveryFolder(t *testing.T) {
+	var folders []string
+	entries, err := fs.ReadDir(data, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			folders = append(folders, e.Name())
+		}
+	}
+	var ids []string
+	for _, s := range All() {
+		ids = append(ids, s.ID)
+	}
+	sorted := slices.Clone(ids)
+	sort.Strings(sorted)
+	if !slices.Equal(sorted, folders) {
+		t.Errorf("index.yaml lists %v, folders are %v", sorted, folders)
+	}
+	if len(ids) < 15 {
+		t.Errorf("%d samples, want at least 15", len(ids))
+	}
+	if ids[0] != "walkthrough" {
+		t.Errorf("first sample is %q, want the page's default, walkthrough", ids[0])
+	}
+}
+
+func TestGet(t *testing.T) {
+	for _, s := range All() {
+		got, ok := Get(s.ID)
+		if !ok || !reflect.DeepEqual(got, s) {
+			t.Errorf("Get(%q) = %+v, %v", s.ID, got, ok)
+		}
+	}
+	if _, ok := Get("no-such-sample"); ok {
+		t.Error(`Get("no-such-sample") found something`)
+	}
+}
+
+func TestAllReturnsACopy(t *testing.T) {
+	a := All()
+	a[0].Title = "changed"
+	if All()[0].Title == "changed" {
+		t.Error("All shares its slice with the caller")
+	}
+}
+
+func TestMetadata(t *testing.T) {
+	for _, s := range All() {
+		t.Run(s.ID, func(t *testing.T) {
+			if len(s.Shows) == 0 {
+				t.Error("meta.yaml lists nothing under shows")
+			}
+			if n := len(strings.Fields(s.Description)); n < 30 || n > 140 {
+				t.Errorf("description has %d words, want one paragraph (30-140)", n)
+			}
+			if strings.Contains(s.Description, "\n") {
+				t.Error("description spans lines; use a folded scalar (>-)")
+			}
+			if strings.Contains(s.Live+s.File+s.LastApplied, "__LAST_APPLIED__") {
+				t.Error("placeholder left in the data")
+			}
+		})
+	}
+}
+
+func TestJSON(t *testing.T) {
+	a, b := JSON(), JSON()
+	if !bytes.Equal(a, b) {
+		t.Fatal("JSON differs between calls")
+	}
+	var back []Sample
+	if err := json.Unmarshal(a, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, All()) {
+		t.Error("JSON does not round-trip to All()")
+	}
+	var raw []map[string]any
+	if err := json.Unmarshal(a, &raw); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := Get("overwrite-false")
+	for i, m := range raw {
+		_, has := m["overwrite"]
+		if want := All()[i].Overwrite != nil; has != want {
+			t.Errorf("%v: overwrite present = %v, want %v", m["id"], has, want)
+		}
+	}
+	if s.Overwrite == nil || *s.Overwrite {
+		t.Error("overwrite-false does not set Overwrite to false")
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	cases := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"no index", map[string]string{}, "index.yaml"},
+		{"listed twice", map[string]string{"index.yaml": "[a, a]", "a/meta.yaml": "title: t\ndescription: d\n", "a/file.yaml": "x: 1\n"}, "listed twice"},
+		{"no file.yaml", map[string]string{"index.yaml": "[a]", "a/meta.yaml": "title: t\ndescription: d\n"}, "a/file.yaml"},
+		{"unknown meta field", map[string]string{"index.yaml": "[a]", "a/meta.yaml": "title: t\ndescription: d\ncolour: red\n", "a/file.yaml": "x: 1\n"}, "colour"},
+		{"no title", map[string]string{"index.yaml": "[a]", "a/meta.yaml": "description: d\n", "a/file.yaml": "x: 1\n"}, "required"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := load(mapFS(c.files))
+			var le *LoadError
+			if !errors.As(err, &le) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("load = %v, want a LoadError mentioning %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestLiveAnnotations checks that every last-applied annotation in the data
+// is what kubectl writes: canonical JSON with a trailing newline, and the
+// same configuration as last-applied.yaml when both are given.
+func TestLiveAnnotations(t *testing.T) {
+	for _, s := range All() {
+		if s.Live == "" {
+			continue
+		}
+		t.Run(s.ID, func(t *testing.T) {
+			live := decodeYAML(t, s.Live)
+			annots, _ := at(live, "metadata", "annotations").(map[string]any)
+			text, ok := annots[engine.LastAppliedAnnotation].(string)
+			if !ok {
+				if s.ID != "no-annotation" {
+					t.Fatal("live object has no last-applied annotation")
+				}
+				return
+			}
+			v, err := jsonvalue.Decode([]byte(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			canon, _ := jsonvalue.Encode(v)
+			if text != string(canon)+"\n" {
+				t.Errorf("annotation is not kubectl's encoding:\n got %q\nwant %q", text, string(canon)+"\n")
+			}
+			for _, f := range []string{"apiVersion", "kind"} {
+				if at(v, f) != at(live, f) {
+					t.Errorf("annotation %s %v, live %v", f, at(v, f), at(live, f))
+				}
+			}
+			if at(v, "metadata", "name") != at(live, "metadata", "name") {
+				t.Error("annotation names another object")
+			}
+			if s.LastApplied != "" && !reflect.DeepEqual(decodeYAML(t, s.LastApplied), v) {
+				t.Error("last-applied.yaml and the live annotation differ")
+			}
+		})
+	}
+}
+
+// expectation is what a sample must show, beyond agreeing with kubectl.
+type expectation struct {
+	action    string // "" when the apply fails
+	patchType string
+	source    string // LastAppliedSource
+	// warnings are codes the engine must report; clean means none at all.
+	warnings []string
+	clean    bool
+	check    func(t *testing.T, s Sample, r *engine.Result, err error)
+}
+
+var expectations = map[string]expectation{
+	"walkthrough": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			p := decode(t, r.Patch)
+			wantNull(t, p, "spec", "minReadySeconds")
+			want(t, at(p, "spec", "template", "spec", "containers", 0, "image"), "nginx:1.16.1")
+			o := decode(t, r.Object)
+			wantAbsent(t, o, "spec", "minReadySeconds")
+			want(t, at(o, "spec", "replicas"), int64(2))
+			want(t, at(o, "spec", "template", "spec", "containers", 0, "image"), "nginx:1.16.1")
+		}},
+	"create": {action: engine.ActionCreate, source: "none", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			if len(r.Patch) != 0 {
+				t.Errorf("create has a patch: %s", r.Patch)
+			}
+			o := decode(t, r.Object)
+			want(t, at(o, "metadata", "annotations", engine.LastAppliedAnnotation), r.LastApplied)
+			want(t, at(o, "spec", "template", "spec", "containers", 0, "command"), []any{"perl", "-Mbignum=bpi", "-wle", "print bpi(2000)"})
+		}},
+	"unchanged": {action: engine.ActionUnchanged, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, string(r.Patch), "{}")
+			want(t, decode(t, r.Object), decodeYAML(t, s.Live))
+		}},
+	"explicit-null": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation",
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			wantNull(t, decode(t, r.Patch), "spec", "template", "spec", "nodeSelector")
+			wantAbsent(t, decode(t, r.Object), "spec", "template", "spec", "nodeSelector")
+			wantNull(t, decode(t, []byte(r.LastApplied)), "spec", "template", "spec", "nodeSelector")
+		}},
+	"sidecar-injected": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation",
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			o := decode(t, r.Object)
+			cs := at(o, "spec", "template", "spec", "containers")
+			want(t, keys(cs, "name"), []any{"checkout", "log-shipper", "mesh-proxy"})
+			want(t, at(cs, 0, "image"), "registry.example.com/checkout:1.9.0")
+			want(t, at(cs, 2, "args"), []any{"proxy", "--inbound-port=15006"})
+		}},
+	"env-merge": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation",
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			env := at(decode(t, r.Object), "spec", "template", "spec", "containers", 0, "env")
+			want(t, keys(env, "name"), []any{"DB_HOST", "LOG_LEVEL", "OTEL_EXPORTER_OTLP_ENDPOINT", "CACHE_TTL"})
+			want(t, at(env, 1, "value"), "debug")
+			penv := at(decode(t, r.Patch), "spec", "template", "spec", "containers", 0, "env")
+			if !slices.ContainsFunc(asList(penv), func(e any) bool {
+				return at(e, "$patch") == "delete" && at(e, "name") == "FEATURE_FAST_CHECKOUT"
+			}) {
+				t.Errorf("patch env %v does not delete FEATURE_FAST_CHECKOUT", penv)
+			}
+		}},
+	"containers-ordering": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "input",
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			cs := at(decode(t, r.Object), "spec", "template", "spec", "containers")
+			want(t, keys(cs, "name"), []any{"nginx", "nginx-helper-b", "nginx-helper-d", "nginx-helper-c"})
+			want(t, at(cs, 1, "args"), []any{"run"})
+		}},
+	"finalizers": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation",
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			p := decode(t, r.Patch)
+			want(t, at(p, "metadata", "$deleteFromPrimitiveList/finalizers"), []any{"example.com/retain-audit"})
+			want(t, at(p, "metadata", "$setElementOrder/finalizers"), []any{"backup.example.com/snapshot", "example.com/quota-release"})
+			want(t, at(decode(t, r.Object), "metadata", "finalizers"), []any{"backup.example.com/snapshot", "example.com/quota-release", "kubernetes.io/pvc-protection"})
+		}},
+	"args-replaced": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation",
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			fileArgs := []any{"--port=8080", "--log-format=json"}
+			pc := at(decode(t, r.Patch), "spec", "template", "spec", "containers", 0)
+			want(t, at(pc, "args"), fileArgs)
+			wantAbsent(t, pc, "command")
+			want(t, at(decode(t, r.Object), "spec", "template", "spec", "containers", 0, "args"), fileArgs)
+		}},
+	"tolerations-replaced": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation",
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, keys(at(decode(t, r.Patch), "spec", "template", "spec", "tolerations"), "key"),
+				[]any{"node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master"})
+			want(t, keys(at(decode(t, r.Object), "spec", "template", "spec", "tolerations"), "key"),
+				[]any{"node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master"})
+		}},
+	"strategy-recreate": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation",
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, at(decode(t, r.Patch), "spec", "strategy", "$retainKeys"), []any{"type"})
+			want(t, at(decode(t, r.Object), "spec", "strategy"), map[string]any{"type": "Recreate"})
+		}},
+	"volumes-retainkeys": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation",
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, at(decode(t, r.Patch), "spec", "template", "spec", "volumes", 0, "$retainKeys"), []any{"name", "persistentVolumeClaim"})
+			vols := at(decode(t, r.Object), "spec", "template", "spec", "volumes")
+			want(t, at(vols, 0), map[string]any{"name": "data", "persistentVolumeClaim": map[string]any{"claimName": "redis-data"}})
+			want(t, at(vols, 1, "configMap", "defaultMode"), int64(420))
+		}},
+	"no-annotation": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "none", warnings: []string{"missing-annotation"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			o := decode(t, r.Object)
+			want(t, at(o, "metadata", "labels", "tier"), "legacy")
+			want(t, at(o, "spec", "minReadySeconds"), int64(10))
+			want(t, at(o, "spec", "template", "spec", "containers", 0, "image"), "registry.example.com/billing:4.1.0")
+			want(t, at(o, "metadata", "annotations", engine.LastAppliedAnnotation), r.LastApplied)
+		}},
+	"replicas-removed": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", warnings: []string{"replicas-removed"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			wantNull(t, decode(t, r.Patch), "spec", "replicas")
+			wantAbsent(t, decode(t, r.Object), "spec", "replicas")
+		}},
+	"annotation-bool": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", warnings: []string{"non-string-annotation"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			p := decode(t, r.Patch)
+			wantNull(t, p, "metadata", "annotations", "prometheus.io/port")
+			wantNull(t, p, "metadata", "annotations", "team")
+			want(t, at(decode(t, r.Object), "metadata", "annotations"), map[string]any{engine.LastAppliedAnnotation: r.LastApplied})
+			want(t, at(decode(t, []byte(r.LastApplied)), "metadata", "annotations"), map[string]any{})
+		}},
+	"service-ports-tcp-udp": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", warnings: []string{"merge-key-narrow"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			ports := at(decode(t, r.Patch), "spec", "ports")
+			want(t, at(ports, 0, "$patch"), "delete")
+			want(t, at(ports, 0, "port"), int64(53))
+			// The file keeps 53/UDP, but the delete by port removes it too.
+			want(t, keys(at(decode(t, r.Object), "spec", "ports"), "name"), []any{"metrics"})
+		}},
+	"container-ports": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", warnings: []string{"merge-key-narrow"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			ports := at(decode(t, r.Object), "spec", "template", "spec", "containers", 0, "ports")
+			want(t, keys(ports, "name"), []any{"dns", "metrics"})
+			want(t, at(ports, 0, "protocol"), "UDP")
+		}},
+	"topology-spread": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", warnings: []string{"merge-key-narrow"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			tsc := at(decode(t, r.Object), "spec", "template", "spec", "topologySpreadConstraints")
+			want(t, keys(tsc, "topologyKey"), []any{"topology.kubernetes.io/zone", "kubernetes.io/hostname"})
+			want(t, at(tsc, 0, "whenUnsatisfiable"), "DoNotSchedule")
+			want(t, at(tsc, 0, "labelSelector", "matchLabels"), map[string]any{"app": "storefront", "tier": "frontend"})
+		}},
+	"duplicate-merge-keys": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", warnings: []string{"duplicate-merge-key"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, keys(at(decode(t, r.Object), "spec", "template", "spec", "containers", 0, "env"), "name"), []any{"QUEUE_URL"})
+			// Applying the same file again restores LOG_LEVEL.
+			again, err := engine.Apply(engine.Input{File: s.File, Live: string(r.Object)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want(t, keys(at(decode(t, again.Object), "spec", "template", "spec", "containers", 0, "env"), "name"), []any{"QUEUE_URL", "LOG_LEVEL"})
+		}},
+	"quantity": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", warnings: []string{"non-canonical-quantity"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			// The annotation is unchanged: the patch holds the quantity only.
+			want(t, decode(t, r.Patch), decode(t, []byte(`{"spec":{"template":{"spec":{"$setElementOrder/containers":[{"name":"thumbnailer"}],"containers":[{"name":"thumbnailer","resources":{"requests":{"cpu":0.5}}}]}}}}`)))
+		}},
+	"secret-stringdata": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", warnings: []string{"secret-stringdata"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, decode(t, r.Patch), map[string]any{"stringData": map[string]any{"password": "s3cr3t-example", "username": "mailer"}})
+		}},
+	"overwrite-false": {
+		check: func(t *testing.T, s Sample, r *engine.Result, err error) {
+			var ae *engine.ApplyError
+			if !errors.As(err, &ae) {
+				t.Fatalf("error %v, want an *engine.ApplyError", err)
+			}
+			if !strings.Contains(ae.Message, "conflicts with changes made from original to current") ||
+				!strings.Contains(ae.Message, engine.LastAppliedAnnotation) {
+				t.Errorf("message does not name the annotation conflict: %s", ae.Message)
+			}
+		}},
+	"custom-resource": {action: engine.ActionConfigure, patchType: engine.PatchMerge, source: "annotation", warnings: []string{"not-built-in"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			names := []any{"shop.example.com", "www.shop.example.com", "api.shop.example.com"}
+			p := decode(t, r.Patch)
+			want(t, at(p, "spec", "dnsNames"), names)
+			wantNull(t, p, "spec", "renewBefore")
+			o := decode(t, r.Object)
+			want(t, at(o, "spec", "dnsNames"), names)
+			wantAbsent(t, o, "spec", "renewBefore")
+		}},
+	"big-integer": {action: engine.ActionConfigure, patchType: engine.PatchMerge, source: "annotation", warnings: []string{"not-built-in", "big-integer"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			cfg := at(decode(t, r.Patch), "spec", "config")
+			want(t, at(cfg, "retention.ms"), float64(1<<63))
+			want(t, at(cfg, "retention.bytes"), int64(1<<53))
+			for _, exact := range []string{"9223372036854775807", "9007199254740993"} {
+				if !strings.Contains(r.LastApplied, exact) {
+					t.Errorf("annotation lost %s: %s", exact, r.LastApplied)
+				}
+			}
+		}},
+}
+
+func TestSamples(t *testing.T) {
+	seen := map[string]bool{}
+	for _, s := range All() {
+		seen[s.ID] = true
+		t.Run(s.ID, func(t *testing.T) {
+			exp, ok := expectations[s.ID]
+			if !ok {
+				t.Fatal("no expectation for this sample")
+			}
+			r, err := engine.Apply(s.Input())
+			if exp.action == "" {
+				if err == nil {
+					t.Fatalf("Apply succeeded (%s), want an error", r.Action)
+				}
+				exp.check(t, s, r, err)
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Action != exp.action || r.PatchType != exp.patchType || r.LastAppliedSource != exp.source {
+				t.Errorf("action/patch type/source = %s/%s/%s, want %s/%s/%s",
+					r.Action, r.PatchType, r.LastAppliedSource, exp.action, exp.patchType, exp.source)
+			}
+			codes := warningCodes(r.Warnings)
+			for _, c := range exp.warnings {
+				if !slices.Contains(codes, c) {
+					t.Errorf("warnings %v lack %s", codes, c)
+				}
+			}
+			if exp.clean && len(codes) > 0 {
+				t.Errorf("warnings %v, want none", codes)
+			}
+			exp.check(t, s, r, nil)
+		})
+	}
+	for id := range expectations {
+		if !seen[id] {
+			t.Errorf("expectation for %s, which is not a sample", id)
+		}
+	}
+}
+
+// golden is the part of a Result pinned in testdata: what kubectl does,
+// not how the steps explain it (the steps' wording still changes).
+type golden struct {
+	Action            string          `json:"action,omitempty"`
+	PatchType         string          `json:"patchType,omitempty"`
+	Patch             json.RawMessage `json:"patch,omitempty"`
+	Object            json.RawMessage `json:"object,omitempty"`
+	LastApplied       string          `json:"lastApplied,omitempty"`
+	LastAppliedSource string          `json:"lastAppliedSource,omitempty"`
+	Warnings          []string        `json:"warnings"`
+	Error             string          `json:"error,omitempty"`
+}
+
+func TestGolden(t *testing.T) {
+	for _, s := range All() {
+		t.Run(s.ID, func(t *testing.T) {
+			g := golden{Warnings: []string{}}
+			r, err := engine.Apply(s.Input())
+			if err != nil {
+				g.Error = err.Error()
+			} else {
+				g = golden{Action: r.Action, PatchType: r.PatchType, Patch: r.Patch, Object: r.Object,
+					LastApplied: r.LastApplied, LastAppliedSource: r.LastAppliedSource, Warnings: warningCodes(r.Warnings)}
+			}
+			got, err := json.MarshalIndent(g, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			path := filepath.Join("testdata", s.ID+".golden.json")
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./samples -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("result differs from %s (run go test ./samples -update and review the diff):\n%s", path, got)
+			}
+		})
+	}
+}
+
+func warningCodes(ws []engine.Warning) []string {
+	codes := []string{}
+	for _, w := range ws {
+		codes = append(codes, w.Code)
+	}
+	return codes
+}
+
+func decode(t *testing.T, data []byte) any {
+	t.Helper()
+	v, err := jsonvalue.Decode(data)
+	if err != nil {
+		t.Fatalf("decoding %s: %v", data, err)
+	}
+	return v
+}
+
+func decodeYAML(t *testing.T, text string) any {
+	t.Helper()
+	j, err := yaml.YAMLToJSON([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return decode(t, j)
+}
+
+// missing stands for a field that is not there, distinct from null.
+type missing struct{}
+
+// at walks maps by string keys and lists by int indexes.
+func at(v any, path ...any) any {
+	for _, p := range path {
+		switch k := p.(type) {
+		case string:
+			m, ok := v.(map[string]any)
+			if !ok {
+				return missing{}
+			}
+			if v, ok = m[k]; !ok {
+				return missing{}
+			}
+		case int:
+			l, ok := v.([]any)
+			if !ok || k >= len(l) {
+				return missing{}
+			}
+			v = l[k]
+		}
+	}
+	return v
+}
+
+func asList(v any) []any { l, _ := v.([]any); return l }
+
+// keys lists the value of key in each element of a list.
+func keys(list any, key string) []any {
+	out := []any{}
+	for _, e := range asList(list) {
+		out = append(out, at(e, key))
+	}
+	return out
+}
+
+func want(t *testing.T, got, want any) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %#v, want %#v", got, want)
+	}
+}
+
+func wantNull(t *testing.T, v any, path ...any) {
+	t.Helper()
+	if got := at(v, path...); got != nil {
+		t.Errorf("%v = %#v, want null", path, got)
+	}
+}
+
+func wantAbsent(t *testing.T, v any, path ...any) {
+	t.Helper()
+	if got := at(v, path...); got != (missing{}) {
+		t.Errorf("%v = %#v, want no such field", path, got)
+	}
+}
+
+// TestDocsListEverySample keeps docs/samples.md in step with the data.
+func TestDocsListEverySample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "samples.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][]string{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) != 5 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`") {
+			continue
+		}
+		id := strings.Trim(strings.TrimSpace(cells[1]), "`")
+		var codes []string
+		for i, part := range strings.Split(cells[3], "`") {
+			if i%2 == 1 {
+				codes = append(codes, part)
+			}
+		}
+		rows[id] = codes
+	}
+	for _, s := range All() {
+		codes, ok := rows[s.ID]
+		if !ok {
+			t.Errorf("docs/samples.md has no row for %s", s.ID)
+			continue
+		}
+		if want := expectations[s.ID].warnings; !slices.Equal(codes, want) {
+			t.Errorf("docs/samples.md lists warnings %v for %s, the test expects %v", codes, s.ID, want)
+		}
+	}
+	if len(rows) != len(All()) {
+		t.Errorf("docs/samples.md has %d rows, there are %d samples", len(rows), len(All()))
+	}
+}
+
+func mapFS(files map[string]string) fstest.MapFS {
+	m := fstest.MapFS{}
+	for name, text := range files {
+		m[name] = &fstest.MapFile{Data: []byte(text)}
+	}
+	return m
+}
