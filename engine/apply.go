@@ -45,8 +45,10 @@ func Apply(in Input) (*Result, error) {
 	kind, _ := file["kind"].(string)
 	root, builtin := schema.Builtin.Root(apiVersion, kind)
 	if !builtin {
+		root = nil
 		warnings = append(warnings, notBuiltinWarning(apiVersion, kind))
 	}
+	ex := explain.Inputs{File: file, Modified: modified, Schema: root, Overwrite: in.Overwrite}
 
 	res := &Result{LastApplied: lastApplied}
 	if live == nil {
@@ -57,7 +59,8 @@ func Apply(in Input) (*Result, error) {
 		res.Action = ActionCreate
 		res.Object = created
 		res.LastAppliedSource = "none"
-		explainInto(res, explain.Inputs{File: file, Schema: rootOrNil(root, builtin), PatchType: res.PatchType, Overwrite: in.Overwrite}, nil, modified, nil, warnings)
+		ex.Result, _ = jsonvalue.DecodeObject(created)
+		explainInto(res, ex, warnings)
 		return res, nil
 	}
 	warnings = append(warnings, identityWarnings(file, live)...)
@@ -67,67 +70,96 @@ func Apply(in Input) (*Result, error) {
 		return nil, err
 	}
 	res.LastAppliedSource = source
-	current, err := jsonvalue.Encode(live)
-	if err != nil {
-		return nil, &ApplyError{Message: err.Error()}
-	}
-
-	var patch, object []byte
+	ex.Current = live
 	if builtin {
 		res.PatchType = PatchStrategic
-		patch, err = strategic.CreateThreeWayMergePatch(original, modified, current, root, overwrite)
+		err = strategicPatch(res, &ex, original, modified, live, root, overwrite)
 	} else {
 		res.PatchType = PatchMerge
-		patch, err = mergepatch.CreateThreeWay(original, modified, current,
-			mergepatch.RequireKeyUnchanged("apiVersion"),
-			mergepatch.RequireKeyUnchanged("kind"),
-			mergepatch.RequireMetadataKeyUnchanged("name"))
+		err = mergePatch(res, &ex, original, modified, live)
 	}
 	if err != nil {
-		return nil, patchError(err)
+		return nil, err
 	}
-	res.Patch = patch
-	if string(patch) == "{}" {
-		res.Action = ActionUnchanged
-		res.Object = current
-	} else {
-		res.Action = ActionConfigure
-		if builtin {
-			object, err = strategic.StrategicMergePatch(current, patch, root)
-		} else {
-			object, err = mergepatch.Apply(current, patch)
-		}
-		if err != nil {
-			return nil, &ApplyError{Message: "applying patch locally: " + err.Error()}
-		}
-		res.Object = object
-	}
-	explainInto(res, explain.Inputs{File: file, Schema: rootOrNil(root, builtin), PatchType: res.PatchType, Overwrite: in.Overwrite}, original, modified, current, warnings)
+	ex.PatchType = res.PatchType
+	explainInto(res, ex, warnings)
 	return res, nil
 }
 
-func rootOrNil(root schema.Node, builtin bool) schema.Node {
-	if !builtin {
-		return nil
+// strategicPatch computes and applies the strategic merge patch as kubectl
+// and the API server do. Those work on freshly decoded documents and modify
+// them; deep copies stand in for the decoding, so the documents the
+// explanation reads stay as the user wrote them.
+func strategicPatch(res *Result, ex *explain.Inputs, original []byte, modified, live map[string]any, root schema.Node, overwrite bool) error {
+	originalMap := map[string]any{}
+	if len(original) > 0 {
+		var err error
+		if originalMap, err = jsonvalue.DecodeObject(original); err != nil {
+			return patchError(strategic.ErrBadJSONDoc)
+		}
+		ex.Original = jsonvalue.CopyObject(originalMap)
 	}
-	return root
+	patch, err := strategic.ThreeWay(originalMap, jsonvalue.CopyObject(modified), jsonvalue.CopyObject(live), root, overwrite)
+	if err != nil {
+		return patchError(err)
+	}
+	if res.Patch, err = jsonvalue.Encode(patch); err != nil {
+		return &ApplyError{Message: err.Error()}
+	}
+	ex.Patch = patch
+	if len(patch) == 0 {
+		res.Action = ActionUnchanged
+		ex.Result = live
+	} else {
+		res.Action = ActionConfigure
+		object, err := strategic.Apply(jsonvalue.CopyObject(live), jsonvalue.CopyObject(patch), root)
+		if err != nil {
+			return &ApplyError{Message: "applying patch locally: " + err.Error()}
+		}
+		ex.Result = object
+	}
+	if res.Object, err = jsonvalue.Encode(ex.Result); err != nil {
+		return &ApplyError{Message: err.Error()}
+	}
+	return nil
 }
 
-// explainInto fills Steps and Warnings. The documents are decoded afresh:
-// computing the patch may have reordered lists in place.
-func explainInto(res *Result, in explain.Inputs, original, modified, current []byte, warnings []Warning) {
-	decode := func(data []byte) map[string]any {
-		if len(data) == 0 {
-			return nil
-		}
-		m, _ := jsonvalue.DecodeObject(data)
-		return m
+// mergePatch computes and applies the JSON merge patch kubectl uses for
+// custom resources, with kubectl's preconditions.
+func mergePatch(res *Result, ex *explain.Inputs, original []byte, modified, live map[string]any) error {
+	modifiedJSON, err := encodeLine(modified)
+	if err != nil {
+		return &ApplyError{Message: err.Error()}
 	}
-	in.Original = decode(original)
-	in.Modified = decode(modified)
-	in.Current = decode(current)
-	in.Patch = decode(res.Patch)
-	in.Result = decode(res.Object)
+	current, err := jsonvalue.Encode(live)
+	if err != nil {
+		return &ApplyError{Message: err.Error()}
+	}
+	patch, err := mergepatch.CreateThreeWay(original, modifiedJSON, current, mergepatch.KubectlPreconditions()...)
+	if err != nil {
+		return patchError(err)
+	}
+	res.Patch = patch
+	if len(original) > 0 {
+		ex.Original, _ = jsonvalue.DecodeObject(original)
+	}
+	ex.Patch, _ = jsonvalue.DecodeObject(patch)
+	if string(patch) == "{}" {
+		res.Action = ActionUnchanged
+		res.Object = current
+		ex.Result = live
+		return nil
+	}
+	res.Action = ActionConfigure
+	if res.Object, err = mergepatch.Apply(current, patch); err != nil {
+		return &ApplyError{Message: "applying patch locally: " + err.Error()}
+	}
+	ex.Result, _ = jsonvalue.DecodeObject(res.Object)
+	return nil
+}
+
+// explainInto fills Steps and Warnings.
+func explainInto(res *Result, in explain.Inputs, warnings []Warning) {
 	res.Steps = explain.Steps(in)
 	// The engine's own warnings say more about these (a suggested kind,
 	// the annotation source); explain's cover everything else.
@@ -167,8 +199,9 @@ func patchError(err error) error {
 
 // modifiedConfiguration mirrors kubectl's util.GetModifiedConfiguration with
 // annotate=true: the file without its last-applied annotation, encoded, is
-// the new annotation; the file with that annotation, encoded, is modified.
-func modifiedConfiguration(file map[string]any, annotations map[string]string) ([]byte, string, error) {
+// the new annotation; the file with that annotation is modified. The result
+// shares all but its metadata with file.
+func modifiedConfiguration(file map[string]any, annotations map[string]string) (map[string]any, string, error) {
 	obj := shallowWithMetadata(file)
 	annots := copyStrings(annotations)
 	delete(annots, LastAppliedAnnotation)
@@ -179,11 +212,7 @@ func modifiedConfiguration(file map[string]any, annotations map[string]string) (
 	}
 	annots[LastAppliedAnnotation] = string(annotation)
 	setAnnotations(obj, annots)
-	modified, err := encodeLine(obj)
-	if err != nil {
-		return nil, "", err
-	}
-	return modified, string(annotation), nil
+	return obj, string(annotation), nil
 }
 
 // createdObject is the object kubectl creates: the file with the annotation
@@ -346,8 +375,12 @@ func encodeLine(v any) ([]byte, error) {
 
 func notBuiltinWarning(apiVersion, kind string) Warning {
 	msg := fmt.Sprintf("%s %s is not a kind kubectl knows (it is not in kubectl's scheme), so it is treated as a custom resource: kubectl sends a JSON merge patch, which replaces lists whole.", apiVersion, kind)
-	if s := suggestKinds(apiVersion, kind); len(s) > 0 {
-		msg += " Did you mean " + joinOr(s) + "?"
+	var names []string
+	for _, k := range schema.Builtin.Suggest(apiVersion, kind) {
+		names = append(names, k.APIVersion+" "+k.Kind)
+	}
+	if len(names) > 0 {
+		msg += " Did you mean " + joinOr(names) + "?"
 	}
 	return Warning{Code: "not-built-in", Path: "kind", Message: msg}
 }

@@ -30,5 +30,3 @@ func parseObject(pane, text string) (map[string]any, error) {
 	return m, nil
 }
 
-// TEMPORARY until schema.Suggest lands.
-func suggestKinds(apiVersion, kind string) []string { return nil }

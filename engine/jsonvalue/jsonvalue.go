@@ -87,3 +87,39 @@ func Number(s string) (any, error) {
 	}
 	return f, nil
 }
+
+// Copy returns a deep copy of a decoded value. Lists grow element by
+// element, as the decoder builds them, so their capacities are those of a
+// freshly decoded document: apimachinery appends into live lists in place,
+// and what it then sees depends on the spare capacity.
+func Copy(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		if t == nil {
+			return t
+		}
+		out := make(map[string]any, len(t))
+		for k, e := range t {
+			out[k] = Copy(e)
+		}
+		return out
+	case []any:
+		if t == nil {
+			return t
+		}
+		out := make([]any, 0)
+		for _, e := range t {
+			out = append(out, Copy(e))
+		}
+		return out
+	}
+	return v
+}
+
+// CopyObject is Copy for an object.
+func CopyObject(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	return Copy(m).(map[string]any)
+}

@@ -48,3 +48,30 @@ func TestDecodeObject(t *testing.T) {
 		t.Fatal("a list decoded as an object")
 	}
 }
+
+func TestCopyMatchesDecodedCapacities(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 5, 17, 100, 1000} {
+		list := "["
+		for i := range n {
+			if i > 0 {
+				list += ","
+			}
+			list += "1"
+		}
+		list += "]"
+		decoded, err := Decode([]byte(list))
+		if err != nil {
+			t.Fatal(err)
+		}
+		copied := Copy(decoded).([]any)
+		if cap(copied) != cap(decoded.([]any)) || len(copied) != n {
+			t.Errorf("n=%d: copy cap %d, decoded cap %d", n, cap(copied), cap(decoded.([]any)))
+		}
+	}
+	orig := map[string]any{"a": []any{map[string]any{"b": int64(1)}}}
+	c := CopyObject(orig)
+	c["a"].([]any)[0].(map[string]any)["b"] = int64(2)
+	if orig["a"].([]any)[0].(map[string]any)["b"] != int64(1) {
+		t.Fatal("Copy shares nested maps")
+	}
+}

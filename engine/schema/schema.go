@@ -61,6 +61,9 @@ type Kind struct {
 }
 
 // Schema is a table of types and the kinds rooted in it.
+//
+// A Schema made from an encoded table, as Builtin is, fills Types and Kinds
+// on the first call of one of its methods.
 type Schema struct {
 	Types []Type
 	Kinds []Kind // sorted by APIVersion, then Kind
