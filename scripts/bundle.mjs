@@ -1,0 +1,160 @@
+// Bundles the page into a static site: content-hashed file names, .br and
+// .gz siblings, and index.html rewritten to point at them. Called by
+// scripts/build after it has built the wasm; all URLs are relative, so the
+// site works from any folder of any static host.
+//
+//   node scripts/bundle.mjs --wasm PATH --wasm-exec PATH [--out dist] [--budget BYTES]
+//
+// The same inputs give byte-identical output: esbuild, zlib and brotli are
+// deterministic, names depend only on content, and nothing records a time.
+
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values: args } = parseArgs({
+  options: {
+    wasm: { type: 'string' },
+    'wasm-exec': { type: 'string' },
+    out: { type: 'string', default: 'dist' },
+    // The first visit (html, js, css, wasm) must stay under 1.4 MB as sent
+    // (brotli). A build over it fails rather than ship a slow page.
+    budget: { type: 'string', default: String(1.4 * 1000 * 1000) },
+  },
+});
+if (!args.wasm || !args['wasm-exec']) {
+  console.error('usage: node scripts/bundle.mjs --wasm PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
+  process.exit(2);
+}
+const outDir = resolve(root, args.out);
+
+const HASH_LEN = 10;
+/** @param {Uint8Array|string} data */
+const hashOf = (data) => createHash('sha256').update(data).digest('hex').slice(0, HASH_LEN);
+/** @param {string} base @param {string} ext @param {Uint8Array|string} data */
+const hashedName = (base, ext, data) => `${base}.${hashOf(data)}${ext}`;
+
+/** @type {Map<string, Buffer>} */
+const files = new Map();
+const add = (name, data) => files.set(name, Buffer.isBuffer(data) ? data : Buffer.from(data));
+
+// 1. The wasm and Go's loader, copied as they are.
+const wasm = readFileSync(resolve(args.wasm));
+const wasmName = hashedName('applylens', '.wasm', wasm);
+add(wasmName, wasm);
+const wasmExec = readFileSync(resolve(args['wasm-exec']));
+const wasmExecName = hashedName('wasm_exec', '.js', wasmExec);
+add(wasmExecName, wasmExec);
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  minify: true,
+  write: false,
+  target: ['es2022'],
+  legalComments: 'none',
+  charset: 'utf8',
+  logLevel: 'warning',
+};
+
+/** @param {esbuild.BuildOptions} options */
+async function one(options) {
+  const result = await esbuild.build({ ...common, ...options });
+  if (result.outputFiles.length !== 1) throw new Error(`expected one output for ${options.entryPoints}`);
+  return result.outputFiles[0].contents;
+}
+
+// 2. The worker: a classic script, because it loads wasm_exec.js with
+// importScripts. It learns the hashed names through a define.
+const workerAssets = { worker: '', wasm: wasmName, wasmExec: wasmExecName };
+const worker = await one({
+  entryPoints: ['web/worker.js'],
+  format: 'iife',
+  outfile: 'worker.js',
+  define: { __APPLYLENS_ASSETS__: JSON.stringify(workerAssets) },
+});
+const workerName = hashedName('worker', '.js', worker);
+add(workerName, worker);
+
+// 3. The page.
+const app = await one({
+  entryPoints: ['web/main.js'],
+  format: 'esm',
+  outfile: 'app.js',
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...workerAssets, worker: workerName }) },
+});
+const appName = hashedName('app', '.js', app);
+add(appName, app);
+
+const css = await one({ entryPoints: ['web/style.css'], outfile: 'style.css', loader: { '.css': 'css' } });
+const cssName = hashedName('style', '.css', css);
+add(cssName, css);
+
+// 4. index.html, pointing at the hashed names. A reference that is not
+// found means the template changed: fail instead of shipping a page that
+// loads nothing.
+let html = readFileSync(join(root, 'index.html'), 'utf8');
+const replacements = [
+  ['href="web/style.css"', `href="${cssName}"`],
+  ['src="web/main.js"', `src="${appName}"`],
+  ['new Worker("web/worker.js")', `new Worker("${workerName}")`],
+];
+for (const [from, to] of replacements) {
+  const count = html.split(from).length - 1;
+  if (count !== 1) throw new Error(`index.html: expected ${from} once, found it ${count} times`);
+  html = html.replace(from, to);
+}
+add('index.html', html);
+
+// 5. Write, with compressed siblings.
+mkdirSync(outDir, { recursive: true });
+// Empty the folder in place (not rm+mkdir): a running devserver keeps a
+// handle on the folder itself and goes on serving the new files.
+for (const entry of readdirSync(outDir)) rmSync(join(outDir, entry), { recursive: true, force: true });
+
+const textLike = (name) => /\.(html|js|css|json|svg|txt)$/.test(name);
+const sizes = {};
+for (const name of [...files.keys()].sort()) {
+  const data = files.get(name);
+  const gz = zlib.gzipSync(data, { level: 9 });
+  const br = zlib.brotliCompressSync(data, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+      [zlib.constants.BROTLI_PARAM_MODE]: textLike(name) ? zlib.constants.BROTLI_MODE_TEXT : zlib.constants.BROTLI_MODE_GENERIC,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  });
+  writeFileSync(join(outDir, name), data);
+  writeFileSync(join(outDir, `${name}.gz`), gz);
+  writeFileSync(join(outDir, `${name}.br`), br);
+  sizes[name] = { raw: data.length, gzip: gz.length, br: br.length };
+}
+
+const firstVisit = ['index.html', appName, cssName, workerName, wasmExecName, wasmName];
+const total = (key) => firstVisit.reduce((sum, name) => sum + sizes[name][key], 0);
+const manifest = {
+  assets: { app: appName, css: cssName, worker: workerName, wasm: wasmName, wasmExec: wasmExecName },
+  sizes,
+  firstVisit: { files: firstVisit, raw: total('raw'), gzip: total('gzip'), br: total('br'), budget: Number(args.budget) },
+};
+writeFileSync(join(outDir, 'asset-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`.padStart(11);
+console.log(`${'file'.padEnd(34)}${'raw'.padStart(11)}${'gzip'.padStart(11)}${'brotli'.padStart(11)}`);
+for (const name of firstVisit) {
+  const s = sizes[name];
+  console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
+}
+console.log(`${'first visit'.padEnd(34)}${kb(total('raw'))}${kb(total('gzip'))}${kb(total('br'))}`);
+console.log(`wrote ${outDir}`);
+
+if (total('br') > Number(args.budget)) {
+  console.error(`bundle.mjs: the first visit is ${total('br')} bytes compressed, over the budget of ${args.budget}`);
+  process.exit(1);
+}

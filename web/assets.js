@@ -1,0 +1,11 @@
+// Names of the files the build content-hashes. scripts/bundle.mjs defines
+// __APPLYLENS_ASSETS__ when it bundles; the fallback names are the
+// unhashed ones, for a bundle made without the build script.
+
+/* global __APPLYLENS_ASSETS__ */
+
+/** @type {{worker: string, wasm: string, wasmExec: string}} */
+export const assets =
+  typeof __APPLYLENS_ASSETS__ !== 'undefined'
+    ? __APPLYLENS_ASSETS__
+    : { worker: 'worker.js', wasm: 'applylens.wasm', wasmExec: 'wasm_exec.js' };

@@ -1,0 +1,144 @@
+// The editor setup every pane shares: line numbers, folding, bracket
+// matching, search, history, YAML or JSON highlighting, and a theme built
+// on the page's CSS variables so light and dark need no second theme.
+
+import { EditorState, Compartment } from '@codemirror/state';
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLineGutter, highlightActiveLine,
+  highlightSpecialChars, drawSelection, placeholder as placeholderExt,
+} from '@codemirror/view';
+import {
+  foldGutter, foldKeymap, bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle, indentUnit,
+} from '@codemirror/language';
+import { history, historyKeymap, defaultKeymap } from '@codemirror/commands';
+import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
+import { lintKeymap } from '@codemirror/lint';
+import { yaml } from '@codemirror/lang-yaml';
+import { json } from '@codemirror/lang-json';
+import { tags as t } from '@lezer/highlight';
+
+const highlight = HighlightStyle.define([
+  { tag: [t.propertyName, t.definition(t.propertyName)], color: 'var(--hl-key)' },
+  { tag: [t.string, t.special(t.string)], color: 'var(--hl-string)' },
+  { tag: [t.number, t.bool, t.null, t.atom], color: 'var(--hl-literal)' },
+  { tag: [t.keyword, t.typeName, t.labelName], color: 'var(--hl-keyword)' },
+  { tag: [t.comment, t.lineComment, t.blockComment], color: 'var(--hl-comment)', fontStyle: 'italic' },
+  { tag: [t.meta, t.processingInstruction, t.separator, t.punctuation, t.squareBracket, t.brace], color: 'var(--hl-punct)' },
+  { tag: t.invalid, color: 'var(--hl-invalid)' },
+]);
+
+const theme = EditorView.theme({
+  '&': { color: 'var(--ed-fg)', backgroundColor: 'var(--ed-bg)', fontSize: '13px', height: '100%' },
+  '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.45' },
+  '.cm-content': { caretColor: 'var(--ed-caret)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--ed-caret)' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+    { backgroundColor: 'var(--ed-selection)' },
+  '.cm-gutters': { backgroundColor: 'var(--ed-gutter-bg)', color: 'var(--ed-gutter-fg)', borderRight: '1px solid var(--border)' },
+  '.cm-activeLine': { backgroundColor: 'var(--ed-active-line)' },
+  '.cm-activeLineGutter': { backgroundColor: 'var(--ed-active-line)' },
+  '.cm-foldPlaceholder': { backgroundColor: 'var(--ed-gutter-bg)', border: '1px solid var(--border)', color: 'var(--muted)' },
+  '.cm-matchingBracket, &.cm-focused .cm-matchingBracket': { backgroundColor: 'var(--ed-match)', outline: 'none' },
+  '.cm-searchMatch': { backgroundColor: 'var(--ed-search)', outline: '1px solid var(--ed-search-outline)' },
+  '.cm-searchMatch.cm-searchMatch-selected': { backgroundColor: 'var(--ed-search-selected)' },
+  '.cm-panels': { backgroundColor: 'var(--panel-bg)', color: 'var(--fg)' },
+  '.cm-panels.cm-panels-top': { borderBottom: '1px solid var(--border)' },
+  '.cm-tooltip': { backgroundColor: 'var(--panel-bg)', color: 'var(--fg)', border: '1px solid var(--border)' },
+  '.cm-placeholder': { color: 'var(--muted)', fontStyle: 'italic', whiteSpace: 'pre-wrap' },
+  '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '-2px' },
+});
+
+/** Switches CodeMirror's own light/dark base styles (panels, tooltips). */
+const darkness = new Compartment();
+
+/** @type {Set<EditorView>} */
+const views = new Set();
+let dark = false;
+
+/** @param {EditorView} view */
+export function registerView(view) {
+  views.add(view);
+}
+
+/** @param {EditorView} view */
+export function unregisterView(view) {
+  views.delete(view);
+}
+
+/** Extension carrying the current dark flag, for editors made elsewhere. */
+export function darknessExtension() {
+  return darkness.of(EditorView.theme({}, { dark }));
+}
+
+/** @param {boolean} isDark */
+export function setDark(isDark) {
+  dark = isDark;
+  for (const view of views) {
+    view.dispatch({ effects: darkness.reconfigure(EditorView.theme({}, { dark })) });
+  }
+}
+
+/**
+ * @param {object} opts
+ * @param {string} opts.label accessible name of the editor
+ * @param {'yaml'|'json'} [opts.language]
+ * @param {boolean} [opts.readOnly]
+ * @param {string} [opts.placeholder]
+ * @returns {import('@codemirror/state').Extension[]}
+ */
+export function baseExtensions({ label, language = 'yaml', readOnly = false, placeholder }) {
+  const ext = [
+    lineNumbers(),
+    foldGutter(),
+    highlightSpecialChars(),
+    drawSelection(),
+    highlightActiveLine(),
+    highlightActiveLineGutter(),
+    bracketMatching(),
+    highlightSelectionMatches(),
+    search({ top: true }),
+    syntaxHighlighting(highlight),
+    language === 'json' ? json() : yaml(),
+    indentUnit.of('  '),
+    EditorState.tabSize.of(2),
+    theme,
+    darknessExtension(),
+    EditorView.contentAttributes.of({ 'aria-label': label }),
+    // Tab is not bound, so Tab and Shift+Tab keep moving focus between
+    // the page's controls: the page stays usable without a mouse.
+    keymap.of([...defaultKeymap, ...searchKeymap, ...foldKeymap, ...lintKeymap, ...(readOnly ? [] : historyKeymap)]),
+  ];
+  if (readOnly) {
+    ext.push(EditorState.readOnly.of(true));
+  } else {
+    ext.push(history(), indentOnInput());
+  }
+  if (placeholder) ext.push(placeholderExt(placeholder));
+  return ext;
+}
+
+/**
+ * Creates an editor in parent and registers it for theme switches.
+ * @param {HTMLElement} parent
+ * @param {string} doc
+ * @param {import('@codemirror/state').Extension[]} extensions
+ * @returns {EditorView}
+ */
+export function createEditor(parent, doc, extensions) {
+  const view = new EditorView({ state: EditorState.create({ doc, extensions }), parent });
+  registerView(view);
+  return view;
+}
+
+/**
+ * Replaces the whole text of view, keeping the scroll position when the
+ * text did not change.
+ * @param {EditorView} view
+ * @param {string} text
+ * @param {import('@codemirror/state').TransactionSpec} [extra]
+ */
+export function setText(view, text, extra = {}) {
+  if (view.state.doc.toString() === text) return false;
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, ...extra });
+  return true;
+}

@@ -1,0 +1,129 @@
+// The documentation's update walkthrough, shown on a first visit: the
+// Deployment was created by `kubectl apply` with minReadySeconds 5 and
+// image nginx:1.14.2, then `kubectl scale` set replicas to 2 on the live
+// object only; now the file moves the image to nginx:1.16.1 and drops
+// minReadySeconds. Expected: minReadySeconds cleared, image set, replicas
+// kept at 2.
+
+const lastAppliedJSON =
+  '{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"nginx-deployment","namespace":"default"},' +
+  '"spec":{"minReadySeconds":5,"selector":{"matchLabels":{"app":"nginx"}},"template":{"metadata":{"labels":{"app":"nginx"}},' +
+  '"spec":{"containers":[{"image":"nginx:1.14.2","name":"nginx","ports":[{"containerPort":80}]}]}}}}';
+
+export const defaultScenario = {
+  title: 'Documentation walkthrough: update a Deployment after kubectl scale',
+  /** The last-applied pane follows the live object's annotation. */
+  mode: /** @type {'derived'} */ ('derived'),
+
+  lastApplied: `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  annotations: {}
+  name: nginx-deployment
+  namespace: default
+spec:
+  minReadySeconds: 5
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - image: nginx:1.14.2
+        name: nginx
+        ports:
+        - containerPort: 80
+`,
+
+  file: `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx-deployment
+  namespace: default
+spec:
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.16.1
+        ports:
+        - containerPort: 80
+`,
+
+  live: `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  annotations:
+    deployment.kubernetes.io/revision: "1"
+    kubectl.kubernetes.io/last-applied-configuration: |
+      ${lastAppliedJSON}
+  creationTimestamp: "2025-01-06T10:15:42Z"
+  generation: 2
+  name: nginx-deployment
+  namespace: default
+  resourceVersion: "1843"
+  uid: 5d0f3c52-8a3e-4c1b-9f0a-2b6e7c9d1a44
+spec:
+  minReadySeconds: 5
+  progressDeadlineSeconds: 600
+  replicas: 2
+  revisionHistoryLimit: 10
+  selector:
+    matchLabels:
+      app: nginx
+  strategy:
+    rollingUpdate:
+      maxSurge: 25%
+      maxUnavailable: 25%
+    type: RollingUpdate
+  template:
+    metadata:
+      creationTimestamp: null
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - image: nginx:1.14.2
+        imagePullPolicy: IfNotPresent
+        name: nginx
+        ports:
+        - containerPort: 80
+          protocol: TCP
+        resources: {}
+        terminationMessagePath: /dev/termination-log
+        terminationMessagePolicy: File
+      dnsPolicy: ClusterFirst
+      restartPolicy: Always
+      schedulerName: default-scheduler
+      securityContext: {}
+      terminationGracePeriodSeconds: 30
+status:
+  availableReplicas: 2
+  conditions:
+  - lastTransitionTime: "2025-01-06T10:15:44Z"
+    lastUpdateTime: "2025-01-06T10:15:44Z"
+    message: Deployment has minimum availability.
+    reason: MinimumReplicasAvailable
+    status: "True"
+    type: Available
+  - lastTransitionTime: "2025-01-06T10:15:42Z"
+    lastUpdateTime: "2025-01-06T10:15:44Z"
+    message: ReplicaSet "nginx-deployment-6b7f675859" has successfully progressed.
+    reason: NewReplicaSetAvailable
+    status: "True"
+    type: Progressing
+  observedGeneration: 2
+  readyReplicas: 2
+  replicas: 2
+  updatedReplicas: 2
+`,
+};

@@ -1,0 +1,216 @@
+// EngineClient owns the worker: it sends one request at a time, keeps only
+// the newest waiting request, drops answers to requests that are no longer
+// the newest, and replaces a worker whose computation runs too long.
+
+/** @typedef {import('./api-types.js').Request} Request */
+/** @typedef {import('./api-types.js').Response} Response */
+
+/**
+ * Engine states, as reported to onState:
+ *   loading  the worker is fetching and starting the wasm
+ *   ready    the engine answers requests
+ *   failed   the engine could not be loaded (detail: the reason)
+ * and one event that is not a lasting state:
+ *   timeout  a computation ran past the limit; the worker was replaced
+ *   crashed  the Go runtime threw; the worker was replaced
+ * @typedef {'loading'|'ready'|'failed'|'timeout'|'crashed'} EngineState
+ */
+
+export class EngineClient {
+  /**
+   * @param {object} opts
+   * @param {() => Worker | {worker: Worker, messages: any[]}} opts.createWorker
+   *   a new worker, or one already running with the messages it has sent
+   *   so far (index.html starts the first worker early)
+   * @param {(response: Response, id: number) => void} opts.onResponse
+   * @param {(state: EngineState, detail?: string) => void} opts.onState
+   * @param {number} [opts.timeoutMs] abandon a computation after this long
+   * @param {number} [opts.loadTimeoutMs] give up loading after this long
+   */
+  constructor({ createWorker, onResponse, onState, timeoutMs = 4000, loadTimeoutMs = 30000 }) {
+    this.createWorker = createWorker;
+    this.onResponse = onResponse;
+    this.onState = onState;
+    this.timeoutMs = timeoutMs;
+    this.loadTimeoutMs = loadTimeoutMs;
+    /** @type {Worker|null} */
+    this.worker = null;
+    this.ready = false;
+    this.version = '';
+    this.lastId = 0;
+    /** @type {{id: number, request: Request, retried?: boolean}|null} */
+    this.inflight = null;
+    /** @type {{id: number, request: Request, retried?: boolean}|null} */
+    this.pending = null;
+    this.timer = undefined;
+    this.loadTimer = undefined;
+  }
+
+  /** Starts (or restarts) the worker. */
+  start() {
+    this.stopWorker();
+    this.ready = false;
+    this.onState('loading');
+    const made = this.createWorker();
+    const worker = 'worker' in made ? made.worker : made;
+    const early = 'worker' in made ? made.messages : [];
+    this.worker = worker;
+    worker.onmessage = (event) => {
+      if (this.worker === worker) this.handle(event.data);
+    };
+    worker.onerror = (event) => {
+      if (this.worker !== worker) return;
+      if (event && typeof event.preventDefault === 'function') event.preventDefault();
+      const message = event && event.message ? event.message : 'the worker script failed';
+      if (this.ready) this.replace('crashed', message);
+      else this.fail(message);
+    };
+    this.loadTimer = setTimeout(() => {
+      if (this.worker === worker && !this.ready) this.fail(`the engine did not start within ${Math.round(this.loadTimeoutMs / 1000)} s`);
+    }, this.loadTimeoutMs);
+    for (const msg of early) {
+      if (this.worker === worker) this.handle(msg);
+    }
+  }
+
+  /**
+   * Asks for a computation. Returns its id; only the newest id's answer is
+   * delivered.
+   * @param {Request} request
+   * @returns {number}
+   */
+  request(request) {
+    const id = ++this.lastId;
+    this.pending = { id, request };
+    this.flush();
+    return id;
+  }
+
+  /** Forgets any waiting or running request's answer. */
+  cancel() {
+    this.lastId++;
+    this.pending = null;
+  }
+
+  /** @private */
+  flush() {
+    if (!this.ready || this.inflight || !this.pending || !this.worker) return;
+    const item = this.pending;
+    this.pending = null;
+    this.inflight = item;
+    this.worker.postMessage({ type: 'apply', id: item.id, request: JSON.stringify(item.request) });
+    this.timer = setTimeout(() => {
+      if (this.inflight === item) this.replace('timeout', `${this.timeoutMs / 1000} s`);
+    }, this.timeoutMs);
+  }
+
+  /** @private */
+  handle(msg) {
+    if (!msg || typeof msg !== 'object') return;
+    switch (msg.type) {
+      case 'ready':
+        clearTimeout(this.loadTimer);
+        this.ready = true;
+        this.version = String(msg.version || '');
+        this.onState('ready', this.version);
+        this.flush();
+        break;
+      case 'failed':
+        this.fail(String(msg.message || 'unknown error'));
+        break;
+      case 'response': {
+        if (!this.inflight || msg.id !== this.inflight.id) return;
+        clearTimeout(this.timer);
+        this.inflight = null;
+        if (msg.id === this.lastId) {
+          let response;
+          try {
+            response = JSON.parse(msg.response);
+          } catch (err) {
+            response = { version: this.version, error: { kind: 'internal', message: `unreadable engine response: ${err.message}` } };
+          }
+          this.onResponse(response, msg.id);
+        }
+        this.flush();
+        break;
+      }
+      case 'crashed':
+        if (this.inflight && msg.id === this.inflight.id) this.replace('crashed', String(msg.message || ''));
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * Abandons the current worker and its computation, reports why, and
+   * starts a fresh one; a newer waiting request survives and runs there.
+   * @private
+   * @param {'timeout'|'crashed'} why
+   * @param {string} detail
+   */
+  replace(why, detail) {
+    const lost = this.inflight;
+    this.inflight = null;
+    this.onState(why, detail);
+    // A crash may have been caused by an earlier request (the runtime was
+    // already dead), so the newest request gets one more try in the fresh
+    // worker. A timeout is not retried: it would most likely time out again.
+    if (why === 'crashed' && lost && !lost.retried && !this.pending && lost.id === this.lastId) {
+      this.pending = { ...lost, retried: true };
+    }
+    this.start();
+  }
+
+  /** @private */
+  fail(message) {
+    this.stopWorker();
+    this.ready = false;
+    this.onState('failed', message);
+  }
+
+  /** @private */
+  stopWorker() {
+    clearTimeout(this.timer);
+    clearTimeout(this.loadTimer);
+    this.inflight = null;
+    if (this.worker) {
+      this.worker.onmessage = null;
+      this.worker.onerror = null;
+      this.worker.terminate();
+      this.worker = null;
+    }
+  }
+}
+
+/**
+ * Returns fn delayed until calls stop for ms milliseconds.
+ * @template {any[]} A
+ * @param {(...args: A) => void} fn
+ * @param {number} ms
+ * @returns {((...args: A) => void) & {cancel(): void, flush(): void}}
+ */
+export function debounce(fn, ms) {
+  let timer;
+  let lastArgs = null;
+  const run = () => {
+    timer = undefined;
+    const args = lastArgs;
+    lastArgs = null;
+    if (args) fn(...args);
+  };
+  const debounced = (...args) => {
+    lastArgs = args;
+    clearTimeout(timer);
+    timer = setTimeout(run, ms);
+  };
+  debounced.cancel = () => {
+    clearTimeout(timer);
+    lastArgs = null;
+  };
+  debounced.flush = () => {
+    clearTimeout(timer);
+    run();
+  };
+  return debounced;
+}

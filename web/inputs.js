@@ -1,0 +1,156 @@
+// The three input panes, named with the documentation's terms, and the
+// last-applied pane's two modes:
+//   derived   the pane shows the live object's annotation, as the engine
+//             read it (lastAppliedFromLive); it follows edits of live.
+//   explicit  the pane holds what the user typed; the engine uses it.
+// Editing the pane makes it explicit; "reset to derived" goes back.
+
+import { Annotation } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { setDiagnostics } from '@codemirror/lint';
+import { byId } from './dom.js';
+import { createEditor, baseExtensions, setText } from './cm/setup.js';
+import { lineHighlight, showSpan } from './cm/line-highlight.js';
+
+/** Marks changes the page makes itself, which must not count as typing. */
+const programmatic = Annotation.define();
+
+/** @typedef {'lastApplied'|'file'|'live'} Pane */
+
+/** Element ids of each pane, keyed by the engine's pane names. */
+export const PANE_IDS = {
+  lastApplied: { editor: 'editor-last-applied', error: 'error-last-applied', label: 'last-applied configuration' },
+  file: { editor: 'editor-file', error: 'error-file', label: 'configuration file' },
+  live: { editor: 'editor-live', error: 'error-live', label: 'live configuration' },
+};
+
+const PLACEHOLDERS = {
+  lastApplied: 'Empty: no last-applied configuration, so apply deletes nothing.\nIn derived mode this shows the live object\'s kubectl.kubernetes.io/last-applied-configuration annotation.',
+  file: 'Paste the configuration file: one object, YAML or JSON.',
+  live: 'Paste `kubectl get <kind> <name> -o yaml` here.\nLeave empty if the object does not exist yet: kubectl then creates it.',
+};
+
+export class Inputs {
+  /** @param {{onChange: () => void, onModeChange?: (mode: string) => void}} opts */
+  constructor({ onChange, onModeChange = () => {} }) {
+    this.onChange = onChange;
+    this.onModeChange = onModeChange;
+    /** @type {'derived'|'explicit'} */
+    this.mode = 'derived';
+    /** @type {Record<Pane, EditorView>} */
+    this.views = /** @type {any} */ ({});
+    for (const pane of /** @type {Pane[]} */ (['lastApplied', 'file', 'live'])) {
+      const ids = PANE_IDS[pane];
+      this.views[pane] = createEditor(byId(ids.editor), '', [
+        ...baseExtensions({ label: ids.label, placeholder: PLACEHOLDERS[pane] }),
+        lineHighlight(),
+        EditorView.updateListener.of((update) => {
+          if (!update.docChanged) return;
+          if (update.transactions.every((tr) => tr.annotation(programmatic))) return;
+          if (pane === 'lastApplied' && this.mode === 'derived') this.setMode('explicit');
+          this.onChange();
+        }),
+      ]);
+    }
+    this.badge = byId('badge-derived');
+    this.resetButton = byId('btn-reset-derived');
+    this.resetButton.addEventListener('click', () => {
+      this.setMode('derived');
+      this.onChange();
+    });
+    this.setMode('derived');
+  }
+
+  /** @param {'derived'|'explicit'} mode */
+  setMode(mode) {
+    this.mode = mode;
+    const derived = mode === 'derived';
+    this.badge.textContent = derived ? 'derived from live' : 'typed by you';
+    this.badge.classList.toggle('derived', derived);
+    this.resetButton.hidden = derived;
+    byId('pane-last-applied').dataset.mode = mode;
+    this.onModeChange(mode);
+  }
+
+  /** @returns {{lastApplied: string, file: string, live: string, lastAppliedFromLive: boolean}} */
+  values() {
+    const derived = this.mode === 'derived';
+    return {
+      lastApplied: derived ? '' : this.views.lastApplied.state.doc.toString(),
+      file: this.views.file.state.doc.toString(),
+      live: this.views.live.state.doc.toString(),
+      lastAppliedFromLive: derived,
+    };
+  }
+
+  /** Shows the engine's reading of the live annotation, in derived mode. @param {string} text */
+  showDerived(text) {
+    if (this.mode !== 'derived') return;
+    setText(this.views.lastApplied, text || '', { annotations: programmatic.of(true) });
+  }
+
+  /**
+   * Loads documents into the panes without counting it as typing.
+   * @param {{lastApplied?: string, file?: string, live?: string}} docs
+   * @param {'derived'|'explicit'} mode
+   */
+  load(docs, mode) {
+    this.setMode(mode);
+    for (const pane of /** @type {Pane[]} */ (['lastApplied', 'file', 'live'])) {
+      setText(this.views[pane], docs[pane] || '', { annotations: programmatic.of(true) });
+    }
+    this.clearErrors();
+  }
+
+  /**
+   * Shows an input error next to its pane and as a lint diagnostic.
+   * @param {import('./api-types.js').Error} error
+   */
+  showError(error) {
+    this.clearErrors();
+    const ids = PANE_IDS[error.pane];
+    if (!ids) return false;
+    const box = byId(ids.error);
+    const where = error.line > 0 ? `line ${error.line}${error.column > 0 ? `, column ${error.column}` : ''}: ` : '';
+    box.textContent = `${where}${error.path ? `${error.path}: ` : ''}${error.message}`;
+    box.hidden = false;
+    const view = this.views[error.pane];
+    const doc = view.state.doc;
+    let from = 0;
+    let to = doc.length;
+    if (error.line > 0 && doc.length > 0) {
+      const line = doc.line(Math.min(error.line, doc.lines));
+      from = Math.min(line.from + Math.max(0, (error.column || 1) - 1), line.to);
+      to = line.to > from ? line.to : Math.min(from + 1, doc.length);
+    }
+    view.dispatch(setDiagnostics(view.state, [{ from, to, severity: 'error', message: error.message, source: 'applylens' }]));
+    return true;
+  }
+
+  clearErrors() {
+    for (const pane of /** @type {Pane[]} */ (['lastApplied', 'file', 'live'])) {
+      const box = byId(PANE_IDS[pane].error);
+      box.textContent = '';
+      box.hidden = true;
+      const view = this.views[pane];
+      view.dispatch(setDiagnostics(view.state, []));
+    }
+  }
+
+  /**
+   * Marks a step's field in each pane (null spans clear).
+   * @param {import('./api-types.js').Where|null} where
+   * @param {boolean} [scroll]
+   */
+  highlight(where, scroll = true) {
+    const w = where || {};
+    showSpan(this.views.lastApplied, w.lastApplied, scroll);
+    showSpan(this.views.file, w.file, scroll);
+    showSpan(this.views.live, w.live, scroll);
+  }
+
+  isEmpty() {
+    const v = this.values();
+    return !v.file.trim() && !v.live.trim() && (v.lastAppliedFromLive || !v.lastApplied.trim());
+  }
+}

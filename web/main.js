@@ -1,0 +1,320 @@
+// The page's entry point: starts the engine worker first (so the wasm
+// downloads while the editors are built), then wires inputs, outputs and
+// shortcuts together.
+
+import { assets } from './assets.js';
+import { EngineClient, debounce } from './engine-client.js';
+import { byId, h, clear } from './dom.js';
+import { Inputs } from './inputs.js';
+import { StepsView } from './outputs/steps.js';
+import { PatchView } from './outputs/patch.js';
+import { ResultView } from './outputs/result.js';
+import { DiffView } from './outputs/diff.js';
+import { statusSentence } from './outputs/format.js';
+import { setupTabs } from './tabs.js';
+import { setupTheme } from './theme.js';
+import { defaultScenario } from './default-scenario.js';
+
+/** @typedef {import('./api-types.js').Response} Response */
+/** @typedef {import('./api-types.js').Result} Result */
+
+const DEBOUNCE_MS = 150;
+
+const engineState = byId('engine-state');
+const engineMessage = byId('engine-message');
+const retryButton = byId('btn-retry');
+const outputs = byId('outputs');
+const status = byId('status');
+const staleNote = byId('stale-note');
+const generalError = byId('error-general');
+
+/** The last result that rendered, kept on screen while inputs are wrong. */
+let lastGood = /** @type {Result|null} */ (null);
+let firstResultSeen = false;
+/** A message about the previous worker (timeout, crash) to show until the next answer. */
+let engineNotice = '';
+
+/** index.html starts the worker before this script loads; it is used once. */
+function createWorker() {
+  const early = globalThis.applylensEarly;
+  if (early && early.worker) {
+    globalThis.applylensEarly = undefined;
+    return { worker: early.worker, messages: early.messages || [] };
+  }
+  return { worker: new Worker(new URL(assets.worker, document.baseURI)), messages: [] };
+}
+
+const client = new EngineClient({
+  createWorker,
+  onResponse: (response) => render(response),
+  onState: (state, detail) => showEngineState(state, detail),
+});
+client.start();
+
+setupTheme(/** @type {HTMLButtonElement} */ (byId('btn-theme')));
+
+const inputs = new Inputs({ onChange: () => schedule() });
+const patchView = new PatchView();
+const resultView = new ResultView();
+const diffView = new DiffView();
+const stepsView = new StepsView(byId('steps'), {
+  onSelect: (step, _index, scroll = true) => {
+    const where = step ? step.where || {} : null;
+    inputs.highlight(where, scroll);
+    resultView.highlight(where && where.result, scroll);
+    patchView.highlight(where && where.patch, scroll);
+  },
+});
+const tabs = setupTabs(byId('tablist'), {
+  onShow: (id) => diffView.setVisible(id === 'tab-diff'),
+});
+
+const overwrite = /** @type {HTMLInputElement} */ (byId('opt-overwrite'));
+overwrite.addEventListener('change', () => compute());
+
+const schedule = debounce(() => compute(), DEBOUNCE_MS);
+
+/** Sends the inputs to the engine, or shows guidance when there is nothing to compute. */
+function compute() {
+  schedule.cancel();
+  const values = inputs.values();
+  if (!values.file.trim()) {
+    client.cancel();
+    showEmpty(values);
+    return;
+  }
+  /** @type {import('./api-types.js').Request} */
+  const request = { op: 'apply', ...values };
+  if (!overwrite.checked) request.overwrite = false;
+  client.request(request);
+}
+
+/** @param {ReturnType<Inputs['values']>} values */
+function showEmpty(values) {
+  inputs.clearErrors();
+  lastGood = null;
+  setStale(false);
+  hide(generalError);
+  renderWarnings([]);
+  outputs.dataset.state = 'empty';
+  const onlyLive = values.live.trim() !== '';
+  status.textContent = onlyLive
+    ? 'Now paste the configuration file: the results appear as soon as it is there.'
+    : 'Paste a configuration file (and the live object, if it already exists) to see what kubectl apply does.';
+  stepsView.message('Nothing to show yet. Paste the configuration file in the middle pane, the live object (from kubectl get -o yaml) in the last pane, or press "Example" to load the documentation\'s walkthrough.');
+  stepsView.onSelect(null, -1, false);
+  patchView.clear();
+  resultView.clear();
+  diffView.clear();
+  if (inputs.mode === 'derived') inputs.showDerived('');
+}
+
+/** @param {Response} response */
+function render(response) {
+  byId('version').textContent = response.version ? `engine ${response.version}` : '';
+  if (!firstResultSeen) {
+    firstResultSeen = true;
+    // Since navigation start (performance's time origin), not since this
+    // script ran: the figure the ≤ 0.8 s budget is about.
+    const ms = Math.round(performance.now());
+    document.documentElement.dataset.firstResultMs = String(ms);
+    performance.mark('applylens:first-result');
+  }
+  const notice = engineNotice;
+  engineNotice = '';
+  if (response.error) {
+    renderError(response.error, notice);
+    return;
+  }
+  const result = response.result;
+  if (!result) {
+    renderError({ kind: 'internal', message: 'the engine answered with neither a result nor an error' }, notice);
+    return;
+  }
+  lastGood = result;
+  inputs.clearErrors();
+  hide(generalError);
+  setStale(false);
+  outputs.dataset.state = 'ready';
+  outputs.dataset.action = result.action;
+  if (inputs.mode === 'derived') inputs.showDerived(result.derivedLastAppliedYAML || '');
+  status.textContent = statusSentence(result);
+  renderWarnings(result.warnings || []);
+  // Views first, steps last: restoring the selected step highlights
+  // lines in the freshly filled editors.
+  resultView.render(result);
+  patchView.render(result);
+  diffView.render(result);
+  stepsView.render(result.steps || []);
+}
+
+/**
+ * @param {import('./api-types.js').Error} error
+ * @param {string} [notice]
+ */
+function renderError(error, notice = '') {
+  const inPane = error.kind === 'input' && inputs.showError(error);
+  if (!inPane) inputs.clearErrors();
+  if (inPane) {
+    hide(generalError);
+  } else {
+    const label = error.kind === 'apply' ? 'kubectl would fail: ' : error.kind === 'internal' ? 'applylens failed (a bug, please report it): ' : '';
+    show(generalError, `${notice ? notice + ' ' : ''}${label}${error.path ? error.path + ': ' : ''}${error.message}`);
+  }
+  const paneName = inPane ? byId(`label-${paneSlug(error.pane)}`).textContent : '';
+  outputs.dataset.state = 'error';
+  status.textContent = inPane
+    ? `Error in the ${paneName}${error.line ? ` at line ${error.line}` : ''}: ${error.message}`
+    : error.kind === 'apply' ? `kubectl apply would fail: ${error.message}` : `Error: ${error.message}`;
+  setStale(lastGood !== null);
+}
+
+/** @param {string} pane */
+function paneSlug(pane) {
+  return pane === 'lastApplied' ? 'last-applied' : pane;
+}
+
+/** @param {boolean} stale */
+function setStale(stale) {
+  outputs.classList.toggle('stale', stale);
+  staleNote.hidden = !stale;
+}
+
+/** @param {import('./api-types.js').Warning[]} warnings */
+function renderWarnings(warnings) {
+  const list = byId('warnings');
+  clear(list);
+  for (const w of warnings) {
+    list.append(h('li', { dataset: { code: w.code } },
+      h('span', { className: 'badge warn', text: w.code }),
+      w.path ? h('code', { className: 'warn-path', text: w.path }) : null,
+      h('span', { className: 'warn-message', text: ` ${w.message}` })));
+  }
+  byId('warnings-block').hidden = warnings.length === 0;
+}
+
+/**
+ * @param {import('./engine-client.js').EngineState} state
+ * @param {string} [detail]
+ */
+function showEngineState(state, detail = '') {
+  engineState.dataset.state = state;
+  retryButton.hidden = state !== 'failed';
+  switch (state) {
+    case 'loading':
+      engineState.hidden = false;
+      engineMessage.textContent = 'Loading the engine…';
+      if (!lastGood) {
+        outputs.dataset.state = 'loading';
+        status.textContent = 'Loading the engine…';
+      }
+      break;
+    case 'ready':
+      performance.mark('applylens:engine-ready');
+      engineState.hidden = true;
+      engineMessage.textContent = '';
+      break;
+    case 'failed':
+      engineState.hidden = false;
+      engineMessage.textContent = `The engine could not be loaded: ${detail}. Check your connection and retry.`;
+      outputs.dataset.state = 'failed';
+      status.textContent = 'The engine could not be loaded.';
+      break;
+    case 'timeout':
+    case 'crashed': {
+      engineNotice = state === 'timeout'
+        ? `The previous computation ran longer than ${detail} and was stopped; the engine was restarted.`
+        : `The engine crashed (${detail}) and was restarted.`;
+      show(generalError, `${engineNotice} Edit the inputs to try again.`);
+      outputs.dataset.state = 'error';
+      status.textContent = state === 'timeout' ? 'Stopped: the computation took too long.' : 'Stopped: the engine crashed.';
+      setStale(lastGood !== null);
+      break;
+    }
+  }
+}
+
+retryButton.addEventListener('click', () => {
+  client.start();
+  compute();
+});
+
+function show(el, text) {
+  el.textContent = text;
+  el.hidden = false;
+}
+
+function hide(el) {
+  el.textContent = '';
+  el.hidden = true;
+}
+
+// Buttons.
+byId('btn-clear').addEventListener('click', () => {
+  inputs.load({}, 'derived');
+  compute();
+  inputs.views.file.focus();
+});
+byId('btn-example').addEventListener('click', () => loadScenario());
+
+function loadScenario() {
+  inputs.load(defaultScenario, defaultScenario.mode);
+  compute();
+}
+
+// Help popover.
+const help = byId('help');
+const helpButton = byId('btn-help');
+function toggleHelp(open = help.hidden) {
+  help.hidden = !open;
+  helpButton.setAttribute('aria-expanded', String(open));
+  if (open) help.focus?.();
+}
+help.tabIndex = -1;
+helpButton.addEventListener('click', () => toggleHelp());
+help.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape') {
+    toggleHelp(false);
+    helpButton.focus();
+  }
+});
+
+// Global shortcuts. event.code, not event.key: Alt+J types a character
+// on some layouts (macOS), but the key position is the same.
+const TAB_KEYS = { Digit1: 'tab-steps', Digit2: 'tab-patch', Digit3: 'tab-result', Digit4: 'tab-diff' };
+document.addEventListener('keydown', (e) => {
+  if (!e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.code === 'KeyJ' || e.code === 'KeyK') {
+    e.preventDefault();
+    if (tabs.current() !== 'tab-steps') tabs.show('tab-steps');
+    if (e.code === 'KeyJ') stepsView.next();
+    else stepsView.previous();
+  } else if (TAB_KEYS[e.code]) {
+    e.preventDefault();
+    tabs.show(TAB_KEYS[e.code]);
+    byId(TAB_KEYS[e.code]).focus();
+  }
+});
+
+// A small handle for browser tests and the console (documented in
+// docs/page.md): typing through it is the same as typing in the pane.
+const PANES = { 'last-applied': 'lastApplied', file: 'file', live: 'live' };
+globalThis.applylensPage = {
+  /** @param {'last-applied'|'file'|'live'} pane @param {string} text */
+  setText(pane, text) {
+    const view = inputs.views[PANES[pane]];
+    if (!view) throw new Error(`unknown pane ${pane}`);
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input' });
+  },
+  /** @param {'last-applied'|'file'|'live'|'patch'|'result'} pane */
+  getText(pane) {
+    if (pane === 'patch') return patchView.view.state.doc.toString();
+    if (pane === 'result') return resultView.view.state.doc.toString();
+    const view = inputs.views[PANES[pane]];
+    if (!view) throw new Error(`unknown pane ${pane}`);
+    return view.state.doc.toString();
+  },
+  mode: () => inputs.mode,
+};
+
+loadScenario();

@@ -1,0 +1,116 @@
+// The Diff tab: live object before and after, unified or side by side.
+// Built lazily: a merge view is only made while its tab is visible.
+
+import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { MergeView, unifiedMergeView } from '@codemirror/merge';
+import { byId, clear, h } from '../dom.js';
+import { baseExtensions, registerView, unregisterView } from '../cm/setup.js';
+
+export class DiffView {
+  constructor() {
+    this.host = byId('editor-diff');
+    this.mode = 'unified';
+    this.before = '';
+    this.after = '';
+    this.action = '';
+    this.dirty = false;
+    this.visible = false;
+    /** @type {EditorView[]} */
+    this.views = [];
+    /** @type {MergeView|null} */
+    this.merge = null;
+    this.unifiedButton = byId('diff-mode-unified');
+    this.splitButton = byId('diff-mode-split');
+    this.note = byId('diff-note');
+    this.unifiedButton.addEventListener('click', () => this.setMode('unified'));
+    this.splitButton.addEventListener('click', () => this.setMode('split'));
+  }
+
+  /** @param {'unified'|'split'} mode */
+  setMode(mode) {
+    this.mode = mode;
+    this.unifiedButton.setAttribute('aria-pressed', String(mode === 'unified'));
+    this.splitButton.setAttribute('aria-pressed', String(mode === 'split'));
+    this.dirty = true;
+    this.refresh();
+  }
+
+  /** @param {import('../api-types.js').Result} result */
+  render(result) {
+    this.before = result.liveYAML || '';
+    this.after = result.objectYAML || '';
+    this.action = result.action;
+    this.dirty = true;
+    this.refresh();
+  }
+
+  /** Called when the tab is shown or hidden. @param {boolean} visible */
+  setVisible(visible) {
+    this.visible = visible;
+    this.refresh();
+  }
+
+  clear() {
+    this.before = '';
+    this.after = '';
+    this.action = '';
+    this.dirty = true;
+    this.refresh();
+  }
+
+  /** @private */
+  refresh() {
+    if (!this.visible || !this.dirty) return;
+    this.dirty = false;
+    this.destroy();
+    if (this.action === 'create') this.note.textContent = 'The object does not exist yet: everything is new.';
+    else if (this.action === 'unchanged') this.note.textContent = 'Nothing changes.';
+    else this.note.textContent = '';
+    if (!this.before && !this.after) {
+      this.host.append(h('p', { className: 'empty', text: 'Nothing to compare yet.' }));
+      return;
+    }
+    const base = (label) => [
+      ...baseExtensions({ label, readOnly: true }),
+      // The annotation is one long line of JSON; without wrapping its
+      // change is mostly out of sight.
+      EditorView.lineWrapping,
+    ];
+    if (this.mode === 'unified') {
+      const view = new EditorView({
+        parent: this.host,
+        state: EditorState.create({
+          doc: this.after,
+          extensions: [
+            ...base('Changes to the live object, unified (read-only)'),
+            unifiedMergeView({ original: this.before, mergeControls: false, syntaxHighlightDeletions: true, collapseUnchanged: { margin: 3, minSize: 6 } }),
+          ],
+        }),
+      });
+      this.views = [view];
+    } else {
+      this.host.append(h('div', { className: 'diff-heads', attrs: { 'aria-hidden': 'true' } },
+        h('span', { text: 'live now' }), h('span', { text: 'after the apply' })));
+      this.merge = new MergeView({
+        parent: this.host,
+        a: { doc: this.before, extensions: base('Live object before the apply (read-only)') },
+        b: { doc: this.after, extensions: base('Object after the apply (read-only)') },
+        collapseUnchanged: { margin: 3, minSize: 6 },
+        gutter: true,
+      });
+      this.views = [this.merge.a, this.merge.b];
+    }
+    for (const v of this.views) registerView(v);
+  }
+
+  /** @private */
+  destroy() {
+    for (const v of this.views) unregisterView(v);
+    if (this.merge) this.merge.destroy();
+    else for (const v of this.views) v.destroy();
+    this.merge = null;
+    this.views = [];
+    clear(this.host);
+  }
+}

@@ -1,0 +1,131 @@
+// The Patch tab: the patch kubectl sends, as YAML or JSON, with each
+// directive marked and explained, the patch type and why, and the
+// equivalent `kubectl patch` command.
+
+import { h, clear, byId } from '../dom.js';
+import { createEditor, baseExtensions, setText } from '../cm/setup.js';
+import { lineHighlight, showSpan } from '../cm/line-highlight.js';
+import { directiveMarks, placeByLines, placeByText, showDirectives } from '../cm/directives.js';
+import { PATCH_TYPE_WORDS } from './format.js';
+import { Compartment } from '@codemirror/state';
+import { yaml } from '@codemirror/lang-yaml';
+import { json } from '@codemirror/lang-json';
+
+/** @typedef {import('../api-types.js').Result} Result */
+
+export class PatchView {
+  constructor() {
+    this.format = 'yaml';
+    /** @type {Result|null} */
+    this.result = null;
+    this.span = null;
+    this.language = new Compartment();
+    this.view = createEditor(byId('editor-patch'), '', [
+      ...baseExtensions({ label: 'Patch kubectl sends (read-only)', readOnly: true, placeholder: 'No patch.' }),
+      this.language.of([]),
+      lineHighlight(),
+      directiveMarks(),
+    ]);
+    this.meta = byId('patch-meta');
+    this.directiveList = byId('patch-directives');
+    this.command = byId('kubectl-patch');
+    this.copyButton = byId('btn-copy-patch');
+    this.copyStatus = byId('copy-status');
+    this.yamlButton = byId('patch-format-yaml');
+    this.jsonButton = byId('patch-format-json');
+    this.yamlButton.addEventListener('click', () => this.setFormat('yaml'));
+    this.jsonButton.addEventListener('click', () => this.setFormat('json'));
+    this.copyButton.addEventListener('click', () => this.copy());
+  }
+
+  /** @param {'yaml'|'json'} format */
+  setFormat(format) {
+    this.format = format;
+    this.yamlButton.setAttribute('aria-pressed', String(format === 'yaml'));
+    this.jsonButton.setAttribute('aria-pressed', String(format === 'json'));
+    this.view.dispatch({ effects: this.language.reconfigure(format === 'json' ? json() : yaml()) });
+    if (this.result) this.fill(this.result);
+  }
+
+  /** @param {Result} result */
+  render(result) {
+    this.result = result;
+    const type = PATCH_TYPE_WORDS[result.patchType] || result.patchType || '';
+    clear(this.meta);
+    if (result.action === 'create') {
+      this.meta.append(h('p', {}, h('strong', { text: 'No patch: ' }), 'the object does not exist yet, so kubectl creates it instead of patching.'));
+    } else {
+      this.meta.append(
+        h('p', {}, h('strong', { text: 'Patch type: ' }), h('span', { id: 'patch-type', text: type })),
+        result.patchTypeWhy ? h('p', { className: 'why', id: 'patch-type-why', text: result.patchTypeWhy }) : null,
+      );
+      if (result.action === 'unchanged') {
+        this.meta.append(h('p', { text: 'The patch is empty ({}), so kubectl sends no request and reports "unchanged".' }));
+      }
+    }
+    this.command.textContent = result.kubectlPatch || '';
+    this.copyButton.disabled = !result.kubectlPatch;
+    this.copyStatus.textContent = '';
+    clear(this.directiveList);
+    const directives = result.directives || [];
+    byId('patch-directives-block').hidden = directives.length === 0;
+    for (const d of directives) {
+      this.directiveList.append(
+        h('dt', {}, h('code', { text: d.name }), d.path ? h('span', { className: 'dir-path', text: ` at ${d.path}` }) : null),
+        h('dd', { text: d.meaning }));
+    }
+    this.fill(result);
+  }
+
+  /** @private @param {Result} result */
+  fill(result) {
+    const text = this.format === 'json' ? result.patchJSON || '' : result.patchYAML || '';
+    setText(this.view, text);
+    const directives = result.directives || [];
+    const placed = this.format === 'json'
+      ? placeByText(text, directives)
+      : placeByLines(this.view.state.doc, directives);
+    showDirectives(this.view, placed);
+    this.highlight(this.span);
+  }
+
+  /** Marks a step's lines; spans refer to the YAML form only. */
+  highlight(span, scroll = true) {
+    this.span = span || null;
+    showSpan(this.view, this.format === 'yaml' ? this.span : null, scroll);
+  }
+
+  clear() {
+    this.result = null;
+    setText(this.view, '');
+    clear(this.meta);
+    clear(this.directiveList);
+    byId('patch-directives-block').hidden = true;
+    this.command.textContent = '';
+    this.copyButton.disabled = true;
+  }
+
+  async copy() {
+    const text = this.command.textContent || '';
+    if (!text) return;
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    } catch {
+      // Clipboard API refused (no permission, insecure context): fall back
+      // to selecting the text so the user can copy it themselves.
+      const range = document.createRange();
+      range.selectNodeContents(this.command);
+      const sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      try {
+        ok = document.execCommand('copy');
+      } catch {
+        ok = false;
+      }
+    }
+    this.copyStatus.textContent = ok ? 'Copied.' : 'Selected: press Ctrl+C to copy.';
+  }
+}

@@ -1,0 +1,159 @@
+// Tests of the worker scheduling: one request in flight, only the newest
+// answer delivered, timeouts and crashes replace the worker.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { EngineClient, debounce } from '../engine-client.js';
+
+/** A Worker stand-in that records what it is sent and lets tests answer. */
+class FakeWorker {
+  constructor() {
+    this.sent = [];
+    this.terminated = false;
+    this.onmessage = null;
+    this.onerror = null;
+  }
+  postMessage(msg) { this.sent.push(msg); }
+  terminate() { this.terminated = true; }
+  emit(data) { this.onmessage?.({ data }); }
+}
+
+function setup(opts = {}) {
+  const workers = [];
+  const responses = [];
+  const states = [];
+  const client = new EngineClient({
+    createWorker: () => { const w = new FakeWorker(); workers.push(w); return w; },
+    onResponse: (r, id) => responses.push({ r, id }),
+    onState: (s, d) => states.push(d === undefined ? s : `${s}:${d}`),
+    timeoutMs: 50,
+    loadTimeoutMs: 1000,
+    ...opts,
+  });
+  client.start();
+  return { client, workers, responses, states };
+}
+
+const answer = (worker, msg, body) =>
+  worker.emit({ type: 'response', id: msg.id, response: JSON.stringify(body) });
+
+test('requests wait for ready and then go out one at a time', () => {
+  const { client, workers, responses } = setup();
+  const w = workers[0];
+  client.request({ file: 'a' });
+  assert.equal(w.sent.length, 0, 'nothing is sent before ready');
+  w.emit({ type: 'ready', version: 'v1' });
+  assert.equal(w.sent.length, 1);
+  assert.equal(JSON.parse(w.sent[0].request).file, 'a');
+  client.request({ file: 'b' });
+  client.request({ file: 'c' });
+  assert.equal(w.sent.length, 1, 'a second request waits for the first answer');
+  answer(w, w.sent[0], { version: 'v1', result: { action: 'configure' } });
+  assert.equal(responses.length, 0, 'the answer to a superseded request is dropped');
+  assert.equal(w.sent.length, 2);
+  assert.equal(JSON.parse(w.sent[1].request).file, 'c', 'only the newest waiting request is sent');
+  answer(w, w.sent[1], { version: 'v1', result: { action: 'create' } });
+  assert.equal(responses.length, 1);
+  assert.equal(responses[0].r.result.action, 'create');
+  client.stopWorker();
+});
+
+test('a computation past the time limit replaces the worker', async () => {
+  const { client, workers, responses, states } = setup();
+  workers[0].emit({ type: 'ready', version: 'v1' });
+  client.request({ file: 'slow' });
+  await new Promise((r) => setTimeout(r, 80));
+  assert.ok(workers[0].terminated, 'the stuck worker is terminated');
+  assert.equal(workers.length, 2, 'a fresh worker is started');
+  assert.ok(states.includes('timeout:0.05 s'), `states: ${states}`);
+  workers[1].emit({ type: 'ready', version: 'v1' });
+  assert.equal(workers[1].sent.length, 0, 'the request that timed out is not retried');
+  client.request({ file: 'fast' });
+  answer(workers[1], workers[1].sent[0], { version: 'v1', result: { action: 'unchanged' } });
+  assert.equal(responses.length, 1);
+  client.stopWorker();
+});
+
+test('a crash retries the newest request once in a fresh worker', () => {
+  const { client, workers, responses, states } = setup();
+  workers[0].emit({ type: 'ready', version: 'v1' });
+  client.request({ file: 'x' });
+  workers[0].emit({ type: 'crashed', id: workers[0].sent[0].id, message: 'the Go program exited' });
+  assert.ok(states.includes('crashed:the Go program exited'));
+  workers[1].emit({ type: 'ready', version: 'v1' });
+  assert.equal(workers[1].sent.length, 1, 'retried once');
+  workers[1].emit({ type: 'crashed', id: workers[1].sent[0].id, message: 'again' });
+  workers[2].emit({ type: 'ready', version: 'v1' });
+  assert.equal(workers[2].sent.length, 0, 'not retried a second time');
+  assert.equal(responses.length, 0);
+  client.stopWorker();
+});
+
+test('a load failure is reported and retry starts over', () => {
+  const { client, workers, states } = setup();
+  workers[0].emit({ type: 'failed', message: 'HTTP 404' });
+  assert.equal(states.at(-1), 'failed:HTTP 404');
+  assert.ok(workers[0].terminated);
+  client.start();
+  assert.equal(states.at(-1), 'loading');
+  workers[1].emit({ type: 'ready', version: 'v2' });
+  assert.equal(states.at(-1), 'ready:v2');
+  client.stopWorker();
+});
+
+test('the load timeout fails a worker that never gets ready', async () => {
+  const { client, states } = setup({ loadTimeoutMs: 30 });
+  await new Promise((r) => setTimeout(r, 60));
+  assert.match(states.at(-1), /^failed:the engine did not start/);
+  client.stopWorker();
+});
+
+test('cancel drops the answer of the running request', () => {
+  const { client, workers, responses } = setup();
+  workers[0].emit({ type: 'ready', version: 'v1' });
+  client.request({ file: 'a' });
+  client.cancel();
+  answer(workers[0], workers[0].sent[0], { version: 'v1', result: {} });
+  assert.equal(responses.length, 0);
+  client.stopWorker();
+});
+
+test('an unreadable response becomes an internal error', () => {
+  const { client, workers, responses } = setup();
+  workers[0].emit({ type: 'ready', version: 'v1' });
+  client.request({ file: 'a' });
+  workers[0].emit({ type: 'response', id: workers[0].sent[0].id, response: 'not json' });
+  assert.equal(responses[0].r.error.kind, 'internal');
+  client.stopWorker();
+});
+
+test('messages an early worker sent before adoption are handled', () => {
+  const w = new FakeWorker();
+  const states = [];
+  const client = new EngineClient({
+    createWorker: () => ({ worker: w, messages: [{ type: 'ready', version: 'early' }] }),
+    onResponse: () => {},
+    onState: (s, d) => states.push(d === undefined ? s : `${s}:${d}`),
+  });
+  client.start();
+  assert.deepEqual(states, ['loading', 'ready:early']);
+  client.request({ file: 'a' });
+  assert.equal(w.sent.length, 1, 'ready was taken from the early messages');
+  client.stopWorker();
+});
+
+test('debounce runs once with the last arguments', async () => {
+  const calls = [];
+  const d = debounce((x) => calls.push(x), 20);
+  d(1); d(2); d(3);
+  assert.deepEqual(calls, []);
+  await new Promise((r) => setTimeout(r, 40));
+  assert.deepEqual(calls, [3]);
+  d(4);
+  d.cancel();
+  await new Promise((r) => setTimeout(r, 40));
+  assert.deepEqual(calls, [3]);
+  d(5);
+  d.flush();
+  assert.deepEqual(calls, [3, 5]);
+});

@@ -1,0 +1,24 @@
+// Wording of values and statuses outside the editors.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatValue, statusSentence } from '../outputs/format.js';
+
+test('formatValue', () => {
+  const cases = [
+    { name: 'absent', value: undefined, want: '(absent)' },
+    { name: 'null is a value', value: null, want: 'null' },
+    { name: 'number', value: 5, want: '5' },
+    { name: 'string quoted, inner quotes kept', value: '{"a":1}\n', want: '"{"a":1}\\n"' },
+    { name: 'object compact', value: { a: [1, 2] }, want: '{"a":[1,2]}' },
+    { name: 'cut with an ellipsis', value: 'x'.repeat(50), max: 10, want: '"xxxxxxxx…' },
+  ];
+  for (const c of cases) assert.equal(formatValue(c.value, c.max), c.want, c.name);
+});
+
+test('statusSentence names the action and the patch type', () => {
+  assert.match(statusSentence({ action: 'configure', patchType: 'strategic' }), /configured.*strategic merge patch/);
+  assert.match(statusSentence({ action: 'configure', patchType: 'merge' }), /JSON merge patch/);
+  assert.match(statusSentence({ action: 'create', patchType: '' }), /created/);
+  assert.match(statusSentence({ action: 'unchanged', patchType: 'strategic' }), /sends nothing/);
+});
