@@ -49,7 +49,7 @@ func ThreeWay(original, modified, current map[string]any, s schema.Node, overwri
 		if err != nil {
 			return nil, err
 		}
-		conflict, err := mapsHaveConflicts(patch, changed, s)
+		conflict, err := fieldsHaveConflicts(patch, changed, s, "", "")
 		if err != nil {
 			return nil, err
 		}

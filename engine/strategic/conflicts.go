@@ -123,6 +123,11 @@ func slicesHaveConflicts(left, right []any, s schema.Node, strategy, mergeKey st
 		right = sortScalars(right)
 	}
 	for i := range left {
+		if i >= len(right) {
+			// Deduplication left the lists with different lengths:
+			// apimachinery indexes past the end here and panics.
+			return true, errConflictCheckPanics
+		}
 		if conflict, err := fieldsHaveConflicts(left[i], right[i], s, "", ""); conflict {
 			return true, err
 		}

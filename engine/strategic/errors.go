@@ -15,6 +15,7 @@ var (
 	ErrBadPatchFormatForSetElementOrderList = errors.New("invalid patch format of setElementOrder list")
 	errNoElements                           = errors.New("no elements in any of the given slices")
 	errMergingListsInPatch                  = errors.New("merging lists cannot yet be specified in the patch")
+	errConflictCheckPanics                  = errors.New("runtime error: index out of range: kubectl's --overwrite=false check crashes on lists of primitives with repeated items")
 )
 
 // ErrUncomparable reports a merge key (or element of a merged list of

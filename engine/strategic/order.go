@@ -17,29 +17,30 @@ func normalizeSliceOrder(toSort, order []any, mergeKey string, ofMaps bool) ([]a
 			return nil, err
 		}
 	}
-	pos, err := positionsIn(toSort, order, mergeKey, ofMaps)
-	if err != nil {
-		return nil, err
+	if len(toSort) > 1 {
+		pos := lookupAll(indexOf(order, mergeKey, ofMaps), toSort, mergeKey, ofMaps)
+		if err := sortStable(byOrder{toSort, pos}); err != nil {
+			return nil, err
+		}
 	}
-	sort.Stable(byOrder{toSort, pos})
 	return append(toSort, toDelete...), nil
 }
 
-// positionsIn returns, for each item, apimachinery's index(order, item).
-func positionsIn(items, order []any, mergeKey string, ofMaps bool) ([]int, error) {
-	pos := make([]int, len(items))
-	if len(items) == 0 {
-		return pos, nil
-	}
-	idx := indexOf(order, mergeKey, ofMaps)
-	for i, v := range items {
-		p, err := idx.lookup(elementKey(v, mergeKey, ofMaps))
-		if err != nil {
-			return nil, err
+// sortStable sorts, turning the comparison of an uncomparable key (where
+// apimachinery's == panics) into an error. Like apimachinery, it fails
+// only if the sort actually compares that element.
+func sortStable(b byOrder) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			u, ok := r.(*ErrUncomparable)
+			if !ok {
+				panic(r)
+			}
+			err = u
 		}
-		pos[i] = p
-	}
-	return pos, nil
+	}()
+	sort.Stable(b)
+	return nil
 }
 
 func validateMergeKeyInLists(mergeKey string, lists ...[]any) error {
@@ -95,14 +96,8 @@ func normalizeElementOrder(patch, serverOnly, patchOrder, serverOrder []any, mer
 // serverOrder and the left one comes first there.
 func mergeSortedSlice(left, right, serverOrder []any, mergeKey string, ofMaps bool) ([]any, error) {
 	idx := indexOf(serverOrder, mergeKey, ofMaps)
-	lpos, err := lookupAll(idx, left, mergeKey, ofMaps)
-	if err != nil {
-		return nil, err
-	}
-	rpos, err := lookupAll(idx, right, mergeKey, ofMaps)
-	if err != nil {
-		return nil, err
-	}
+	lpos := lookupAll(idx, left, mergeKey, ofMaps)
+	rpos := lookupAll(idx, right, mergeKey, ofMaps)
 	s := make([]any, 0, len(left)+len(right))
 	i, j := 0, 0
 	for i < len(left) || j < len(right) {
@@ -113,6 +108,12 @@ func mergeSortedSlice(left, right, serverOrder []any, mergeKey string, ofMaps bo
 		case j >= len(right):
 			s = append(s, left[i])
 			i++
+		case lpos[i] == posUncomparable || rpos[j] == posUncomparable:
+			v := left[i]
+			if lpos[i] != posUncomparable {
+				v = right[j]
+			}
+			return nil, &ErrUncomparable{elementKey(v, mergeKey, ofMaps)}
 		case lpos[i] >= 0 && rpos[j] >= 0 && lpos[i] < rpos[j]:
 			s = append(s, left[i])
 			i++
@@ -124,14 +125,19 @@ func mergeSortedSlice(left, right, serverOrder []any, mergeKey string, ofMaps bo
 	return s, nil
 }
 
-func lookupAll(idx *keyIndex, items []any, mergeKey string, ofMaps bool) ([]int, error) {
+// posUncomparable marks an item whose look-up would panic in apimachinery.
+const posUncomparable = -2
+
+// lookupAll returns, for each item, apimachinery's index(list, item), or
+// posUncomparable.
+func lookupAll(idx *keyIndex, items []any, mergeKey string, ofMaps bool) []int {
 	pos := make([]int, len(items))
 	for i, v := range items {
 		p, err := idx.lookup(elementKey(v, mergeKey, ofMaps))
 		if err != nil {
-			return nil, err
+			p = posUncomparable
 		}
 		pos[i] = p
 	}
-	return pos, nil
+	return pos
 }

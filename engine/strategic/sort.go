@@ -86,8 +86,15 @@ type byOrder struct {
 
 func (b byOrder) Len() int { return len(b.s) }
 func (b byOrder) Less(i, j int) bool {
-	if b.pos[i] >= 0 && b.pos[j] >= 0 {
-		return b.pos[i] < b.pos[j]
+	// apimachinery looks up i first, and j only when i was found.
+	if b.pos[i] == posUncomparable {
+		panic(&ErrUncomparable{b.s[i]})
+	}
+	if b.pos[i] >= 0 {
+		if b.pos[j] == posUncomparable {
+			panic(&ErrUncomparable{b.s[j]})
+		}
+		return b.pos[j] >= 0 && b.pos[i] < b.pos[j] || b.pos[j] < 0
 	}
 	return true
 }
