@@ -29,4 +29,3 @@ func parseObject(pane, text string) (map[string]any, error) {
 	}
 	return m, nil
 }
-
