@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 
+	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/explain"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/mergepatch"
@@ -18,19 +18,33 @@ const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
 // Apply computes what `kubectl apply` (client-side, as with --dry-run=client)
 // does with the inputs, and explains it.
 func Apply(in Input) (*Result, error) {
-	file, err := parseObject(PaneFile, in.File)
+	p, err := Parse(in)
 	if err != nil {
 		return nil, err
 	}
+	return ApplyPanes(p, in.Overwrite)
+}
+
+// ApplyPanes is Apply on panes already read; overwrite nil means true.
+func ApplyPanes(p Panes, overwriteFlag *bool) (*Result, error) {
+	file := p.File.Object
 	var live map[string]any
-	if !blank(in.Live) {
-		if live, err = parseObject(PaneLive, in.Live); err != nil {
-			return nil, err
-		}
+	if p.Live != nil {
+		live = p.Live.Object
 	}
-	overwrite := in.Overwrite == nil || *in.Overwrite
+	overwrite := overwriteFlag == nil || *overwriteFlag
 
 	var warnings []Warning
+	kindName, _ := file["kind"].(string)
+	if ns, ok := contextNamespace(kindName, file, live); ok {
+		file = withNamespace(file, ns)
+		warnings = append(warnings, Warning{
+			Code: "namespace-from-context",
+			Path: "metadata.namespace",
+			Message: "The file names no namespace, so kubectl writes the namespace of its context (here " + ns +
+				") into the object before anything else: it is part of the patch and of the last-applied annotation. Pass -n or set metadata.namespace to choose another.",
+		})
+	}
 	// kubectl reads annotations through Unstructured.GetAnnotations, which
 	// gives up silently on a value that is not a string; the file's
 	// annotations are then replaced by the last-applied one alone
@@ -48,7 +62,7 @@ func Apply(in Input) (*Result, error) {
 		root = nil
 		warnings = append(warnings, notBuiltinWarning(apiVersion, kind))
 	}
-	ex := explain.Inputs{File: file, Modified: modified, Schema: root, Overwrite: in.Overwrite}
+	ex := explain.Inputs{File: p.File.Object, Modified: modified, Schema: root, Overwrite: overwriteFlag}
 
 	res := &Result{LastApplied: lastApplied}
 	if live == nil {
@@ -65,7 +79,7 @@ func Apply(in Input) (*Result, error) {
 	}
 	warnings = append(warnings, identityWarnings(file, live)...)
 
-	original, source, err := originalConfiguration(in.LastApplied, live)
+	original, source, err := originalConfiguration(p.LastApplied, live)
 	if err != nil {
 		return nil, err
 	}
@@ -175,8 +189,6 @@ func explainInto(res *Result, in explain.Inputs, warnings []Warning) {
 	res.Warnings = warnings
 }
 
-func blank(s string) bool { return len(bytes.TrimSpace([]byte(s))) == 0 }
-
 // patchError turns an error computing the patch into what kubectl reports.
 func patchError(err error) error {
 	var pe *strategic.PathError
@@ -252,16 +264,9 @@ func pruneNulls(v any) {
 
 // originalConfiguration returns the original (last-applied) configuration as
 // JSON bytes and where it came from.
-func originalConfiguration(pane string, live map[string]any) ([]byte, string, error) {
-	if !blank(pane) {
-		v, err := parseValue(PaneLastApplied, pane)
-		if err != nil {
-			return nil, "", err
-		}
-		if _, ok := v.(map[string]any); !ok {
-			return nil, "", &InputError{Pane: PaneLastApplied, Message: "the last-applied configuration must be an object (a mapping), like the configuration file"}
-		}
-		data, err := jsonvalue.Encode(v)
+func originalConfiguration(pane *document.Document, live map[string]any) ([]byte, string, error) {
+	if pane != nil {
+		data, err := jsonvalue.Encode(pane.Object)
 		if err != nil {
 			return nil, "", &InputError{Pane: PaneLastApplied, Message: err.Error()}
 		}

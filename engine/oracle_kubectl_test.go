@@ -18,6 +18,7 @@ import (
 	"k8s.io/kubectl/pkg/util"
 	"sigs.k8s.io/yaml"
 
+	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -53,6 +54,24 @@ func kubectlApply(in Input) (res kubectlResult) {
 	if err != nil {
 		return kubectlResult{err: err}
 	}
+	// A pane with no document (blank, comments, "---") stands for a
+	// NotFound from the server.
+	var live *unstructured.Unstructured
+	if d, _ := document.ParseOptional(PaneLive, in.Live); d != nil {
+		if live, err = decode(in.Live); err != nil {
+			return kubectlResult{err: err}
+		}
+	}
+	// kubectl's resource builder (cli-runtime, not a dependency here) sets
+	// the context's namespace on namespaced objects that name none; the
+	// engine's rule for which namespace that is stands in for it.
+	var liveContent map[string]any
+	if live != nil {
+		liveContent = live.Object
+	}
+	if ns, ok := contextNamespace(file.GetKind(), file.Object, liveContent); ok {
+		file.SetNamespace(ns)
+	}
 	modified, err := util.GetModifiedConfiguration(file, true, unstructured.UnstructuredJSONScheme)
 	if err != nil {
 		return kubectlResult{err: err}
@@ -62,7 +81,7 @@ func kubectlApply(in Input) (res kubectlResult) {
 		return kubectlResult{err: err}
 	}
 	res.lastApplied = m["metadata"].(map[string]any)["annotations"].(map[string]any)[LastAppliedAnnotation].(string)
-	if blank(in.Live) {
+	if live == nil {
 		if err := util.CreateApplyAnnotation(file, unstructured.UnstructuredJSONScheme); err != nil {
 			return kubectlResult{err: err}
 		}
@@ -71,16 +90,12 @@ func kubectlApply(in Input) (res kubectlResult) {
 		res.object, res.err = runtime.Encode(unstructured.UnstructuredJSONScheme, file)
 		return res
 	}
-	live, err := decode(in.Live)
-	if err != nil {
-		return kubectlResult{err: err}
-	}
 	current, err := runtime.Encode(unstructured.UnstructuredJSONScheme, live)
 	if err != nil {
 		return kubectlResult{err: err}
 	}
 	var original []byte
-	if !blank(in.LastApplied) {
+	if d, _ := document.ParseWith(PaneLastApplied, in.LastApplied, document.Options{AllowEmpty: true, SkipIdentity: true}); d != nil {
 		if original, err = yaml.YAMLToJSON([]byte(in.LastApplied)); err != nil {
 			return kubectlResult{err: err}
 		}

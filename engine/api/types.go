@@ -21,7 +21,7 @@ type Request struct {
 }
 
 // Response is what the worker gets back. Exactly one of Result and Error is
-// set; Version is always set.
+// set, except for op "version", which sets neither; Version is always set.
 type Response struct {
 	Version string  `json:"version"`
 	Result  *Result `json:"result,omitempty"`
@@ -31,7 +31,8 @@ type Response struct {
 // Error is an input error (Pane set) or an error kubectl would report.
 type Error struct {
 	// Kind is "input" (the user's text), "apply" (kubectl would fail the
-	// same way) or "internal" (a bug in applylens, recovered).
+	// same way) or "internal" (a bug in applylens, recovered, or a
+	// malformed request).
 	Kind    string `json:"kind"`
 	Pane    string `json:"pane,omitempty"`
 	Line    int    `json:"line,omitempty"`

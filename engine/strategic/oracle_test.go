@@ -294,7 +294,7 @@ func describe(what string, v verdict, ours, theirs outcome, inputs ...[2]string)
 
 // tally counts calls compared per table, for the test log.
 type tally struct {
-	cases, calls, agree, sameBytes, theirsPanics, oracleVaries, bothFailed int
+	cases, calls, agree, sameBytes, theirsPanics, oracleVaries, bothFailed, errTextDiffers int
 }
 
 func (t *tally) add(v verdict) {
@@ -313,10 +313,13 @@ func (t *tally) add(v verdict) {
 	}
 	if v.bothFailed {
 		t.bothFailed++
+		if !v.sameBytes {
+			t.errTextDiffers++
+		}
 	}
 }
 
 func (t tally) String() string {
-	return fmt.Sprintf("%d cases, %d calls compared: %d agree (%d byte-identical, %d both failing alike, %d only on a rerun of apimachinery), %d disagree, %d apimachinery panics",
-		t.cases, t.calls, t.agree, t.sameBytes, t.bothFailed, t.oracleVaries, t.calls-t.agree, t.theirsPanics)
+	return fmt.Sprintf("%d cases, %d calls compared: %d agree (%d byte-identical; %d both failing alike, %d of them with other error text; %d only on a rerun of apimachinery), %d disagree, %d apimachinery panics",
+		t.cases, t.calls, t.agree, t.sameBytes, t.bothFailed, t.errTextDiffers, t.oracleVaries, t.calls-t.agree, t.theirsPanics)
 }

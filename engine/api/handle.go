@@ -1,0 +1,146 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/document"
+)
+
+// Error kinds.
+const (
+	KindInput    = "input"
+	KindApply    = "apply"
+	KindInternal = "internal"
+)
+
+// Ops of a Request.
+const (
+	OpApply   = "apply"
+	OpVersion = "version"
+)
+
+// Version identifies the build: set with
+// -ldflags "-X github.com/applylens/applylens/engine/api.Version=...",
+// else the VCS revision the binary was built from, else "dev".
+var Version = "dev"
+
+func init() {
+	if Version != "dev" {
+		return
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return
+	}
+	rev, dirty := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" {
+		Version = rev
+		if dirty {
+			Version += "-dirty"
+		}
+	}
+}
+
+// apply is engine.ApplyPanes; tests replace it to inject failures.
+var apply = engine.ApplyPanes
+
+// panicLog gets the stack of a recovered panic (the browser console).
+var panicLog io.Writer = os.Stderr
+
+// Handle answers one JSON request with one JSON response. It never
+// panics: a bug anywhere below becomes an error response of kind
+// "internal", so the page's runtime stays alive.
+func Handle(requestJSON string) (response string) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(panicLog, "applylens: panic: %v\n%s", r, debug.Stack())
+			response = encode(&Response{Version: Version, Error: &Error{
+				Kind:    KindInternal,
+				Message: fmt.Sprintf("applylens hit a bug (%v). Please report it with the three documents.", r),
+			}})
+		}
+	}()
+	return encode(handle(requestJSON))
+}
+
+func handle(requestJSON string) *Response {
+	var req Request
+	if err := json.Unmarshal([]byte(requestJSON), &req); err != nil {
+		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: "malformed request: " + err.Error()}}
+	}
+	switch req.Op {
+	case OpVersion:
+		return &Response{Version: Version}
+	case "", OpApply:
+	default:
+		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: fmt.Sprintf("unknown op %q", req.Op)}}
+	}
+	in := engine.Input{LastApplied: req.LastApplied, File: req.File, Live: req.Live, Overwrite: req.Overwrite}
+	if req.LastAppliedFromLive {
+		in.LastApplied = ""
+	}
+	docs, err := engine.Parse(in)
+	if err != nil {
+		return &Response{Version: Version, Error: toError(err)}
+	}
+	res, err := apply(docs, in.Overwrite)
+	if err != nil {
+		return &Response{Version: Version, Error: toError(err)}
+	}
+	result, err := build(in, docs, res)
+	if err != nil {
+		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: err.Error()}}
+	}
+	return &Response{Version: Version, Result: result}
+}
+
+// toError sorts an engine error into the kinds the page shows.
+func toError(err error) *Error {
+	var ie *engine.InputError
+	var de *document.Error
+	var ae *engine.ApplyError
+	switch {
+	case errors.As(err, &ie):
+		return &Error{Kind: KindInput, Pane: ie.Pane, Line: ie.Line, Column: ie.Column, Path: ie.Path, Message: ie.Message}
+	case errors.As(err, &de):
+		return &Error{Kind: KindInput, Pane: de.Pane, Line: de.Line, Column: de.Column, Path: de.Path, Message: de.Message}
+	case errors.As(err, &ae):
+		return &Error{Kind: KindApply, Path: ae.Path, Message: ae.Message}
+	}
+	return &Error{Kind: KindInternal, Message: err.Error()}
+}
+
+// encode renders a response; the types here always encode.
+func encode(r *Response) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return `{"version":` + quoteJSON(Version) + `,"error":{"kind":"internal","message":` + quoteJSON("encoding the response: "+err.Error()) + `}}`
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func quoteJSON(s string) string {
+	b, _ := json.Marshal(s) // a string always encodes
+	return string(b)
+}

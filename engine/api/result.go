@@ -1,0 +1,233 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+// build renders the engine's result for the page: YAML and JSON texts,
+// where every step's field is in each of them, the equivalent kubectl
+// patch command and the patch's directives.
+func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, error) {
+	out := &Result{
+		Action:            res.Action,
+		PatchType:         res.PatchType,
+		Patch:             res.Patch,
+		Object:            res.Object,
+		LastApplied:       res.LastApplied,
+		LastAppliedSource: res.LastAppliedSource,
+		Steps:             []Step{},
+		Warnings:          []engine.Warning{},
+		Directives:        []Directive{},
+	}
+	file, live := docs.File, docs.Live
+
+	var err error
+	var derived any
+	if out.ObjectYAML, err = document.RenderJSONAsYAML(res.Object); err != nil {
+		return nil, fmt.Errorf("rendering the result: %w", err)
+	}
+	if live != nil {
+		if out.LiveYAML, err = document.RenderYAML(live.Object); err != nil {
+			return nil, fmt.Errorf("rendering the live object: %w", err)
+		}
+		out.DerivedLastAppliedYAML, derived = derivedLastApplied(live.Object)
+	}
+	var patch any
+	if len(res.Patch) > 0 {
+		var b bytes.Buffer
+		if err := json.Indent(&b, res.Patch, "", "  "); err != nil {
+			return nil, fmt.Errorf("indenting the patch: %w", err)
+		}
+		out.PatchJSON = b.String()
+		if out.PatchYAML, err = document.RenderJSONAsYAML(res.Patch); err != nil {
+			return nil, fmt.Errorf("rendering the patch: %w", err)
+		}
+		if patch, err = jsonvalue.Decode(res.Patch); err != nil {
+			return nil, fmt.Errorf("reading the patch: %w", err)
+		}
+	}
+
+	out.PatchTypeWhy = patchTypeWhy(res, file)
+	if res.Action == engine.ActionConfigure && file != nil {
+		ns := file.Namespace
+		if ns == "" && live != nil {
+			ns, _ = namespaceOf(live.Object)
+		}
+		out.KubectlPatch = kubectlPatch(file.Kind, file.Name, ns, res.PatchType, res.Patch)
+	}
+
+	object, err := jsonvalue.Decode(res.Object)
+	if err != nil {
+		return nil, fmt.Errorf("reading the result: %w", err)
+	}
+	idx := indexes{result: document.LocateValue(out.ObjectYAML, object), patch: document.LocateValue(out.PatchYAML, patch)}
+	if file != nil {
+		idx.file = file.Index()
+	}
+	if live != nil {
+		idx.live = live.Index()
+	}
+	switch res.LastAppliedSource {
+	case "input":
+		if la := docs.LastApplied; la != nil {
+			idx.lastApplied = la.Index()
+			out.Warnings = append(out.Warnings, documentWarnings(la)...)
+		}
+	case "annotation":
+		// The page shows the derived YAML in the last-applied pane.
+		idx.lastApplied = document.LocateValue(out.DerivedLastAppliedYAML, derived)
+	}
+	for _, s := range res.Steps {
+		out.Steps = append(out.Steps, Step{Step: s, Where: idx.where(s.Path)})
+	}
+	out.Warnings = append(out.Warnings, res.Warnings...)
+	if file != nil {
+		out.Warnings = append(out.Warnings, documentWarnings(file)...)
+	}
+	if live != nil {
+		out.Warnings = append(out.Warnings, documentWarnings(live)...)
+	}
+	if patch != nil {
+		out.Directives = directives(patch, idx.patch)
+	}
+	return out, nil
+}
+
+type indexes struct {
+	lastApplied, file, live, result, patch *document.Index
+}
+
+func (x indexes) where(path string) Where {
+	return Where{
+		LastApplied: spanOf(x.lastApplied, path),
+		File:        spanOf(x.file, path),
+		Live:        spanOf(x.live, path),
+		Result:      spanOf(x.result, path),
+		Patch:       spanOf(x.patch, path),
+	}
+}
+
+func spanOf(ix *document.Index, path string) *Span {
+	l, e, ok := ix.Span(path)
+	if !ok {
+		return nil
+	}
+	return &Span{Line: l, EndLine: e}
+}
+
+// derivedLastApplied renders the live object's last-applied annotation
+// as YAML, and returns its value; "" when there is none or it is not
+// JSON.
+func derivedLastApplied(live map[string]any) (string, any) {
+	md, _ := live["metadata"].(map[string]any)
+	annots, _ := md["annotations"].(map[string]any)
+	text, ok := annots[engine.LastAppliedAnnotation].(string)
+	if !ok {
+		return "", nil
+	}
+	v, err := jsonvalue.Decode([]byte(text))
+	if err != nil {
+		return "", nil
+	}
+	y, err := document.RenderYAML(v)
+	if err != nil {
+		return "", nil
+	}
+	return y, v
+}
+
+func namespaceOf(obj map[string]any) (string, bool) {
+	md, _ := obj["metadata"].(map[string]any)
+	ns, ok := md["namespace"].(string)
+	return ns, ok
+}
+
+func documentWarnings(d *document.Document) []engine.Warning {
+	var out []engine.Warning
+	for _, w := range d.Warnings {
+		out = append(out, engine.Warning{
+			Code:    w.Code,
+			Path:    w.Path,
+			Message: fmt.Sprintf("%s, line %d: %s", paneName(w.Pane), w.Line, w.Message),
+		})
+	}
+	return out
+}
+
+func paneName(pane string) string {
+	switch pane {
+	case engine.PaneLastApplied:
+		return "Last-applied configuration"
+	case engine.PaneFile:
+		return "Configuration file"
+	case engine.PaneLive:
+		return "Live object"
+	}
+	return pane
+}
+
+// patchTypeWhy says why kubectl chose the patch type, or why it sent
+// none.
+func patchTypeWhy(res *engine.Result, file *document.Document) string {
+	what := "This kind"
+	if file != nil && file.Kind != "" {
+		what = file.Kind
+		if file.APIVersion != "" {
+			what += " (" + file.APIVersion + ")"
+		}
+	}
+	var s string
+	switch {
+	case res.Action == engine.ActionCreate:
+		return "The live object does not exist yet, so kubectl creates the object from the file, adding the last-applied-configuration annotation. No patch is computed."
+	case res.PatchType == engine.PatchStrategic:
+		s = what + " is built into kubectl (registered in its scheme), so kubectl sends a strategic merge patch: the patchStrategy and patchMergeKey of each field in the Kubernetes API types decide whether a list is merged element by element or replaced."
+	case res.PatchType == engine.PatchMerge:
+		s = what + " is not in kubectl's scheme (a custom resource, or a kind kubectl does not know), so kubectl sends a JSON merge patch (RFC 7386): maps are merged, null deletes a field, and lists are always replaced whole."
+	}
+	if res.Action == engine.ActionUnchanged {
+		s += " Here the patch is empty ({}), so kubectl sends nothing and reports the object unchanged."
+	}
+	return s
+}
+
+// kubectlPatch writes the `kubectl patch` command that sends the same
+// patch, quoted for a POSIX shell.
+func kubectlPatch(kind, name, namespace, patchType string, patch []byte) string {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, patch); err != nil {
+		return ""
+	}
+	args := []string{"kubectl", "patch", shellQuote(strings.ToLower(kind) + "/" + name)}
+	if namespace != "" {
+		args = append(args, "-n", shellQuote(namespace))
+	}
+	args = append(args, "--type", patchType, "-p", singleQuote(compact.String()))
+	return strings.Join(args, " ")
+}
+
+// shellQuote leaves words of safe characters bare.
+func shellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._/:=@%+,-", c)) {
+			return singleQuote(s)
+		}
+	}
+	return s
+}
+
+// singleQuote quotes for a POSIX shell: inside single quotes nothing is
+// special, and a single quote is written as '\”.
+func singleQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,14 @@
+// Package document reads what a user pastes into a pane the way kubectl
+// reads a file given to `kubectl apply -f`, and remembers where every field
+// is in the text.
+//
+// Values follow kubectl's path exactly: the text is split into documents
+// as apimachinery's YAMLOrJSONDecoder splits a stream, YAML is converted to
+// JSON by sigs.k8s.io/yaml (YAML 1.1: 0644 is 420, yes is true, 3.0 is 3)
+// and JSON is decoded with apimachinery's number rules (engine/jsonvalue).
+// Positions come from a second, YAML 1.2 parse (go.yaml.in/yaml/v3) that
+// is used only to locate fields, never for their values.
+//
+// Errors are *Error values naming the pane, the line and column when known
+// and the field path when known, worded for someone learning YAML.
+package document

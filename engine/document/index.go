@@ -1,0 +1,409 @@
+package document
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	yaml2 "go.yaml.in/yaml/v2"
+	yaml3 "go.yaml.in/yaml/v3"
+	"sigs.k8s.io/yaml"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+// Index finds the lines of a field in a text. It pairs the value kubectl
+// reads with the YAML 1.2 node tree of the same text: the value decides
+// which list element a [key=value] selector means, the tree where that
+// element is written.
+type Index struct {
+	value any
+	root  *yaml3.Node // nil when the positions are unknown
+	lines []string    // the text root was parsed from
+	keys  map[string]resolved
+}
+
+// newIndex indexes chunk c of a pane holding value v. The text parsed is
+// the pane with everything outside the chunk blanked, so that positions
+// are the pane's.
+func newIndex(c *chunk, pane string, v any) *Index {
+	var text string
+	if c.format == FormatJSON {
+		// Tabs are whitespace in valid JSON, but go-yaml refuses them
+		// as indentation.
+		pre := []byte(pane[:c.off])
+		for i, b := range pre {
+			if b != '\n' {
+				pre[i] = ' '
+			}
+		}
+		text = string(pre) + strings.ReplaceAll(c.text, "\t", " ")
+	} else {
+		text = strings.Repeat("\n", c.line-1) + c.text
+	}
+	return indexText(text, v)
+}
+
+func indexText(text string, v any) *Index {
+	// go-yaml also breaks lines at a lone "\r" and at U+0085, U+2028 and
+	// U+2029; blank them so its line numbers are the pane's.
+	text = lineBreaks.Replace(text)
+	ix := &Index{value: v, lines: splitLines(text)}
+	var doc yaml3.Node
+	if err := yaml3.Unmarshal([]byte(text), &doc); err == nil && doc.Kind == yaml3.DocumentNode && len(doc.Content) == 1 {
+		ix.root = doc.Content[0]
+	}
+	return ix
+}
+
+var lineBreaks = strings.NewReplacer("\r\n", "\r\n", "\r", " ", "\u0085", " ", "\u2028", " ", "\u2029", " ")
+
+// LocateValue indexes text, a rendering of v such as RenderYAML(v)
+// returns, without reading v back from it.
+func LocateValue(text string, v any) *Index {
+	return indexText(text, v)
+}
+
+// Locate indexes a single YAML (or JSON) document, such as one produced
+// by RenderYAML. A text that does not parse gives an index that finds
+// nothing.
+func Locate(text string) *Index {
+	j, err := yaml.YAMLToJSON([]byte(text))
+	if err != nil {
+		return &Index{}
+	}
+	v, err := jsonvalue.Decode(j)
+	if err != nil {
+		return &Index{}
+	}
+	return indexText(text, v)
+}
+
+// Span returns the lines of the field at path: from the line of its key
+// (or of a list element's first line) to the last line of its value. The
+// empty path spans the whole object.
+func (ix *Index) Span(path string) (line, endLine int, ok bool) {
+	if ix == nil || ix.root == nil {
+		return 0, 0, false
+	}
+	segs, err := ParsePath(path)
+	if err != nil {
+		return 0, 0, false
+	}
+	n, v := ix.root, ix.value
+	start, indent, flow := n.Line, -1, false
+	for _, seg := range segs {
+		d := deref(n)
+		flow = flow || d.Style&yaml3.FlowStyle != 0
+		switch seg.Kind {
+		case SegKey:
+			m, isMap := v.(map[string]any)
+			if !isMap || d.Kind != yaml3.MappingNode {
+				return 0, 0, false
+			}
+			if v, ok = m[seg.Key]; !ok {
+				return 0, 0, false
+			}
+			k, val := ix.lookup(d, seg.Key, 0)
+			if k == nil {
+				return 0, 0, false
+			}
+			start, indent, n = k.Line, k.Column-1, val
+		default:
+			l, isList := v.([]any)
+			if !isList || d.Kind != yaml3.SequenceNode || len(d.Content) != len(l) {
+				return 0, 0, false
+			}
+			i := seg.Index
+			if seg.Kind == SegSelector {
+				i = -1
+				for j, e := range l {
+					if m, isMap := e.(map[string]any); isMap {
+						if kv, has := m[seg.Key]; has && MatchValue(kv, seg.Value) {
+							i = j
+							break
+						}
+					}
+				}
+			}
+			if i < 0 || i >= len(l) {
+				return 0, 0, false
+			}
+			n, v = d.Content[i], l[i]
+			start, indent = n.Line, d.Column-1
+		}
+	}
+	end := ix.end(n, indent, flow)
+	if end < start {
+		end = start
+	}
+	return start, end, true
+}
+
+// lookup finds the entry of mapping m whose key reads as key, the last
+// one when the key is repeated (the value kubectl keeps), else one
+// brought in by a merge key (<<).
+func (ix *Index) lookup(m *yaml3.Node, key string, depth int) (k, v *yaml3.Node) {
+	if depth > 20 {
+		return nil, nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if s, ok := ix.keyString(m.Content[i]); ok && s == key && m.Content[i].Tag != "!!merge" {
+			k, v = m.Content[i], m.Content[i+1]
+		}
+	}
+	if k != nil {
+		return k, v
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Tag != "!!merge" {
+			continue
+		}
+		src := deref(m.Content[i+1])
+		srcs := []*yaml3.Node{src}
+		if src.Kind == yaml3.SequenceNode {
+			srcs = src.Content
+		}
+		for _, s := range srcs {
+			if s = deref(s); s.Kind == yaml3.MappingNode {
+				if k, v := ix.lookup(s, key, depth+1); k != nil {
+					return k, v
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+func deref(n *yaml3.Node) *yaml3.Node {
+	for i := 0; n.Kind == yaml3.AliasNode && n.Alias != nil && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// yaml11Words are the plain scalars that YAML 1.1 (go-yaml v2, hence
+// kubectl) does not read as text although they start with a letter.
+var yaml11Words = map[string]bool{
+	"y": true, "Y": true, "yes": true, "Yes": true, "YES": true,
+	"n": true, "N": true, "no": true, "No": true, "NO": true,
+	"true": true, "True": true, "TRUE": true, "false": true, "False": true, "FALSE": true,
+	"on": true, "On": true, "ON": true, "off": true, "Off": true, "OFF": true,
+	"null": true, "Null": true, "NULL": true,
+}
+
+// keyString returns the JSON key kubectl makes of a YAML key: go-yaml v2
+// resolves a plain key (yes is true, 010 is 8) and sigs.k8s.io/yaml
+// prints it back as text.
+func (ix *Index) keyString(k *yaml3.Node) (string, bool) {
+	s, _, ok := ix.resolveKey(k)
+	return s, ok
+}
+
+// resolveKey is keyString that also names the Go type go-yaml v2 gives
+// the key: two keys of different types that print the same are distinct
+// in go-yaml's map, and sigs.k8s.io/yaml then keeps either at random.
+func (ix *Index) resolveKey(k *yaml3.Node) (string, string, bool) {
+	k = deref(k)
+	if k.Kind != yaml3.ScalarNode {
+		return "", "", false
+	}
+	if k.Style&(yaml3.DoubleQuotedStyle|yaml3.SingleQuotedStyle|yaml3.LiteralStyle|yaml3.FoldedStyle) != 0 || k.Tag == "!!str" && k.Style&yaml3.TaggedStyle != 0 {
+		return k.Value, "a text", true
+	}
+	if plainText(k.Value) {
+		return k.Value, "a text", true
+	}
+	if r, ok := ix.keys[k.Value]; ok {
+		return r.s, r.typ, true
+	}
+	var m map[any]any
+	if err := yaml2.Unmarshal([]byte(k.Value+": 0"), &m); err != nil || len(m) != 1 {
+		return "", "", false
+	}
+	var r resolved
+	for key := range m {
+		switch t := key.(type) {
+		case string:
+			r = resolved{t, "a text"}
+		case int:
+			r = resolved{strconv.Itoa(t), "an integer"}
+		case int64:
+			r = resolved{strconv.FormatInt(t, 10), "an integer"}
+		case uint64:
+			r = resolved{strconv.FormatUint(t, 10), "an integer"}
+		case float64:
+			f := strconv.FormatFloat(t, 'g', -1, 32)
+			switch f {
+			case "+Inf":
+				f = ".inf"
+			case "-Inf":
+				f = "-.inf"
+			case "NaN":
+				f = ".nan"
+			}
+			r = resolved{f, "a number with a fraction"}
+		case bool:
+			r = resolved{strconv.FormatBool(t), "a boolean"}
+		default:
+			return "", "", false
+		}
+	}
+	if ix.keys == nil {
+		ix.keys = map[string]resolved{}
+	}
+	ix.keys[k.Value] = r
+	return r.s, r.typ, true
+}
+
+type resolved struct{ s, typ string }
+
+func plainText(s string) bool {
+	if s == "" || yaml11Words[s] {
+		return false
+	}
+	c := s[0]
+	return (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && !strings.ContainsAny(s, "\n")
+}
+
+// end finds the last line of node n, whose parent is indented indent
+// columns; flow tells whether n is inside brackets.
+func (ix *Index) end(n *yaml3.Node, indent int, flow bool) int {
+	switch n.Kind {
+	case yaml3.AliasNode:
+		return n.Line
+	case yaml3.ScalarNode:
+		switch {
+		case n.Style&(yaml3.DoubleQuotedStyle|yaml3.SingleQuotedStyle) != 0:
+			if off, ok := offsetOf(ix.lines, n.Line, n.Column); ok {
+				if el, _, closed := closeQuote(ix.lines, n.Line-1, off); closed {
+					return el + 1
+				}
+			}
+			return n.Line
+		case n.Style&(yaml3.LiteralStyle|yaml3.FoldedStyle) != 0:
+			return ix.blockEnd(n.Line, indent, true)
+		case flow:
+			return n.Line
+		}
+		return ix.blockEnd(n.Line, indent, false)
+	case yaml3.MappingNode, yaml3.SequenceNode:
+		if n.Style&yaml3.FlowStyle != 0 || flow {
+			return ix.closeBracket(n)
+		}
+		if len(n.Content) == 0 {
+			return n.Line
+		}
+		last := n.Content[len(n.Content)-1]
+		if n.Kind == yaml3.MappingNode {
+			return ix.end(last, n.Content[len(n.Content)-2].Column-1, false)
+		}
+		return ix.end(last, n.Column-1, false)
+	}
+	return n.Line
+}
+
+// blockEnd finds the last line of a value starting on line start that
+// may continue on lines indented deeper than indent. Comment lines end a
+// plain value but belong to a block scalar (| or >).
+func (ix *Index) blockEnd(start, indent int, block bool) int {
+	end := start
+	for l := start + 1; l <= len(ix.lines); l++ {
+		s := ix.lines[l-1]
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		if indentOf(s) <= indent || (!block && blankOrComment(s)) {
+			break
+		}
+		end = l
+	}
+	return end
+}
+
+// closeBracket finds the line of the bracket closing the flow collection
+// n starts.
+func (ix *Index) closeBracket(n *yaml3.Node) int {
+	off, ok := offsetOf(ix.lines, n.Line, n.Column)
+	if !ok {
+		return n.Line
+	}
+	depth := 0
+	for ln := n.Line - 1; ln < len(ix.lines); ln, off = ln+1, 0 {
+		l := ix.lines[ln]
+		for i := off; i < len(l); i++ {
+			switch c := l[i]; {
+			case c == '"' || c == '\'':
+				el, ei, closed := closeQuote(ix.lines, ln, i)
+				if !closed {
+					return n.Line
+				}
+				ln, i, l = el, ei, ix.lines[el]
+			case c == '#' && (i == 0 || l[i-1] == ' ' || l[i-1] == '\t'):
+				i = len(l)
+			case c == '[' || c == '{':
+				depth++
+			case c == ']' || c == '}':
+				depth--
+				if depth == 0 {
+					return ln + 1
+				}
+			}
+		}
+	}
+	return n.Line
+}
+
+// duplicates reports keys written twice in one map: go-yaml v2 and
+// encoding/json keep the last value without a word, and so does kubectl.
+// Keys that only print the same (0 and "0") are an error instead, as
+// kubectl's choice between them is random.
+func (ix *Index) duplicates(pane string) ([]Warning, *Error) {
+	if ix.root == nil {
+		return nil, nil
+	}
+	var out []Warning
+	var ambiguous *Error
+	var walk func(n *yaml3.Node, path string, depth int)
+	walk = func(n *yaml3.Node, path string, depth int) {
+		if depth > MaxDepth+1 {
+			return
+		}
+		switch n.Kind {
+		case yaml3.MappingNode:
+			seen := map[string]int{}
+			types := map[string]string{}
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k := n.Content[i]
+				if k.Tag == "!!merge" {
+					continue
+				}
+				s, typ, ok := ix.resolveKey(k)
+				if !ok {
+					continue
+				}
+				p := AppendKey(path, s)
+				if t, dup := types[s]; dup && t != typ && ambiguous == nil {
+					ambiguous = &Error{Reason: ReasonAmbiguousKey, Line: k.Line, Column: k.Column, Path: p,
+						Message: fmt.Sprintf("The keys on lines %d and %d are %s and %s to YAML but both become %q in JSON, and kubectl then keeps one of the two values at random. Write the key once.", seen[s], k.Line, t, typ, s)}
+				}
+				types[s] = typ
+				if first, dup := seen[s]; dup {
+					out = append(out, Warning{Code: WarnDuplicateKey, Pane: pane, Line: k.Line, Path: p,
+						Message: fmt.Sprintf("The key %q is written twice in this map (lines %d and %d). kubectl silently keeps the last value and ignores the first.", s, first, k.Line)})
+				}
+				seen[s] = k.Line
+				walk(n.Content[i+1], p, depth+1)
+			}
+		case yaml3.SequenceNode:
+			for i, e := range n.Content {
+				walk(e, AppendIndex(path, i), depth+1)
+			}
+		}
+	}
+	walk(ix.root, "", 1)
+	if ambiguous != nil {
+		ambiguous.Pane = pane
+	}
+	return out, ambiguous
+}

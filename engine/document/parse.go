@@ -1,0 +1,499 @@
+package document
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+// Limits of what a pane may hold. kubectl has no such limits; a browser tab
+// needs them.
+const (
+	// MaxSize is the largest pane text read, in bytes.
+	MaxSize = 5 << 20
+	// MaxDepth is the deepest nesting of maps and lists read. Real objects
+	// stay below 20.
+	MaxDepth = 500
+)
+
+// jsonSniffLen is how far kubectl looks for a '{' to decide that a stream
+// is JSON (the buffer size resource.StreamVisitor passes to
+// NewYAMLOrJSONDecoder).
+const jsonSniffLen = 4096
+
+// Formats of a Document.
+const (
+	FormatYAML = "yaml"
+	FormatJSON = "json"
+)
+
+// Document is one object read from a pane.
+type Document struct {
+	Pane   string
+	Format string // FormatYAML or FormatJSON
+	// Object is the value kubectl would work with: maps, []any, string,
+	// bool, int64, float64 and nil.
+	Object map[string]any
+	// The object's identity, checked to be strings.
+	APIVersion, Kind, Name, Namespace string
+	// Warnings are things kubectl accepts silently, like duplicate keys.
+	Warnings []Warning
+
+	index *Index
+}
+
+// Span returns the lines of the field at path (see ParsePath), from its
+// key to the last line of its value.
+func (d *Document) Span(path string) (line, endLine int, ok bool) {
+	return d.index.Span(path)
+}
+
+// Index returns the position index of the document.
+func (d *Document) Index() *Index { return d.index }
+
+// Options tune what ParseWith requires.
+type Options struct {
+	// AllowEmpty makes a pane that holds no document (only blanks,
+	// comments, "---" or null, which kubectl skips) return a nil Document
+	// and no error.
+	AllowEmpty bool
+	// SkipIdentity does not require apiVersion, kind and metadata.name:
+	// kubectl never checks them in the last-applied configuration.
+	SkipIdentity bool
+}
+
+// Parse reads the one object a pane must hold and checks that it names
+// its apiVersion, kind and metadata.name, as kubectl needs.
+func Parse(pane, text string) (*Document, error) {
+	return ParseWith(pane, text, Options{})
+}
+
+// ParseOptional is Parse for a pane that may be left empty: it returns
+// nil and no error when the text holds no document.
+func ParseOptional(pane, text string) (*Document, error) {
+	return ParseWith(pane, text, Options{AllowEmpty: true})
+}
+
+// ParseWith reads the one object of a pane as kubectl reads a file.
+func ParseWith(pane, text string, o Options) (*Document, error) {
+	if len(text) > MaxSize {
+		return nil, &Error{Reason: ReasonTooLarge, Pane: pane,
+			Message: fmt.Sprintf("%s is %s; applylens reads at most %s per pane.", capital(paneLabel(pane)), sizeString(len(text)), sizeString(MaxSize))}
+	}
+	r := reader{pane: pane, text: text}
+	c, err := r.read()
+	if err != nil {
+		return nil, err
+	}
+	if c == nil {
+		if o.AllowEmpty {
+			return nil, nil
+		}
+		return nil, &Error{Reason: ReasonEmpty, Pane: pane,
+			Message: fmt.Sprintf("%s is empty: paste one Kubernetes object here, as YAML or JSON.", capital(paneLabel(pane)))}
+	}
+	return r.document(c, !o.SkipIdentity)
+}
+
+// chunk is one document of a stream.
+type chunk struct {
+	format string
+	// line is the 1-based line where the chunk's text starts; for YAML
+	// the chunk is whole lines, for JSON it starts at byte off of the pane.
+	line int
+	off  int
+	text string
+	json []byte // the document as JSON, as kubectl hands it on
+}
+
+type reader struct {
+	pane string
+	text string
+}
+
+func (r *reader) errorf(reason Reason, line, col int, path, format string, args ...any) *Error {
+	return &Error{Reason: reason, Pane: r.pane, Line: line, Column: col, Path: path, Message: fmt.Sprintf(format, args...)}
+}
+
+// read mirrors apimachinery's YAMLOrJSONDecoder as resource.StreamVisitor
+// drives it: a stream starting with '{' is read as JSON values until one
+// fails, then as YAML; documents that are empty or null are skipped. It
+// returns the first document and fails when there is another.
+func (r *reader) read() (*chunk, error) {
+	if line, col, c, invalid, ok := checkEncoding(r.text); !ok {
+		if invalid {
+			return nil, r.errorf(ReasonEncoding, line, col, "", "This text is not valid UTF-8 at line %d, column %d. Save the file as UTF-8 and paste it again.", line, col)
+		}
+		if !isJSONStream(r.text) || c < 0x20 {
+			return nil, r.errorf(ReasonEncoding, line, col, "", "A control character (%U) at line %d, column %d: YAML does not allow it. Remove it, or write it as an escape inside a double-quoted string (\"\\u%04X\").", c, line, col, c)
+		}
+	}
+	var docs []*chunk
+	if isJSONStream(r.text) {
+		var err error
+		docs, err = r.readJSON()
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		var err error
+		docs, err = r.readYAML(0, false)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(docs) == 0 {
+		return nil, nil
+	}
+	return docs[0], nil
+}
+
+func isJSONStream(text string) bool {
+	if len(text) > jsonSniffLen {
+		text = text[:jsonSniffLen]
+	}
+	return strings.HasPrefix(strings.TrimLeftFunc(text, unicode.IsSpace), "{")
+}
+
+// readJSON reads a JSON stream, falling back to YAML as kubectl does when
+// a value fails to decode before a second one was read.
+func (r *reader) readJSON() ([]*chunk, error) {
+	dec := json.NewDecoder(strings.NewReader(r.text))
+	var docs []*chunk
+	count, consumed := 0, 0
+	for {
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if err == io.EOF {
+			return docs, nil
+		}
+		if err == nil {
+			start := consumed + len(r.text[consumed:]) - len(strings.TrimLeftFunc(r.text[consumed:], unicode.IsSpace))
+			consumed = int(dec.InputOffset())
+			count++
+			if bytes.Equal(raw, []byte("null")) {
+				continue
+			}
+			line, _ := position(r.text, start)
+			c := &chunk{format: FormatJSON, line: line, off: start, text: r.text[start:consumed], json: raw}
+			if len(docs) > 0 {
+				return nil, r.multiple(c.line)
+			}
+			docs = append(docs, c)
+			continue
+		}
+		jsonErr := r.jsonError(err)
+		if count > 1 {
+			return nil, jsonErr
+		}
+		// The rest is YAML; kubectl first eats the whitespace left by
+		// the JSON decoder, up to and including one newline.
+		rest := consumed
+		for rest < len(r.text) && (r.text[rest] == ' ' || r.text[rest] == '\t' || r.text[rest] == '\r') {
+			rest++
+		}
+		if rest < len(r.text) && r.text[rest] == '\n' {
+			rest++
+		}
+		ydocs, yerr := r.readYAML(rest, len(docs) > 0)
+		if yerr != nil {
+			var de *Error
+			if errors.As(yerr, &de) && (de.Reason == ReasonSyntax || de.Reason == ReasonUnsupported) && len(docs) == 0 {
+				return nil, jsonErr
+			}
+			return nil, yerr
+		}
+		return append(docs, ydocs...), nil
+	}
+}
+
+// readYAML splits text[from:] into documents the way apimachinery's
+// YAMLReader does (a line starting with "---" ends a document) and
+// converts each with sigs.k8s.io/yaml. Once one document was found (or
+// haveOne), any further non-empty document is an error.
+func (r *reader) readYAML(from int, haveOne bool) ([]*chunk, error) {
+	first, _ := position(r.text, from)
+	lines := splitLines(r.text[from:])
+	var docs []*chunk
+	var buf []string
+	start := first
+	flush := func() error {
+		if len(buf) == 0 {
+			return nil
+		}
+		c := &chunk{format: FormatYAML, line: start, text: strings.Join(buf, "\n") + "\n"}
+		buf = buf[:0]
+		j, err := yaml.YAMLToJSON([]byte(c.text))
+		if haveOne || len(docs) > 0 {
+			if err != nil || !isNull(j) {
+				return r.multiple(firstContentLine(c))
+			}
+			return nil
+		}
+		if err != nil {
+			return r.yamlError(c, err)
+		}
+		if isNull(j) {
+			return nil
+		}
+		c.json = j
+		docs = append(docs, c)
+		return nil
+	}
+	for i, l := range lines {
+		n := first + i
+		if strings.HasPrefix(l, "---") {
+			if rest := strings.TrimSpace(l[3:]); rest != "" && rest[0] != '#' {
+				return nil, r.errorf(ReasonSyntax, n, 4, "", "Line %d starts with \"---\", which separates documents, but has %q after it. kubectl allows only a comment there: put the content on the next line.", n, rest)
+			}
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			start = n + 1
+			continue
+		}
+		if len(buf) == 0 {
+			start = n
+		}
+		buf = append(buf, l)
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return docs, nil
+}
+
+func isNull(j []byte) bool {
+	j = bytes.TrimSpace(j)
+	return len(j) == 0 || bytes.Equal(j, []byte("null"))
+}
+
+func firstContentLine(c *chunk) int {
+	for i, l := range splitLines(c.text) {
+		if !blankOrComment(l) {
+			return c.line + i
+		}
+	}
+	return c.line
+}
+
+func (r *reader) multiple(line int) *Error {
+	return r.errorf(ReasonMultiple, line, 1, "", "A second document starts at line %d. Each pane holds one object: kubectl would apply every document of a file, but this playground shows one object at a time. Move the other one to its own session.", line)
+}
+
+// document decodes the chunk's JSON and checks what kubectl checks.
+func (r *reader) document(c *chunk, identity bool) (*Document, error) {
+	v, err := jsonvalue.Decode(c.json)
+	if err != nil {
+		// YAMLToJSON produced it, so this is unreachable short of a bug.
+		return nil, r.errorf(ReasonSyntax, c.line, 0, "", "Could not read this document: %v", err)
+	}
+	idx := newIndex(c, r.text, v)
+	d := &Document{Pane: r.pane, Format: c.format, index: idx}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		line, _, _ := idx.Span("")
+		return nil, r.errorf(ReasonNotObject, line, 1, "", "%s holds %s, not an object. A Kubernetes object is a mapping of fields such as apiVersion: v1, kind: ConfigMap and metadata: {name: ...}.", capital(paneLabel(r.pane)), describe(v))
+	}
+	d.Object = obj
+	if path, ok := tooDeep(obj, MaxDepth); !ok {
+		line, _, _ := idx.Span(path)
+		return nil, r.errorf(ReasonTooDeep, line, 0, path, "This object is nested more than %d levels deep (maps and lists inside each other), which applylens does not follow. Real objects are rarely deeper than 20.", MaxDepth)
+	}
+	// kubectl's list detector is a case-sensitive JSON struct field, for
+	// which null counts as absent.
+	if items := obj["items"]; items != nil {
+		line, _, _ := idx.Span("items")
+		return nil, r.errorf(ReasonList, line, 1, "items", "%s has a top-level \"items\" field (%s), so kubectl reads it as a list of objects (kind: List) and would apply each item. Paste one object per pane instead.", capital(paneLabel(r.pane)), describe(items))
+	}
+	if identity {
+		if err := r.identity(d); err != nil {
+			return nil, err
+		}
+	}
+	var dupErr *Error
+	if d.Warnings, dupErr = idx.duplicates(r.pane); dupErr != nil {
+		return nil, dupErr
+	}
+	return d, nil
+}
+
+// identity checks the fields kubectl needs to find the object on the
+// server: apiVersion and kind to pick the resource, metadata.name to
+// address it.
+func (r *reader) identity(d *Document) error {
+	obj := d.Object
+	var missing []string
+	first := ""
+	str := func(m map[string]any, key, path, example string) (string, error) {
+		v, present := m[key]
+		if !present || v == nil || v == "" {
+			missing = append(missing, path)
+			if first == "" {
+				first = path
+			}
+			return "", nil
+		}
+		s, ok := v.(string)
+		if !ok {
+			line, _, _ := d.Span(path)
+			return "", r.errorf(ReasonWrongType, line, 0, path, "%s must be a string, like %s, but %s has %s here. Put quotes around it if it is meant as text.", path, example, paneLabel(r.pane), describe(v))
+		}
+		return s, nil
+	}
+	var err error
+	if d.APIVersion, err = str(obj, "apiVersion", "apiVersion", "apps/v1"); err != nil {
+		return err
+	}
+	if strings.Count(d.APIVersion, "/") > 1 {
+		line, _, _ := d.Span("apiVersion")
+		return r.errorf(ReasonWrongType, line, 0, "apiVersion", "apiVersion %q has more than one \"/\". It is group/version, like apps/v1, or only the version, like v1, for the core group; kubectl cannot tell the kind without it.", d.APIVersion)
+	}
+	if d.Kind, err = str(obj, "kind", "kind", "Deployment"); err != nil {
+		return err
+	}
+	switch md := obj["metadata"].(type) {
+	case map[string]any:
+		if d.Name, err = str(md, "name", "metadata.name", "nginx"); err != nil {
+			return err
+		}
+		if ns, present := md["namespace"]; present && ns != nil {
+			s, ok := ns.(string)
+			if !ok {
+				line, _, _ := d.Span("metadata.namespace")
+				return r.errorf(ReasonWrongType, line, 0, "metadata.namespace", "metadata.namespace must be a string, like default, but %s has %s here.", paneLabel(r.pane), describe(ns))
+			}
+			d.Namespace = s
+		}
+	case nil:
+		missing = append(missing, "metadata.name")
+		if first == "" {
+			first = "metadata.name"
+		}
+	default:
+		line, _, _ := d.Span("metadata")
+		return r.errorf(ReasonWrongType, line, 0, "metadata", "metadata must be a map of fields such as name and labels, but %s has %s here.", paneLabel(r.pane), describe(md))
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	line, _, _ := d.Span("")
+	if strings.HasPrefix(first, "metadata.") {
+		if l, _, ok := d.Span("metadata"); ok {
+			line = l
+		}
+	}
+	return r.errorf(ReasonMissingField, line, 0, first, "%s is missing %s. Every object needs apiVersion, kind and metadata.name: kubectl uses them to find the object on the server.", capital(paneLabel(r.pane)), joinAnd(missing))
+}
+
+// tooDeep finds a path nested deeper than limit, without recursion and
+// without building paths until it finds one.
+func tooDeep(root any, limit int) (string, bool) {
+	type item struct {
+		v      any
+		depth  int
+		parent int // index in seen, -1 for the root
+		key    string
+		index  int // -1 for a map entry
+	}
+	var seen []item
+	stack := []item{{v: root, depth: 1, parent: -1, index: -1}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch t := it.v.(type) {
+		case map[string]any, []any:
+			if it.depth > limit {
+				var segs []item
+				for p := it; ; p = seen[p.parent] {
+					segs = append(segs, p)
+					if p.parent < 0 {
+						break
+					}
+				}
+				path := ""
+				for i := len(segs) - 2; i >= 0; i-- {
+					if segs[i].index >= 0 {
+						path = AppendIndex(path, segs[i].index)
+					} else {
+						path = AppendKey(path, segs[i].key)
+					}
+				}
+				return path, false
+			}
+			seen = append(seen, it)
+			me := len(seen) - 1
+			if m, ok := t.(map[string]any); ok {
+				// Sorted, pushed in reverse: the first deep path in key
+				// order is found, the same one every time.
+				keys := make([]string, 0, len(m))
+				for k := range m {
+					keys = append(keys, k)
+				}
+				sort.Sort(sort.Reverse(sort.StringSlice(keys)))
+				for _, k := range keys {
+					stack = append(stack, item{v: m[k], depth: it.depth + 1, parent: me, key: k, index: -1})
+				}
+			} else {
+				l := t.([]any)
+				for i := len(l) - 1; i >= 0; i-- {
+					stack = append(stack, item{v: l[i], depth: it.depth + 1, parent: me, index: i})
+				}
+			}
+		}
+	}
+	return "", true
+}
+
+// describe names a value's type for a learner.
+func describe(v any) string {
+	switch t := v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return "a map"
+	case []any:
+		return "a list"
+	case string:
+		return fmt.Sprintf("the text %q", t)
+	case bool:
+		return fmt.Sprintf("the boolean %v", t)
+	case int64, float64:
+		return fmt.Sprintf("the number %v", t)
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func joinAnd(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func sizeString(n int) string {
+	const mib = 1 << 20
+	if n >= mib {
+		return fmt.Sprintf("%.1f MiB", float64(n)/mib)
+	}
+	return fmt.Sprintf("%d KiB", n>>10)
+}

@@ -1,0 +1,133 @@
+// Loads the applylens wasm in node the way the page's worker does and
+// checks the bridge: readiness, version(), a real apply, malformed
+// requests answered with error responses, and the runtime still answering
+// afterwards.
+//
+// Usage (from the repository root):
+//   node wasm/node_test.mjs              builds ./wasm into a temporary directory first
+//   node wasm/node_test.mjs app.wasm     uses an existing build
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const goroot = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
+
+let wasmPath = process.argv[2];
+if (!wasmPath) {
+  wasmPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'applylens-')), 'applylens.wasm');
+  execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', wasmPath, './wasm'], {
+    cwd: root,
+    env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' },
+    stdio: 'inherit',
+  });
+}
+
+await import(pathToFileURL(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js')).href);
+
+let failures = 0;
+async function check(name, fn) {
+  try {
+    await fn();
+    console.log(`ok   ${name}`);
+  } catch (err) {
+    failures++;
+    console.log(`FAIL ${name}\n     ${String(err && err.stack ? err.stack : err).replace(/\n/g, '\n     ')}`);
+  }
+}
+
+const readyCalled = new Promise((resolve) => {
+  globalThis.onApplylensReady = resolve;
+});
+const go = new globalThis.Go();
+const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), go.importObject);
+let exited = false;
+go.run(instance).then(() => {
+  exited = true;
+});
+const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('not ready after 10 s')), 10000).unref());
+
+await check('becomes ready and calls onApplylensReady', async () => {
+  await Promise.race([readyCalled, timeout]);
+  assert.equal(globalThis.applylensReady, true);
+  assert.equal(typeof globalThis.applylens.apply, 'function');
+});
+
+const api = globalThis.applylens;
+const testdata = path.join(root, 'engine', 'api', 'testdata', 'walkthrough');
+const walkthrough = JSON.stringify({
+  file: fs.readFileSync(path.join(testdata, 'file.yaml'), 'utf8'),
+  live: fs.readFileSync(path.join(testdata, 'live.yaml'), 'utf8'),
+  lastApplied: '',
+  lastAppliedFromLive: true,
+});
+
+await check('version() is a non-empty string', () => {
+  const v = api.version();
+  assert.equal(typeof v, 'string');
+  assert.ok(v.length > 0);
+});
+
+let first;
+await check('apply computes the documentation walkthrough', () => {
+  const started = performance.now();
+  first = api.apply(walkthrough);
+  const ms = performance.now() - started;
+  assert.equal(typeof first, 'string');
+  const r = JSON.parse(first);
+  assert.equal(r.error, undefined, JSON.stringify(r.error));
+  assert.equal(r.version, api.version());
+  const res = r.result;
+  assert.equal(res.action, 'configure');
+  assert.equal(res.patchType, 'strategic');
+  for (const key of ['patchJSON', 'patchYAML', 'objectYAML', 'liveYAML', 'lastApplied', 'derivedLastAppliedYAML', 'kubectlPatch', 'patchTypeWhy']) {
+    assert.equal(typeof res[key], 'string', key);
+    assert.ok(res[key].length > 0, key);
+  }
+  assert.equal(res.patch.spec.minReadySeconds, null);
+  assert.match(res.objectYAML, /image: nginx:1\.16\.1/);
+  assert.match(res.objectYAML, /replicas: 2/);
+  assert.ok(Array.isArray(res.steps) && res.steps.length > 0);
+  assert.ok(Array.isArray(res.warnings));
+  assert.ok(res.directives.some((d) => d.name === '$setElementOrder' && d.line > 0));
+  const image = res.steps.find((s) => s.path === 'spec.template.spec.containers[name=nginx].image');
+  assert.ok(image && image.where.file && image.where.result, JSON.stringify(image));
+  console.log(`     (first apply took ${ms.toFixed(1)} ms)`);
+});
+
+const malformed = [
+  ['truncated JSON', '{"file": '],
+  ['a number instead of a string', 42],
+  ['no argument', undefined],
+  ['an unknown op', '{"op":"explode"}'],
+];
+for (const [name, arg] of malformed) {
+  await check(`malformed request (${name}) gets an error response`, () => {
+    const out = arg === undefined ? api.apply() : api.apply(arg);
+    const r = JSON.parse(out);
+    assert.equal(r.result, undefined);
+    assert.equal(r.error.kind, 'internal');
+    assert.ok(r.error.message.length > 0);
+  });
+}
+
+await check('a YAML error is an input error with pane and line', () => {
+  const r = JSON.parse(
+    api.apply(JSON.stringify({ file: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  a: b: c\n', live: '', lastApplied: '', lastAppliedFromLive: false })),
+  );
+  assert.equal(r.error.kind, 'input');
+  assert.equal(r.error.pane, 'file');
+  assert.equal(r.error.line, 6);
+});
+
+await check('the runtime still answers, with the same bytes', () => {
+  assert.equal(exited, false);
+  assert.equal(api.apply(walkthrough), first);
+  assert.equal(JSON.parse(api.apply('{"op":"version"}')).version, api.version());
+});
+
+console.log(failures === 0 ? 'wasm/node_test.mjs: all checks passed' : `wasm/node_test.mjs: ${failures} check(s) FAILED`);
+process.exit(failures === 0 ? 0 : 1);

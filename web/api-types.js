@@ -1,0 +1,127 @@
+// JSDoc types of the wasm bridge's request and response: the JSON that
+// globalThis.applylens.apply(requestJSON) takes and returns. They mirror
+// the Go structs of engine/api (types.go) and engine (Step, Row, Warning);
+// engine/api's tests fail when a JSON field of those structs is missing
+// here. Nothing here runs: import the types with
+//   /** @typedef {import('./api-types.js').Response} Response */
+
+/**
+ * What the page sends.
+ * @typedef {object} Request
+ * @property {'apply' | 'version'} [op] "apply" when absent.
+ * @property {string} lastApplied The last-applied pane, YAML or JSON ("" = none).
+ * @property {string} file The configuration file pane.
+ * @property {string} live The live object pane ("" = the object does not exist yet: create).
+ * @property {boolean} lastAppliedFromLive Ignore lastApplied and read the live
+ *   object's kubectl.kubernetes.io/last-applied-configuration annotation, as kubectl does.
+ * @property {boolean} [overwrite] kubectl's --overwrite; true when absent.
+ */
+
+/**
+ * What the page gets back. Exactly one of result and error is set, except
+ * for op "version", which sets neither.
+ * @typedef {object} Response
+ * @property {string} version The build of applylens.
+ * @property {Result} [result]
+ * @property {ApiError} [error]
+ */
+
+/**
+ * An error. kind "input": the user's text (pane, line and column point at
+ * it; 0 or absent when unknown); "apply": kubectl itself would fail with
+ * this message; "internal": a bug in applylens, or a malformed request.
+ * @typedef {object} ApiError
+ * @property {'input' | 'apply' | 'internal'} kind
+ * @property {'lastApplied' | 'file' | 'live'} [pane]
+ * @property {number} [line] 1-based.
+ * @property {number} [column] 1-based, in characters.
+ * @property {string} [path] Field path, like spec.template.spec.containers[name=nginx].image.
+ * @property {string} message A sentence for the learner.
+ */
+
+/**
+ * The computed apply, rendered for the page.
+ * @typedef {object} Result
+ * @property {'create' | 'configure' | 'unchanged'} action What kubectl reports.
+ * @property {'strategic' | 'merge' | ''} patchType "" on create.
+ * @property {string} patchTypeWhy Why kubectl chose this patch type (or sent none).
+ * @property {object} [patch] The patch as JSON (absent on create).
+ * @property {string} patchJSON The patch, indented JSON ("" on create).
+ * @property {string} patchYAML The patch as YAML ("" on create); Directive lines refer to it.
+ * @property {object} object The object after the server applied the patch (or the created object).
+ * @property {string} objectYAML object as `kubectl get -o yaml` prints it; Where.result refers to it.
+ * @property {string} liveYAML The live object in the same format, for a diff ("" on create).
+ * @property {string} lastApplied The new last-applied annotation, byte for byte.
+ * @property {'input' | 'annotation' | 'none'} lastAppliedSource Where the previous
+ *   last-applied configuration came from.
+ * @property {string} derivedLastAppliedYAML The live object's annotation as YAML, to show in
+ *   the last-applied pane when it is derived ("" when live has none); Where.lastApplied refers
+ *   to it when lastAppliedSource is "annotation".
+ * @property {string} kubectlPatch The equivalent `kubectl patch` command ("" unless action is "configure").
+ * @property {Step[]} steps
+ * @property {Warning[]} warnings
+ * @property {Directive[]} directives
+ */
+
+/**
+ * One decision of the apply, with where its field is written.
+ * @typedef {object} Step
+ * @property {1 | 2 | 3 | 4 | 5} phase 1 fields to delete, 2 fields to set, 3 the annotation,
+ *   4 the merged patch, 5 what the server does.
+ * @property {string} path The field ("" = the whole object).
+ * @property {string} rule The decision table: "primitive", "map", "list-replace",
+ *   "list-merge-key", "list-primitive-merge", "retain-keys", "explicit-null",
+ *   "json-merge-patch", "annotation", "create", "strategic-merge-patch".
+ * @property {string} [mergeKey] The list's patchMergeKey (rule "list-merge-key").
+ * @property {Row} row The table row that matched.
+ * @property {string} action "set", "clear", "keep", "add element", "delete element" or "reorder".
+ * @property {*} [old] The value before, as JSON; absent when there is none.
+ * @property {*} [new] The value after, as JSON; absent when there is none.
+ * @property {string} why A sentence for the learner.
+ * @property {Where} where
+ */
+
+/**
+ * Where a field is present, as the decision tables' columns.
+ * @typedef {object} Row
+ * @property {boolean} inFile
+ * @property {boolean} inLive
+ * @property {boolean} inLastApplied
+ */
+
+/**
+ * The lines of a step's field in each text; absent where the field is not.
+ * @typedef {object} Where
+ * @property {Span} [lastApplied] In the last-applied pane (or derivedLastAppliedYAML).
+ * @property {Span} [file] In the file pane.
+ * @property {Span} [live] In the live pane.
+ * @property {Span} [result] In objectYAML.
+ * @property {Span} [patch] In patchYAML.
+ */
+
+/**
+ * Whole lines, 1-based, inclusive.
+ * @typedef {object} Span
+ * @property {number} line
+ * @property {number} endLine
+ */
+
+/**
+ * A trap the inputs walk into.
+ * @typedef {object} Warning
+ * @property {string} code Stable identifier, e.g. "duplicate-key", "not-built-in".
+ * @property {string} [path] The field concerned.
+ * @property {string} message
+ */
+
+/**
+ * A strategic-patch directive found in the patch.
+ * @typedef {object} Directive
+ * @property {'$setElementOrder' | '$retainKeys' | '$patch' | '$deleteFromPrimitiveList'} name
+ * @property {string} path The field it concerns (for list directives, the list).
+ * @property {number} line First line of the directive's key in patchYAML (0 if not found).
+ * @property {number} endLine Last line of its value.
+ * @property {string} meaning One sentence: what the server does with it.
+ */
+
+export {};
