@@ -1,22 +1,28 @@
 package explain
 
 import (
-	"math/big"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // quantityRE is the text form of a Kubernetes resource.Quantity: a decimal
 // number with an SI, binary or exponent suffix.
 var quantityRE = regexp.MustCompile(`^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?[0-9]+)?$`)
 
-var quantitySuffix = map[string]*big.Rat{
-	"n": big.NewRat(1, 1_000_000_000), "u": big.NewRat(1, 1_000_000), "m": big.NewRat(1, 1000), "": big.NewRat(1, 1),
-	"k": big.NewRat(1_000, 1), "M": big.NewRat(1_000_000, 1), "G": big.NewRat(1_000_000_000, 1),
-	"T": new(big.Rat).SetInt64(1_000_000_000_000), "P": new(big.Rat).SetInt64(1_000_000_000_000_000),
-	"E":  new(big.Rat).SetInt64(1_000_000_000_000_000_000),
-	"Ki": new(big.Rat).SetInt64(1 << 10), "Mi": new(big.Rat).SetInt64(1 << 20), "Gi": new(big.Rat).SetInt64(1 << 30),
-	"Ti": new(big.Rat).SetInt64(1 << 40), "Pi": new(big.Rat).SetInt64(1 << 50), "Ei": new(big.Rat).SetInt64(1 << 60),
+// quantitySuffix is each suffix as a power of ten and a power of 1024.
+var quantitySuffix = map[string]struct{ exp10, exp1024 int }{
+	"n": {-9, 0}, "u": {-6, 0}, "m": {-3, 0}, "": {0, 0},
+	"k": {3, 0}, "M": {6, 0}, "G": {9, 0}, "T": {12, 0}, "P": {15, 0}, "E": {18, 0},
+	"Ki": {0, 1}, "Mi": {0, 2}, "Gi": {0, 3}, "Ti": {0, 4}, "Pi": {0, 5}, "Ei": {0, 6},
+}
+
+// decimal is an exact value: sign, digits (no leading or trailing zeros)
+// times ten to exp. Two values are equal when their fields are.
+type decimal struct {
+	negative bool
+	digits   string
+	exp      int
 }
 
 // quantityText is the text a JSON value carries as a quantity: numbers are
@@ -34,36 +40,72 @@ func quantityText(v any) (string, bool) {
 }
 
 // parseQuantity returns the exact value of a quantity text.
-func parseQuantity(s string) (*big.Rat, bool) {
+func parseQuantity(s string) (decimal, bool) {
 	m := quantityRE.FindStringSubmatch(s)
 	if m == nil {
-		return nil, false
+		return decimal{}, false
 	}
-	n, ok := new(big.Rat).SetString(m[1])
-	if !ok {
-		return nil, false
+	num, suf := m[1], m[2]
+	var d decimal
+	switch num[0] {
+	case '-':
+		d.negative, num = true, num[1:]
+	case '+':
+		num = num[1:]
 	}
-	suf := m[2]
-	if len(suf) > 1 && (suf[0] == 'e' || suf[0] == 'E') {
-		exp, err := strconv.Atoi(suf[1:])
-		if err != nil || exp > 30 || exp < -30 {
-			return nil, false
+	whole, frac, _ := strings.Cut(num, ".")
+	digits := []byte(whole + frac)
+	d.exp = -len(frac)
+	exp1024 := 0
+	if q, ok := quantitySuffix[suf]; ok {
+		d.exp += q.exp10
+		exp1024 = q.exp1024
+	} else {
+		e, err := strconv.Atoi(suf[1:])
+		if err != nil || e > 30 || e < -30 {
+			return decimal{}, false
 		}
-		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(exp))), nil)
-		f := new(big.Rat).SetInt(p)
-		if exp < 0 {
-			f.Inv(f)
-		}
-		return n.Mul(n, f), true
+		d.exp += e
 	}
-	return n.Mul(n, quantitySuffix[suf]), true
+	for range exp1024 {
+		digits = timesSmall(digits, 1024)
+	}
+	i := 0
+	for i < len(digits) && digits[i] == '0' {
+		i++
+	}
+	digits = digits[i:]
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		d.exp++
+	}
+	if len(digits) == 0 {
+		return decimal{}, true // zero, whatever its sign or exponent
+	}
+	d.digits = string(digits)
+	return d, true
 }
 
-func abs(i int) int {
-	if i < 0 {
-		return -i
+// timesSmall multiplies a decimal digit string by a small factor.
+func timesSmall(digits []byte, factor int) []byte {
+	out := make([]byte, len(digits)+5)
+	carry := 0
+	j := len(out) - 1
+	for i := len(digits) - 1; i >= 0; i-- {
+		v := int(digits[i]-'0')*factor + carry
+		out[j] = byte('0' + v%10)
+		carry = v / 10
+		j--
 	}
-	return i
+	for carry > 0 {
+		out[j] = byte('0' + carry%10)
+		carry /= 10
+		j--
+	}
+	for ; j >= 0; j-- {
+		out[j] = '0'
+	}
+	return out
 }
 
 // sameQuantity reports two values that spell one quantity differently:
@@ -84,5 +126,5 @@ func sameQuantity(file, live any) bool {
 	}
 	fq, ok1 := parseQuantity(ft)
 	lq, ok2 := parseQuantity(lt)
-	return ok1 && ok2 && fq.Cmp(lq) == 0
+	return ok1 && ok2 && fq == lq
 }

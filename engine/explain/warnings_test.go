@@ -150,3 +150,25 @@ func TestSameQuantity(t *testing.T) {
 		})
 	}
 }
+
+func TestParseQuantityExact(t *testing.T) {
+	tests := []struct{ a, b string }{
+		{"1Ei", "1152921504606846976"},
+		{"1.5Gi", "1610612736"},
+		{"0.000000001", "1n"},
+		{"-2k", "-2000"},
+		{"0", "0m"},
+		{"1e-3", "1m"},
+		{"12.50", "12500m"},
+	}
+	for _, tc := range tests {
+		a, ok1 := parseQuantity(tc.a)
+		b, ok2 := parseQuantity(tc.b)
+		if !ok1 || !ok2 || a != b {
+			t.Errorf("%s and %s: %+v %+v (%v %v), want equal", tc.a, tc.b, a, b, ok1, ok2)
+		}
+	}
+	if a, _ := parseQuantity("1Gi"); a == (decimal{digits: "1", exp: 9}) {
+		t.Error("1Gi read as 1G")
+	}
+}
