@@ -6,28 +6,19 @@
 package jsonvalue
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Decode parses one JSON value.
 func Decode(data []byte) (any, error) {
-	if !json.Valid(data) {
-		// Unmarshal's error names the problem (trailing data included).
-		var v any
-		if err := json.Unmarshal(data, &v); err != nil {
-			return nil, err
-		}
+	v, ok := decode(data)
+	if !ok {
+		return nil, syntaxError(data)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	return convert(v)
+	return v, nil
 }
 
 // DecodeObject parses a JSON object into m, as json.Unmarshal(data, &m)
@@ -47,32 +38,25 @@ func DecodeObject(data []byte) (map[string]any, error) {
 	return m, nil
 }
 
-// Encode renders v as compact JSON.
-func Encode(v any) ([]byte, error) { return json.Marshal(v) }
-
-func convert(v any) (any, error) {
-	switch t := v.(type) {
-	case json.Number:
-		return Number(string(t))
-	case map[string]any:
-		for k, e := range t {
-			c, err := convert(e)
-			if err != nil {
-				return nil, err
-			}
-			t[k] = c
-		}
-	case []any:
-		for i, e := range t {
-			c, err := convert(e)
-			if err != nil {
-				return nil, err
-			}
-			t[i] = c
-		}
+// Encode renders v as compact JSON, byte for byte as json.Marshal.
+func Encode(v any) ([]byte, error) {
+	// Like encoding/json, build in a reused buffer and copy the result
+	// out once, instead of growing a fresh slice many times.
+	bp := buffers.Get().(*[]byte)
+	b, err := encode((*bp)[:0], v)
+	if err != nil {
+		return nil, err
 	}
-	return v, nil
+	out := make([]byte, len(b))
+	copy(out, b)
+	if cap(b) <= 1<<22 {
+		*bp = b
+		buffers.Put(bp)
+	}
+	return out, nil
 }
+
+var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 // Number converts a JSON number literal as apimachinery does.
 func Number(s string) (any, error) {

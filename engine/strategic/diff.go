@@ -265,50 +265,51 @@ func diffListsOfScalars(original, modified []any, opts diffOptions) ([]any, []an
 }
 
 // diffListsOfMaps pairs the elements of two lists of maps by the %v string
-// of their merge key, after sorting both by it, and diffs each pair.
+// of their merge key, after sorting both by it, and diffs each pair. Like
+// apimachinery it checks each element's merge key only when the walk
+// reaches it, so the first error is the same.
 func diffListsOfMaps(original, modified []any, s schema.Node, mergeKey string, opts diffOptions) ([]any, []any, error) {
 	patch := make([]any, 0, len(modified))
 	deletions := make([]any, 0, len(original))
-	originalSorted, originalKeys, err := sortByMergeKey(original, mergeKey)
-	if err != nil {
-		return nil, nil, err
-	}
-	modifiedSorted, modifiedKeys, err := sortByMergeKey(modified, mergeKey)
-	if err != nil {
-		return nil, nil, err
-	}
+	originalSorted, originalKeys := sortByMergeKey(original, mergeKey)
+	modifiedSorted, modifiedKeys := sortByMergeKey(modified, mergeKey)
 	i, j := 0, 0
 	for i < len(originalSorted) || j < len(modifiedSorted) {
 		both := i < len(originalSorted) && j < len(modifiedSorted)
-		var oKey, mKey string
+		var o, m map[string]any
+		var oVal, mVal any
+		var err error
 		if i < len(originalSorted) {
-			oKey = originalKeys[i]
+			if o, oVal, err = mapAndMergeKey(originalSorted[i], mergeKey); err != nil {
+				return nil, nil, err
+			}
 		}
 		if j < len(modifiedSorted) {
-			mKey = modifiedKeys[j]
+			if m, mVal, err = mapAndMergeKey(modifiedSorted[j], mergeKey); err != nil {
+				return nil, nil, err
+			}
 		}
 		switch {
-		case both && oKey == mKey:
-			o, m := originalSorted[i].(map[string]any), modifiedSorted[j].(map[string]any)
+		case both && originalKeys[i] == modifiedKeys[j]:
 			value, err := diffMaps(o, m, s, opts)
 			if err != nil {
-				return nil, nil, wrap(fmt.Sprintf("[%s=%s]", mergeKey, mKey), err)
+				return nil, nil, wrap(fmt.Sprintf("[%s=%s]", mergeKey, modifiedKeys[j]), err)
 			}
 			if len(value) > 0 {
-				value[mergeKey] = m[mergeKey]
+				value[mergeKey] = mVal
 				patch = append(patch, value)
 			}
 			i++
 			j++
-		case i >= len(originalSorted) || (both && oKey > mKey):
+		case i >= len(originalSorted) || (both && originalKeys[i] > modifiedKeys[j]):
 			if !opts.ignoreChangesAndAdditions {
-				patch = append(patch, modifiedSorted[j])
+				patch = append(patch, m)
 			}
 			j++
 		default:
 			if !opts.ignoreDeletions {
 				deletions = append(deletions, map[string]any{
-					mergeKey:        originalSorted[i].(map[string]any)[mergeKey],
+					mergeKey:        oVal,
 					directiveMarker: deleteDirective,
 				})
 			}
@@ -318,33 +319,29 @@ func diffListsOfMaps(original, modified []any, s schema.Node, mergeKey string, o
 	return patch, deletions, nil
 }
 
-// sortByMergeKey mirrors sortMergeListsByNameArray(list, _, key, false)
-// followed by the per-element checks of getMapAndMergeKeyValueByIndex: the
-// list sorted by merge key string, and those strings.
-func sortByMergeKey(list []any, mergeKey string) ([]any, []string, error) {
+// mapAndMergeKey mirrors getMapAndMergeKeyValueByIndex.
+func mapAndMergeKey(v any, mergeKey string) (map[string]any, any, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, nil, errBadArgType(tMap, v)
+	}
+	val, ok := m[mergeKey]
+	if !ok {
+		return nil, nil, errNoMergeKey(m, mergeKey)
+	}
+	return m, val, nil
+}
+
+// sortByMergeKey mirrors sortMergeListsByNameArray(list, _, key, false):
+// the list sorted by the %v string of each map's merge key ("<nil>" when it
+// has none), and those strings. diffLists has checked that all elements
+// are maps.
+func sortByMergeKey(list []any, mergeKey string) ([]any, []string) {
 	if len(list) == 0 {
-		return list, nil, nil
+		return list, nil
 	}
-	elem, err := sliceElementType(list)
-	if err != nil {
-		return nil, nil, err
-	}
-	if elem != tMap {
-		// apimachinery deduplicates and sorts these, then fails on the
-		// first element that is not a map.
-		return nil, nil, errBadArgType(tMap, list[0])
-	}
-	sorted := sortMapsByField(list, mergeKey)
-	keys := make([]string, len(sorted))
-	for i, v := range sorted {
-		m := v.(map[string]any)
-		k, ok := m[mergeKey]
-		if !ok {
-			return nil, nil, errNoMergeKey(m, mergeKey)
-		}
-		keys[i] = sprint(k)
-	}
-	return sorted, keys, nil
+	sorted, keys := sortMapsByField(list, mergeKey)
+	return sorted, keys
 }
 
 // sliceElementType returns the one type of all elements of the lists.

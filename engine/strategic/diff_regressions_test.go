@@ -61,6 +61,17 @@ var regressions = []struct {
 		modified: `{"mergingList":[{"name":[]}]}`,
 		twoWay:   true,
 	},
+	{
+		// Both fail, on different errors. apimachinery diffs the elements
+		// in merge-key order and stops at the first error: here the unknown
+		// field inside the element named 2, which sorts before the element
+		// without a name ("<nil>"). The engine reports the missing key first.
+		name:      "first error in merge-key order: unknown field before missing key",
+		schema:    mergeItemPair,
+		modified:  `{"retainKeysMergingList":[{"name":2,"retainKeysMap":{"nonMergingIntList":[1]}}]}`,
+		current:   `{"retainKeysMergingList":[{"name":2,"retainKeysMap":{"nonMergingIntList":[]}},{}]}`,
+		overwrite: true,
+	},
 }
 
 func TestDiffRegressions(t *testing.T) {

@@ -7,13 +7,25 @@ import "fmt"
 // the first element whose key (the merge key's value for lists of maps, the
 // element itself for primitives) equals a value under ==.
 type keyIndex struct {
+	// Short lists are scanned (keys and their positions, first ones
+	// only); long ones hashed.
+	keys  []any
+	pos   []int
 	first map[any]int
 	// Uncomparable keys (objects, lists) never equal anything under ==, but
 	// comparing two of the same type panics in apimachinery.
 	hasMapKey, hasSliceKey bool
 }
 
-func newKeyIndex(n int) *keyIndex { return &keyIndex{first: make(map[any]int, n)} }
+// scanLimit is the list length up to which scanning beats hashing.
+const scanLimit = 16
+
+func newKeyIndex(n int) *keyIndex {
+	if n <= scanLimit {
+		return &keyIndex{}
+	}
+	return &keyIndex{first: make(map[any]int, n)}
+}
 
 // add records key at position i unless an earlier element has it.
 func (x *keyIndex) add(key any, i int) {
@@ -24,6 +36,24 @@ func (x *keyIndex) add(key any, i int) {
 	case tSlice:
 		x.hasSliceKey = true
 		return
+	}
+	if x.first == nil {
+		for _, k := range x.keys {
+			if k == key {
+				return
+			}
+		}
+		if len(x.keys) < scanLimit {
+			x.keys = append(x.keys, key)
+			x.pos = append(x.pos, i)
+			return
+		}
+		// Grew past the limit (appends): switch to hashing.
+		x.first = make(map[any]int, 2*scanLimit)
+		for j, k := range x.keys {
+			x.first[k] = x.pos[j]
+		}
+		x.keys, x.pos = nil, nil
 	}
 	if _, ok := x.first[key]; !ok {
 		x.first[key] = i
@@ -42,6 +72,14 @@ func (x *keyIndex) lookup(key any) (int, error) {
 	case tSlice:
 		if x.hasSliceKey {
 			return 0, &ErrUncomparable{key}
+		}
+		return -1, nil
+	}
+	if x.first == nil {
+		for j, k := range x.keys {
+			if k == key {
+				return x.pos[j], nil
+			}
 		}
 		return -1, nil
 	}

@@ -254,18 +254,21 @@ func compareOutcomes(ours, theirs outcome) verdict {
 	return verdict{agree: true, sameBytes: bytes.Equal(ours.out, theirs.out)}
 }
 
-// oracleRetries bounds the reruns of apimachinery in compareCall.
-const oracleRetries = 24
+// oracleRetries bounds the reruns of apimachinery in compareCall. Answers
+// apimachinery gives one time in ten are seen within 100 runs all but
+// certainly (0.9^100 < 3e-5).
+var oracleRetries = 100
 
-// compareCall compares the engine's outcome with apimachinery's. Where
-// several errors are possible, which one apimachinery reports (and whether
-// a conflict is found before an error) follows Go's random map iteration
-// order; a disagreement stands only if no rerun of apimachinery agrees. It
-// returns the verdict and the apimachinery outcome it rests on.
+// compareCall compares the engine's outcome with apimachinery's. Some of
+// apimachinery's answers follow Go's random map iteration order: which of
+// several errors it reports, whether a conflict is found before an error,
+// and the result of a patch that both adds to and deletes from one list of
+// primitives. A disagreement stands only if no rerun of apimachinery
+// agrees. It returns the verdict and the apimachinery outcome it rests on.
 func compareCall(ours outcome, theirs func() outcome) (verdict, outcome) {
 	th := theirs()
 	v := compareOutcomes(ours, th)
-	if v.agree || ours.panic != "" || (ours.err == nil && th.err == nil && th.panic == "") {
+	if v.agree || ours.panic != "" {
 		return v, th
 	}
 	for range oracleRetries {

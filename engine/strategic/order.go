@@ -6,6 +6,12 @@ import "sort"
 // ordered by the elements' positions in order (stable), with $patch: delete
 // elements moved to the end.
 func normalizeSliceOrder(toSort, order []any, mergeKey string, ofMaps bool) ([]any, error) {
+	return normalizeSliceOrderIndexed(toSort, order, nil, mergeKey, ofMaps)
+}
+
+// normalizeSliceOrderIndexed is normalizeSliceOrder with the index of order
+// built already (nil: build it when needed).
+func normalizeSliceOrderIndexed(toSort, order []any, orderIdx *keyIndex, mergeKey string, ofMaps bool) ([]any, error) {
 	var toDelete []any
 	if ofMaps {
 		if err := validateMergeKeyInLists(mergeKey, toSort, order); err != nil {
@@ -18,7 +24,10 @@ func normalizeSliceOrder(toSort, order []any, mergeKey string, ofMaps bool) ([]a
 		}
 	}
 	if len(toSort) > 1 {
-		pos := lookupAll(indexOf(order, mergeKey, ofMaps), toSort, mergeKey, ofMaps)
+		if orderIdx == nil {
+			orderIdx = indexOf(order, mergeKey, ofMaps)
+		}
+		pos := lookupAll(orderIdx, toSort, mergeKey, ofMaps)
 		if err := sortStable(byOrder{toSort, pos}); err != nil {
 			return nil, err
 		}
@@ -61,7 +70,8 @@ func validateMergeKeyInLists(mergeKey string, lists ...[]any) error {
 // extractToDeleteItems splits a list of maps into the elements kept and the
 // $patch: delete ones.
 func extractToDeleteItems(l []any) ([]any, []any, error) {
-	var keep, del []any
+	keep := make([]any, 0, len(l))
+	var del []any
 	for _, v := range l {
 		m, ok := v.(map[string]any)
 		if !ok {
@@ -84,18 +94,18 @@ func normalizeElementOrder(patch, serverOnly, patchOrder, serverOrder []any, mer
 	if err != nil {
 		return nil, err
 	}
-	serverOnly, err = normalizeSliceOrder(serverOnly, serverOrder, mergeKey, ofMaps)
+	serverIdx := indexOf(serverOrder, mergeKey, ofMaps)
+	serverOnly, err = normalizeSliceOrderIndexed(serverOnly, serverOrder, serverIdx, mergeKey, ofMaps)
 	if err != nil {
 		return nil, err
 	}
-	return mergeSortedSlice(serverOnly, patch, serverOrder, mergeKey, ofMaps)
+	return mergeSortedSlice(serverOnly, patch, serverIdx, mergeKey, ofMaps)
 }
 
 // mergeSortedSlice mirrors strategicpatch's mergeSortedSlice: each step
 // takes the left (server-only) item only when both items are in
 // serverOrder and the left one comes first there.
-func mergeSortedSlice(left, right, serverOrder []any, mergeKey string, ofMaps bool) ([]any, error) {
-	idx := indexOf(serverOrder, mergeKey, ofMaps)
+func mergeSortedSlice(left, right []any, idx *keyIndex, mergeKey string, ofMaps bool) ([]any, error) {
 	lpos := lookupAll(idx, left, mergeKey, ofMaps)
 	rpos := lookupAll(idx, right, mergeKey, ofMaps)
 	s := make([]any, 0, len(left)+len(right))

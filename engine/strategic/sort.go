@@ -31,8 +31,9 @@ func sortScalars(s []any) []any {
 }
 
 // sortMapsByField mirrors sortMapsBasedOnField: a new slice of the maps
-// ordered by the %v string of field. Elements must be maps.
-func sortMapsByField(list []any, field string) []any {
+// ordered by the %v string of field, and those strings. Elements must be
+// maps.
+func sortMapsByField(list []any, field string) ([]any, []string) {
 	s := make([]any, len(list))
 	copy(s, list)
 	strs := make([]string, len(s))
@@ -40,7 +41,7 @@ func sortMapsByField(list []any, field string) []any {
 		strs[i] = sprint(v.(map[string]any)[field])
 	}
 	sort.Sort(byString{s, strs})
-	return s
+	return s, strs
 }
 
 // deduplicateScalars mirrors strategicpatch's deduplicateScalars, which

@@ -82,7 +82,11 @@ var fileEdits = []editOp{
 			removeAt(c, "env", idx[r.IntN(len(idx))])
 		case r.chance(0.5):
 			e := env[r.IntN(len(env))]
-			n := envVar(r, e["name"].(string))
+			name, ok := e["name"].(string)
+			if !ok {
+				return false // an earlier edit dropped its name
+			}
+			n := envVar(r, name)
 			clear(e)
 			for k, v := range n {
 				e[k] = v
@@ -122,7 +126,11 @@ var fileEdits = []editOp{
 			appendTo(ps, "volumes", volume(r, pick(r, volumeNames...)))
 		case r.chance(0.5):
 			v := vs[r.IntN(len(vs))]
-			n := volume(r, v["name"].(string))
+			name, ok := v["name"].(string)
+			if !ok {
+				return false
+			}
+			n := volume(r, name)
 			clear(v)
 			for k, e := range n {
 				v[k] = e
