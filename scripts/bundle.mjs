@@ -1,9 +1,13 @@
 // Bundles the page into a static site: content-hashed file names, .br and
 // .gz siblings, and index.html rewritten to point at them. Called by
-// scripts/build after it has built the wasm; all URLs are relative, so the
+// scripts/build after it has built the wasms; all URLs are relative, so the
 // site works from any folder of any static host.
 //
-//   node scripts/bundle.mjs --wasm PATH --wasm-exec PATH [--out dist] [--budget BYTES]
+//   node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --wasm-exec PATH [--out dist] [--budget BYTES]
+//
+// The Jsonnet evaluator (its wasm and worker) loads only when a visitor
+// picks the Jsonnet format: it is reported in asset-manifest.json under
+// onDemand, outside the first-visit budget.
 //
 // The same inputs give byte-identical output: esbuild, zlib and brotli are
 // deterministic, names depend only on content, and nothing records a time.
@@ -21,6 +25,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
   options: {
     wasm: { type: 'string' },
+    'jsonnet-wasm': { type: 'string' },
     'wasm-exec': { type: 'string' },
     out: { type: 'string', default: 'dist' },
     // The first visit (html, js, css, wasm) must stay under 1.4 MB as sent
@@ -28,8 +33,8 @@ const { values: args } = parseArgs({
     budget: { type: 'string', default: String(1.4 * 1000 * 1000) },
   },
 });
-if (!args.wasm || !args['wasm-exec']) {
-  console.error('usage: node scripts/bundle.mjs --wasm PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
+if (!args.wasm || !args['jsonnet-wasm'] || !args['wasm-exec']) {
+  console.error('usage: node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
   process.exit(2);
 }
 const outDir = resolve(root, args.out);
@@ -44,10 +49,13 @@ const hashedName = (base, ext, data) => `${base}.${hashOf(data)}${ext}`;
 const files = new Map();
 const add = (name, data) => files.set(name, Buffer.isBuffer(data) ? data : Buffer.from(data));
 
-// 1. The wasm and Go's loader, copied as they are.
+// 1. The wasms and Go's loader, copied as they are.
 const wasm = readFileSync(resolve(args.wasm));
 const wasmName = hashedName('applylens', '.wasm', wasm);
 add(wasmName, wasm);
+const jsonnetWasm = readFileSync(resolve(args['jsonnet-wasm']));
+const jsonnetWasmName = hashedName('applylens-jsonnet', '.wasm', jsonnetWasm);
+add(jsonnetWasmName, jsonnetWasm);
 const wasmExec = readFileSync(resolve(args['wasm-exec']));
 const wasmExecName = hashedName('wasm_exec', '.js', wasmExec);
 add(wasmExecName, wasmExec);
@@ -70,24 +78,34 @@ async function one(options) {
   return result.outputFiles[0].contents;
 }
 
-// 2. The worker: a classic script, because it loads wasm_exec.js with
-// importScripts. It learns the hashed names through a define.
-const workerAssets = { worker: '', wasm: wasmName, wasmExec: wasmExecName };
+// 2. The workers: classic scripts, because they load wasm_exec.js with
+// importScripts. They learn the hashed names through a define, each only
+// the names it uses, so that one wasm's change does not rename the other's
+// worker.
+const noAssets = { worker: '', wasm: '', wasmExec: wasmExecName, jsonnetWorker: '', jsonnetWasm: '' };
 const worker = await one({
   entryPoints: ['web/worker.js'],
   format: 'iife',
   outfile: 'worker.js',
-  define: { __APPLYLENS_ASSETS__: JSON.stringify(workerAssets) },
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, wasm: wasmName }) },
 });
 const workerName = hashedName('worker', '.js', worker);
 add(workerName, worker);
+const jsonnetWorker = await one({
+  entryPoints: ['web/jsonnet-worker.js'],
+  format: 'iife',
+  outfile: 'jsonnet-worker.js',
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, jsonnetWasm: jsonnetWasmName }) },
+});
+const jsonnetWorkerName = hashedName('jsonnet-worker', '.js', jsonnetWorker);
+add(jsonnetWorkerName, jsonnetWorker);
 
 // 3. The page.
 const app = await one({
   entryPoints: ['web/main.js'],
   format: 'esm',
   outfile: 'app.js',
-  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...workerAssets, worker: workerName }) },
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, wasm: wasmName, jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName }) },
 });
 const appName = hashedName('app', '.js', app);
 add(appName, app);
@@ -137,11 +155,19 @@ for (const name of [...files.keys()].sort()) {
 }
 
 const firstVisit = ['index.html', appName, cssName, workerName, wasmExecName, wasmName];
-const total = (key) => firstVisit.reduce((sum, name) => sum + sizes[name][key], 0);
+const onDemand = [jsonnetWorkerName, jsonnetWasmName];
+const sum = (names, key) => names.reduce((n, name) => n + sizes[name][key], 0);
+const total = (key) => sum(firstVisit, key);
 const manifest = {
-  assets: { app: appName, css: cssName, worker: workerName, wasm: wasmName, wasmExec: wasmExecName },
+  assets: {
+    app: appName, css: cssName, worker: workerName, wasm: wasmName, wasmExec: wasmExecName,
+    jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName,
+  },
   sizes,
   firstVisit: { files: firstVisit, raw: total('raw'), gzip: total('gzip'), br: total('br'), budget: Number(args.budget) },
+  // Fetched when the file pane's format is first Jsonnet (wasm_exec.js is
+  // cached from the first visit by then).
+  onDemand: { files: onDemand, raw: sum(onDemand, 'raw'), gzip: sum(onDemand, 'gzip'), br: sum(onDemand, 'br'), when: 'the Jsonnet format is chosen' },
 };
 writeFileSync(join(outDir, 'asset-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
@@ -152,6 +178,11 @@ for (const name of firstVisit) {
   console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
 }
 console.log(`${'first visit'.padEnd(34)}${kb(total('raw'))}${kb(total('gzip'))}${kb(total('br'))}`);
+for (const name of onDemand) {
+  const s = sizes[name];
+  console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
+}
+console.log(`${'on demand (Jsonnet)'.padEnd(34)}${kb(sum(onDemand, 'raw'))}${kb(sum(onDemand, 'gzip'))}${kb(sum(onDemand, 'br'))}`);
 console.log(`wrote ${outDir}`);
 
 if (total('br') > Number(args.budget)) {

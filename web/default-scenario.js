@@ -59,6 +59,41 @@ spec:
         - containerPort: 80
 `,
 
+  /**
+   * The same configuration file in Jsonnet, for the "Jsonnet" format of
+   * the file pane: it evaluates to the object of file (checked by
+   * engine/jsonnetinput's tests).
+   */
+  fileJsonnet: `// The documentation's walkthrough in Jsonnet: it evaluates to the
+// same Deployment as the YAML example.
+local app = 'nginx';
+local labels = { app: app };
+
+local container(name, image, port) = {
+  name: name,
+  image: image,
+  ports: [{ containerPort: port }],
+};
+
+{
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: {
+    name: app + '-deployment',
+    namespace: 'default',
+  },
+  spec: {
+    selector: { matchLabels: labels },
+    template: {
+      metadata: { labels: labels },
+      spec: {
+        containers: [container(app, '%s:%s' % [app, '1.16.1'], 80)],
+      },
+    },
+  },
+}
+`,
+
   live: `apiVersion: apps/v1
 kind: Deployment
 metadata:

@@ -5,11 +5,11 @@
 //   explicit  the pane holds what the user typed; the engine uses it.
 // Editing the pane makes it explicit; "reset to derived" goes back.
 
-import { Annotation } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
+import { Annotation, Compartment } from '@codemirror/state';
+import { EditorView, placeholder } from '@codemirror/view';
 import { setDiagnostics } from '@codemirror/lint';
 import { byId } from './dom.js';
-import { createEditor, baseExtensions, setText } from './cm/setup.js';
+import { createEditor, baseExtensions, setText, languageSupport } from './cm/setup.js';
 import { lineHighlight, showSpan } from './cm/line-highlight.js';
 
 /** Marks changes the page makes itself, which must not count as typing. */
@@ -30,6 +30,18 @@ const PLACEHOLDERS = {
   live: 'Paste `kubectl get <kind> <name> -o yaml` here.\nLeave empty if the object does not exist yet: kubectl then creates it.',
 };
 
+const JSONNET_PLACEHOLDER = 'Write the configuration file in Jsonnet: it must evaluate to one object.\nThe standard library works; imports do not (there are no files here).';
+
+/**
+ * The file editor's language and placeholder for a format.
+ * @param {import('./file-format.js').FileFormat} format
+ */
+function fileMode(format) {
+  return format === 'jsonnet'
+    ? [languageSupport('jsonnet'), placeholder(JSONNET_PLACEHOLDER)]
+    : [languageSupport('yaml'), placeholder(PLACEHOLDERS.file)];
+}
+
 export class Inputs {
   /** @param {{onChange: () => void, onModeChange?: (mode: string) => void}} opts */
   constructor({ onChange, onModeChange = () => {} }) {
@@ -37,12 +49,17 @@ export class Inputs {
     this.onModeChange = onModeChange;
     /** @type {'derived'|'explicit'} */
     this.mode = 'derived';
+    /** @type {import('./file-format.js').FileFormat} */
+    this.format = 'yaml';
+    this.fileMode = new Compartment();
     /** @type {Record<Pane, EditorView>} */
     this.views = /** @type {any} */ ({});
     for (const pane of /** @type {Pane[]} */ (['lastApplied', 'file', 'live'])) {
       const ids = PANE_IDS[pane];
+      const file = pane === 'file';
       this.views[pane] = createEditor(byId(ids.editor), '', [
-        ...baseExtensions({ label: ids.label, placeholder: PLACEHOLDERS[pane] }),
+        ...baseExtensions({ label: ids.label, placeholder: file ? undefined : PLACEHOLDERS[pane], language: file ? null : 'yaml' }),
+        file ? this.fileMode.of(fileMode(this.format)) : [],
         lineHighlight(),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
@@ -70,6 +87,27 @@ export class Inputs {
     this.resetButton.hidden = derived;
     byId('pane-last-applied').dataset.mode = mode;
     this.onModeChange(mode);
+  }
+
+  /**
+   * Switches the file pane's format: its highlighting and placeholder,
+   * and whether steps mark lines in it (they cannot point into Jsonnet).
+   * @param {import('./file-format.js').FileFormat} format
+   */
+  setFormat(format) {
+    this.format = format;
+    byId('pane-file').dataset.format = format;
+    const view = this.views.file;
+    view.dispatch({ effects: this.fileMode.reconfigure(fileMode(format)) });
+    if (format === 'jsonnet') showSpan(view, null, false);
+  }
+
+  /**
+   * Replaces the file pane's text without counting it as typing.
+   * @param {string} text
+   */
+  setFileText(text) {
+    setText(this.views.file, text, { annotations: programmatic.of(true) });
   }
 
   /** @returns {{lastApplied: string, file: string, live: string, lastAppliedFromLive: boolean}} */
@@ -138,14 +176,15 @@ export class Inputs {
   }
 
   /**
-   * Marks a step's field in each pane (null spans clear).
+   * Marks a step's field in each pane (null spans clear). Not in a
+   * Jsonnet file: the engine's spans are lines of its JSON output.
    * @param {import('./api-types.js').Where|null} where
    * @param {boolean} [scroll]
    */
   highlight(where, scroll = true) {
     const w = where || {};
     showSpan(this.views.lastApplied, w.lastApplied, scroll);
-    showSpan(this.views.file, w.file, scroll);
+    showSpan(this.views.file, this.format === 'jsonnet' ? null : w.file, scroll);
     showSpan(this.views.live, w.live, scroll);
   }
 

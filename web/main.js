@@ -14,6 +14,9 @@ import { statusSentence } from './outputs/format.js';
 import { setupTabs } from './tabs.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
+import {
+  JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
+} from './file-format.js';
 
 /** @typedef {import('./api-types.js').Response} Response */
 /** @typedef {import('./api-types.js').Result} Result */
@@ -33,6 +36,15 @@ let lastGood = /** @type {Result|null} */ (null);
 let firstResultSeen = false;
 /** A message about the previous worker (timeout, crash) to show until the next answer. */
 let engineNotice = '';
+/**
+ * The file format of the newest apply request: the answer to it is the
+ * only one rendered. From Jsonnet, the engine's file spans and error
+ * lines are in the JSON output, which the page does not show.
+ * @type {import('./file-format.js').FileFormat}
+ */
+let requestFormat = 'yaml';
+/** Same, for the result on screen. */
+let resultFormat = /** @type {import('./file-format.js').FileFormat} */ ('yaml');
 
 /** index.html starts the worker before this script loads; it is used once. */
 function createWorker() {
@@ -54,12 +66,22 @@ client.start();
 setupTheme(/** @type {HTMLButtonElement} */ (byId('btn-theme')));
 
 const inputs = new Inputs({ onChange: () => schedule() });
+const formatSelect = /** @type {HTMLSelectElement} */ (byId('file-format'));
+const formatState = byId('file-format-state');
+
+// The Jsonnet evaluator: its worker and wasm load on the first request,
+// that is when the format is first Jsonnet.
+const jsonnet = new JsonnetStage({
+  createWorker: () => new Worker(new URL(assets.jsonnetWorker, document.baseURI)),
+  onState: (state, detail) => showJsonnetState(state, detail),
+});
 const patchView = new PatchView();
 const resultView = new ResultView();
 const diffView = new DiffView();
 const stepsView = new StepsView(byId('steps'), {
   onSelect: (step, _index, scroll = true) => {
-    const where = step ? step.where || {} : null;
+    let where = step ? step.where || {} : null;
+    if (where && resultFormat === 'jsonnet') where = { ...where, file: undefined };
     inputs.highlight(where, scroll);
     resultView.highlight(where && where.result, scroll);
     patchView.highlight(where && where.patch, scroll);
@@ -80,13 +102,44 @@ function compute() {
   const values = inputs.values();
   if (!values.file.trim()) {
     client.cancel();
+    jsonnet.cancel();
     showEmpty(values);
     return;
   }
+  if (inputs.format === 'jsonnet') {
+    // An answer to an older YAML request must not render now.
+    client.cancel();
+    if (!jsonnet.started) showPending('Loading the Jsonnet evaluator…');
+    jsonnet.request(values.file, (answer) => {
+      if (answer.error) {
+        renderError(answer.error);
+        return;
+      }
+      sendApply({ ...values, file: answer.json || '' }, 'jsonnet');
+    });
+    return;
+  }
+  jsonnet.cancel();
+  sendApply(values, 'yaml');
+}
+
+/**
+ * @param {ReturnType<Inputs['values']>} values
+ * @param {import('./file-format.js').FileFormat} format
+ */
+function sendApply(values, format) {
   /** @type {import('./api-types.js').Request} */
   const request = { op: 'apply', ...values };
   if (!overwrite.checked) request.overwrite = false;
+  requestFormat = format;
   client.request(request);
+}
+
+/** Says the results wait for something, unless a result is on screen. @param {string} text */
+function showPending(text) {
+  if (lastGood) return;
+  outputs.dataset.state = 'loading';
+  status.textContent = text;
 }
 
 /** @param {ReturnType<Inputs['values']>} values */
@@ -123,7 +176,7 @@ function render(response) {
   const notice = engineNotice;
   engineNotice = '';
   if (response.error) {
-    renderError(response.error, notice);
+    renderError(requestFormat === 'jsonnet' ? fromJsonnetOutput(response.error) : response.error, notice);
     return;
   }
   const result = response.result;
@@ -132,6 +185,7 @@ function render(response) {
     return;
   }
   lastGood = result;
+  resultFormat = requestFormat;
   inputs.clearErrors();
   hide(generalError);
   setStale(false);
@@ -234,6 +288,56 @@ function showEngineState(state, detail = '') {
   }
 }
 
+/**
+ * The Jsonnet evaluator's state, beside the format selector. Its errors
+ * (time-outs, crashes, load failures) come as answers: see JsonnetStage.
+ * @param {import('./engine-client.js').EngineState} state
+ * @param {string} [detail]
+ */
+function showJsonnetState(state, detail = '') {
+  const pane = byId('pane-file');
+  switch (state) {
+    case 'loading':
+      pane.dataset.jsonnet = 'loading';
+      formatState.dataset.state = 'loading';
+      formatState.textContent = 'Loading Jsonnet…';
+      formatState.hidden = false;
+      break;
+    case 'ready':
+      pane.dataset.jsonnet = 'ready';
+      formatState.dataset.state = 'ready';
+      formatState.textContent = '';
+      formatState.hidden = true;
+      break;
+    case 'failed':
+      pane.dataset.jsonnet = 'failed';
+      formatState.dataset.state = 'failed';
+      formatState.textContent = 'Jsonnet could not be loaded';
+      formatState.hidden = false;
+      break;
+    default:
+      // timeout, crashed: the worker is already being replaced ('loading').
+      break;
+  }
+  if (state === 'failed') console.warn(`applylens: the Jsonnet evaluator could not be loaded: ${detail}`);
+}
+
+/** @param {import('./file-format.js').FileFormat} format */
+function setFormat(format) {
+  const before = inputs.format;
+  formatSelect.value = format;
+  byId('file-format-hint').hidden = format !== 'jsonnet';
+  inputs.setFormat(format);
+  inputs.setFileText(textAfterSwitch(inputs.values().file, before, format, defaultScenario));
+}
+
+formatSelect.addEventListener('change', () => {
+  const format = formatSelect.value === 'jsonnet' ? 'jsonnet' : 'yaml';
+  storeFormat(format);
+  setFormat(format);
+  compute();
+});
+
 retryButton.addEventListener('click', () => {
   client.start();
   compute();
@@ -258,7 +362,7 @@ byId('btn-clear').addEventListener('click', () => {
 byId('btn-example').addEventListener('click', () => loadScenario());
 
 function loadScenario() {
-  inputs.load(defaultScenario, defaultScenario.mode);
+  inputs.load({ ...defaultScenario, file: scenarioFile(defaultScenario, inputs.format) }, defaultScenario.mode);
   compute();
 }
 
@@ -315,6 +419,14 @@ globalThis.applylensPage = {
     return view.state.doc.toString();
   },
   mode: () => inputs.mode,
+  /** The file pane's format: 'yaml' or 'jsonnet'. */
+  format: () => inputs.format,
+  /** Chooses the file pane's format as the selector does. @param {'yaml'|'jsonnet'} format */
+  setFormat(format) {
+    formatSelect.value = format;
+    formatSelect.dispatchEvent(new Event('change'));
+  },
 };
 
+setFormat(storedFormat());
 loadScenario();

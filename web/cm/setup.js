@@ -15,6 +15,7 @@ import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/sea
 import { lintKeymap } from '@codemirror/lint';
 import { yaml } from '@codemirror/lang-yaml';
 import { json } from '@codemirror/lang-json';
+import { jsonnet } from './jsonnet.js';
 import { tags as t } from '@lezer/highlight';
 
 const highlight = HighlightStyle.define([
@@ -81,7 +82,8 @@ export function setDark(isDark) {
 /**
  * @param {object} opts
  * @param {string} opts.label accessible name of the editor
- * @param {'yaml'|'json'} [opts.language]
+ * @param {'yaml'|'json'|'jsonnet'|null} [opts.language] null: the caller adds
+ *   the language itself (see languageSupport)
  * @param {boolean} [opts.readOnly]
  * @param {string} [opts.placeholder]
  * @returns {import('@codemirror/state').Extension[]}
@@ -98,7 +100,7 @@ export function baseExtensions({ label, language = 'yaml', readOnly = false, pla
     highlightSelectionMatches(),
     search({ top: true }),
     syntaxHighlighting(highlight),
-    language === 'json' ? json() : yaml(),
+    language === null ? [] : languageSupport(language),
     indentUnit.of('  '),
     EditorState.tabSize.of(2),
     theme,
@@ -115,6 +117,16 @@ export function baseExtensions({ label, language = 'yaml', readOnly = false, pla
   }
   if (placeholder) ext.push(placeholderExt(placeholder));
   return ext;
+}
+
+/**
+ * The highlighting (and folding) of a language.
+ * @param {'yaml'|'json'|'jsonnet'} language
+ */
+export function languageSupport(language) {
+  if (language === 'json') return json();
+  if (language === 'jsonnet') return jsonnet();
+  return yaml();
 }
 
 /**

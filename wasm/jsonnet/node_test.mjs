@@ -1,0 +1,150 @@
+// Loads the Jsonnet wasm in node the way the page's Jsonnet worker does and
+// checks its bridge: readiness, version(), the page's Jsonnet walkthrough
+// (which must make the engine compute exactly what the YAML walkthrough
+// does), errors with line and column, refused imports, endless recursion,
+// malformed requests answered with error responses, and the runtime still
+// answering afterwards. Both Go programs run side by side in this process,
+// as they never do in the page (each has its own worker), which also shows
+// they do not step on each other's globals.
+//
+// Usage (from the repository root):
+//   node wasm/jsonnet/node_test.mjs                         builds ./wasm/jsonnet and ./wasm into a temporary directory first
+//   node wasm/jsonnet/node_test.mjs jsonnet.wasm app.wasm   uses existing builds (the Jsonnet wasm, then the engine's)
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const goroot = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
+
+function build(pkg, name) {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'applylens-')), name);
+  execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', out, pkg], {
+    cwd: root,
+    env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' },
+    stdio: 'inherit',
+  });
+  return out;
+}
+const jsonnetWasm = process.argv[2] || build('./wasm/jsonnet', 'applylens-jsonnet.wasm');
+const engineWasm = process.argv[3] || build('./wasm', 'applylens.wasm');
+
+await import(pathToFileURL(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js')).href);
+const { defaultScenario } = await import(pathToFileURL(path.join(root, 'web', 'default-scenario.js')).href);
+
+let failures = 0;
+async function check(name, fn) {
+  try {
+    await fn();
+    console.log(`ok   ${name}`);
+  } catch (err) {
+    failures++;
+    console.log(`FAIL ${name}\n     ${String(err && err.stack ? err.stack : err).replace(/\n/g, '\n     ')}`);
+  }
+}
+
+/** Starts a Go wasm and resolves when it calls globalThis[callback]. */
+async function start(file, callback) {
+  const ready = new Promise((resolve) => {
+    globalThis[callback] = resolve;
+  });
+  const go = new globalThis.Go();
+  const { instance } = await WebAssembly.instantiate(fs.readFileSync(file), go.importObject);
+  const state = { exited: false };
+  go.run(instance).then(() => {
+    state.exited = true;
+  });
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`${file}: not ready after 10 s`)), 10000).unref());
+  await Promise.race([ready, timeout]);
+  return state;
+}
+
+let jsonnetState;
+await check('becomes ready and calls onApplylensJsonnetReady', async () => {
+  jsonnetState = await start(jsonnetWasm, 'onApplylensJsonnetReady');
+  assert.equal(globalThis.applylensJsonnetReady, true);
+  assert.equal(typeof globalThis.applylensJsonnet.evaluate, 'function');
+});
+const jsonnet = globalThis.applylensJsonnet;
+const evaluate = (source) => JSON.parse(jsonnet.evaluate(JSON.stringify({ source })));
+
+await check('version() names go-jsonnet', () => {
+  assert.match(jsonnet.version(), /^go-jsonnet v\d+\.\d+\.\d+$/);
+});
+
+let walkthroughJSON;
+await check("evaluates the page's Jsonnet walkthrough", () => {
+  const started = performance.now();
+  const r = evaluate(defaultScenario.fileJsonnet);
+  const ms = performance.now() - started;
+  assert.equal(r.error, undefined, JSON.stringify(r.error));
+  assert.equal(r.version, jsonnet.version());
+  walkthroughJSON = r.json;
+  const obj = JSON.parse(r.json);
+  assert.equal(obj.kind, 'Deployment');
+  assert.equal(obj.metadata.name, 'nginx-deployment');
+  assert.deepEqual(obj.spec.template.spec.containers, [{ name: 'nginx', image: 'nginx:1.16.1', ports: [{ containerPort: 80 }] }]);
+  console.log(`     (evaluation took ${ms.toFixed(1)} ms)`);
+});
+
+await check('the engine computes the same apply from the Jsonnet as from the YAML', async () => {
+  await start(engineWasm, 'onApplylensReady');
+  const apply = (file) => {
+    const r = JSON.parse(globalThis.applylens.apply(JSON.stringify({ file, live: defaultScenario.live, lastApplied: '', lastAppliedFromLive: true })));
+    assert.equal(r.error, undefined, JSON.stringify(r.error));
+    return r.result;
+  };
+  const fromYAML = apply(defaultScenario.file);
+  const fromJsonnet = apply(walkthroughJSON);
+  assert.equal(fromJsonnet.action, 'configure');
+  assert.equal(fromJsonnet.patchJSON, fromYAML.patchJSON);
+  assert.equal(fromJsonnet.objectYAML, fromYAML.objectYAML);
+  assert.equal(fromJsonnet.lastApplied, fromYAML.lastApplied);
+  assert.deepEqual(fromJsonnet.steps.map((s) => [s.path, s.rule, s.action]), fromYAML.steps.map((s) => [s.path, s.rule, s.action]));
+});
+
+const errors = [
+  ['a syntax error', '{\n  apiVersion: "v1",\n  kind: \n}', { reason: 'syntax', line: 4, column: 1 }, /Unexpected/],
+  ['a runtime error', "{\n  apiVersion: 'v1',\n  kind: error 'no kind yet',\n}", { reason: 'runtime', line: 3, column: 9 }, /no kind yet/],
+  ['an import', "local k = import 'k.libsonnet';\nk.deployment('x')", { reason: 'import', line: 1, column: 11 }, /Imports are not available/],
+  ['endless recursion', 'local f(n) = f(n + 1) + 1;\n{ a: f(0) }', { reason: 'too-deep', line: 1, column: 14 }, /calls deep/],
+  ['an array', "[{ kind: 'Pod' }]", { reason: 'not-an-object' }, /evaluates to an array/],
+];
+for (const [name, source, where, message] of errors) {
+  await check(`${name} is an input error on the file pane`, () => {
+    const r = evaluate(source);
+    assert.equal(r.json, undefined);
+    assert.equal(r.error.kind, 'input');
+    assert.equal(r.error.pane, 'file');
+    assert.equal(r.error.reason, where.reason);
+    assert.equal(r.error.line, where.line);
+    assert.equal(r.error.column, where.column);
+    assert.match(r.error.message, message);
+  });
+}
+
+const malformed = [
+  ['truncated JSON', '{"source": '],
+  ['a number instead of a string', 42],
+  ['no argument', undefined],
+];
+for (const [name, arg] of malformed) {
+  await check(`malformed request (${name}) gets an error response`, () => {
+    const out = arg === undefined ? jsonnet.evaluate() : jsonnet.evaluate(arg);
+    const r = JSON.parse(out);
+    assert.equal(r.json, undefined);
+    assert.equal(r.error.kind, 'internal');
+    assert.ok(r.error.message.length > 0);
+  });
+}
+
+await check('the runtime still answers, with the same bytes', () => {
+  assert.equal(jsonnetState.exited, false);
+  assert.equal(evaluate(defaultScenario.fileJsonnet).json, walkthroughJSON);
+});
+
+console.log(failures === 0 ? 'wasm/jsonnet/node_test.mjs: all checks passed' : `wasm/jsonnet/node_test.mjs: ${failures} check(s) FAILED`);
+process.exit(failures === 0 ? 0 : 1);

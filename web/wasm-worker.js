@@ -1,0 +1,101 @@
+// The body of a Web Worker that runs one Go wasm: it streams and compiles
+// the wasm, loads Go's wasm_exec.js, waits for the program to register its
+// bridge, then answers one call at a time. Long calls block only this
+// thread; the page abandons the worker when one runs too long (see
+// engine-client.js). Both the engine's worker and the Jsonnet worker are
+// this, with another wasm and bridge.
+//
+// Messages in:  {type: 'apply', id, request: string}   call the bridge's method
+// Messages out: {type: 'ready', version}
+//               {type: 'failed', message}              the wasm did not load
+//               {type: 'response', id, response: string}
+//               {type: 'crashed', id, message}         the Go runtime threw
+
+/* global Go */
+
+/**
+ * @param {object} opts
+ * @param {string} opts.wasm the wasm's file name, relative to the worker
+ * @param {string} opts.wasmExec Go's wasm_exec.js, relative to the worker
+ * @param {string} opts.bridge the global the Go program registers, e.g.
+ *   'applylens': it sets `${bridge}Ready` and calls `on${Bridge}Ready`
+ * @param {string} opts.method the bridge's function that answers a request
+ */
+export function serveWasm({ wasm, wasmExec, bridge, method }) {
+  // Start the download before anything else: compiling streams while the
+  // rest of the worker boots.
+  const wasmFetch = fetch(new URL(wasm, self.location.href).href);
+  const readyFlag = `${bridge}Ready`;
+  const readyCallback = `on${bridge[0].toUpperCase()}${bridge.slice(1)}Ready`;
+
+  async function compile() {
+    const response = await wasmFetch;
+    if (!response.ok) throw new Error(`${wasm}: HTTP ${response.status}`);
+    try {
+      return await WebAssembly.compileStreaming(Promise.resolve(response.clone()));
+    } catch (err) {
+      // A host that serves .wasm without application/wasm breaks streaming
+      // compilation only; the bytes are still good.
+      if (!(err instanceof TypeError)) throw err;
+      return WebAssembly.compile(await response.arrayBuffer());
+    }
+  }
+
+  /** Set when the Go program ends (a panic does that): no call works after. */
+  let exited = false;
+
+  async function load() {
+    const compiling = compile();
+    importScripts(new URL(wasmExec, self.location.href).href);
+    const module = await compiling;
+    const go = new Go();
+    const instance = await WebAssembly.instantiate(module, go.importObject);
+    const ready = new Promise((resolve, reject) => {
+      self[readyCallback] = resolve;
+      go.run(instance).then(
+        () => {
+          exited = true;
+          reject(new Error('the Go program exited before it was ready'));
+        },
+        (err) => {
+          exited = true;
+          reject(err);
+        },
+      );
+      if (self[readyFlag]) resolve();
+    });
+    await ready;
+    const api = self[bridge];
+    if (!api || typeof api[method] !== 'function') {
+      throw new Error(`the wasm did not register globalThis.${bridge}.${method}`);
+    }
+    return api;
+  }
+
+  const loaded = load();
+
+  loaded.then(
+    (api) => self.postMessage({ type: 'ready', version: String(typeof api.version === 'function' ? api.version() : '') }),
+    (err) => self.postMessage({ type: 'failed', message: String(err && err.message ? err.message : err) }),
+  );
+
+  self.onmessage = async (event) => {
+    const msg = event.data;
+    if (!msg || msg.type !== 'apply') return;
+    let api;
+    try {
+      api = await loaded;
+    } catch {
+      return; // 'failed' was already posted
+    }
+    try {
+      const response = exited ? undefined : api[method](msg.request);
+      // A Go panic inside the call ends the program and the call returns
+      // undefined instead of throwing.
+      if (typeof response !== 'string') throw new Error(exited || response === undefined ? 'the Go program exited' : 'the wasm returned no text');
+      self.postMessage({ type: 'response', id: msg.id, response });
+    } catch (err) {
+      self.postMessage({ type: 'crashed', id: msg.id, message: String(err && err.message ? err.message : err) });
+    }
+  };
+}
