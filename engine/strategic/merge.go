@@ -233,10 +233,14 @@ func mergeOrderedLists(original, patch map[string]any, s schema.Node, opts merge
 			continue
 		}
 		var patchItems, serverOnly []any
+		var orderIdx *keyIndex
 		if mergeKey == "" {
 			patchItems, serverOnly, err = partitionPrimitives(merged, orderList)
 		} else {
-			patchItems, serverOnly, err = partitionMaps(merged, orderList, mergeKey)
+			if keyedMaps(orderList, mergeKey) {
+				orderIdx = indexOf(orderList, mergeKey, true)
+			}
+			patchItems, serverOnly, err = partitionMapsIndexed(merged, orderList, orderIdx, mergeKey)
 		}
 		if err != nil {
 			return wrap(listKey, err)
@@ -245,7 +249,10 @@ func mergeOrderedLists(original, patch map[string]any, s schema.Node, opts merge
 		if err != nil {
 			return wrap(listKey, err)
 		}
-		both, err := normalizeElementOrder(patchItems, serverOnly, orderList, originalValue, mergeKey, elem == tMap)
+		if elem != tMap {
+			orderIdx = nil
+		}
+		both, err := normalizeElementOrderIndexed(patchItems, serverOnly, orderList, orderIdx, originalValue, mergeKey, elem == tMap)
 		if err != nil {
 			return wrap(listKey, err)
 		}
@@ -340,9 +347,19 @@ func partitionPrimitives(list, by []any) ([]any, []any, error) {
 // partitionMaps splits a list of maps into those whose merge key is present
 // in by and the rest.
 func partitionMaps(list, by []any, mergeKey string) ([]any, []any, error) {
+	return partitionMapsIndexed(list, by, nil, mergeKey)
+}
+
+// partitionMapsIndexed is partitionMaps with by's index built already:
+// possible only when every element of by is a map with the merge key,
+// where index and findMapInSliceBasedOnKeyValue agree.
+func partitionMapsIndexed(list, by []any, byIdx *keyIndex, mergeKey string) ([]any, []any, error) {
 	patch := make([]any, 0, len(list))
 	serverOnly := make([]any, 0, len(list))
-	idx := newMapIndex(by, mergeKey)
+	var idx *mapIndex
+	if byIdx == nil {
+		idx = newMapIndex(by, mergeKey)
+	}
 	for _, v := range list {
 		m, ok := v.(map[string]any)
 		if !ok {
@@ -352,7 +369,15 @@ func partitionMaps(list, by []any, mergeKey string) ([]any, []any, error) {
 		if !ok {
 			return nil, nil, errNoMergeKey(m, mergeKey)
 		}
-		_, _, found, err := idx.find(val)
+		var found bool
+		var err error
+		if idx != nil {
+			_, _, found, err = idx.find(val)
+		} else {
+			var i int
+			i, err = byIdx.lookup(val)
+			found = i >= 0
+		}
 		if err != nil {
 			return nil, nil, err
 		}
@@ -478,15 +503,36 @@ func mergeSlice(original, patch []any, s schema.Node, mergeKey string, opts merg
 		}
 	}
 	var patchItems, serverOnly []any
+	var patchIdx *keyIndex
 	if mergeKey == "" {
 		patchItems, serverOnly, err = partitionPrimitives(merged, patch)
 	} else {
-		patchItems, serverOnly, err = partitionMaps(merged, patch, mergeKey)
+		if keyedMaps(patch, mergeKey) {
+			patchIdx = indexOf(patch, mergeKey, true)
+		}
+		patchItems, serverOnly, err = partitionMapsIndexed(merged, patch, patchIdx, mergeKey)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return normalizeElementOrder(patchItems, serverOnly, patch, original, mergeKey, elem == tMap)
+	if elem != tMap {
+		patchIdx = nil
+	}
+	return normalizeElementOrderIndexed(patchItems, serverOnly, patch, patchIdx, original, mergeKey, elem == tMap)
+}
+
+// keyedMaps reports whether every element is a map that has the key.
+func keyedMaps(list []any, key string) bool {
+	for _, v := range list {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return false
+		}
+		if _, ok := m[key]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // mergeSpecialElements applies the $patch elements of a patch list:

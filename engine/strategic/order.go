@@ -90,7 +90,13 @@ func extractToDeleteItems(l []any) ([]any, []any, error) {
 // patch items in patchOrder, server-only items in serverOrder, then the
 // two interleaved by their positions in serverOrder.
 func normalizeElementOrder(patch, serverOnly, patchOrder, serverOrder []any, mergeKey string, ofMaps bool) ([]any, error) {
-	patch, err := normalizeSliceOrder(patch, patchOrder, mergeKey, ofMaps)
+	return normalizeElementOrderIndexed(patch, serverOnly, patchOrder, nil, serverOrder, mergeKey, ofMaps)
+}
+
+// normalizeElementOrderIndexed is normalizeElementOrder with the index of
+// patchOrder built already (nil: build it when needed).
+func normalizeElementOrderIndexed(patch, serverOnly, patchOrder []any, patchIdx *keyIndex, serverOrder []any, mergeKey string, ofMaps bool) ([]any, error) {
+	patch, err := normalizeSliceOrderIndexed(patch, patchOrder, patchIdx, mergeKey, ofMaps)
 	if err != nil {
 		return nil, err
 	}
