@@ -21,18 +21,38 @@ type Panes struct {
 func Parse(in Input) (Panes, error) {
 	var p Panes
 	var err error
-	if p.File, err = document.Parse(PaneFile, in.File); err != nil {
-		return p, inputError(err)
+	if p.File, err = ParsePane(PaneFile, in.File); err != nil {
+		return p, err
 	}
-	if p.Live, err = document.ParseOptional(PaneLive, in.Live); err != nil {
-		return p, inputError(err)
+	if p.Live, err = ParsePane(PaneLive, in.Live); err != nil {
+		return p, err
 	}
-	// kubectl never checks the identity fields of the last-applied
-	// configuration: it only diffs against it.
-	if p.LastApplied, err = document.ParseWith(PaneLastApplied, in.LastApplied, document.Options{AllowEmpty: true, SkipIdentity: true}); err != nil {
-		return p, inputError(err)
+	if p.LastApplied, err = ParsePane(PaneLastApplied, in.LastApplied); err != nil {
+		return p, err
 	}
 	return p, nil
+}
+
+// ParsePane reads one pane; nil and no error for an empty live or
+// last-applied pane. The document must not be modified: Apply only reads
+// it, so callers may keep it for an unchanged pane.
+func ParsePane(pane, text string) (*document.Document, error) {
+	var d *document.Document
+	var err error
+	switch pane {
+	case PaneFile:
+		d, err = document.Parse(pane, text)
+	case PaneLive:
+		d, err = document.ParseOptional(pane, text)
+	default:
+		// kubectl never checks the identity fields of the last-applied
+		// configuration: it only diffs against it.
+		d, err = document.ParseWith(pane, text, document.Options{AllowEmpty: true, SkipIdentity: true})
+	}
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return d, nil
 }
 
 func inputError(err error) error {

@@ -98,7 +98,7 @@ func handle(requestJSON string) *Response {
 	if req.LastAppliedFromLive {
 		in.LastApplied = ""
 	}
-	docs, err := engine.Parse(in)
+	docs, err := panes.parse(in)
 	if err != nil {
 		return &Response{Version: Version, Error: toError(err)}
 	}
@@ -111,6 +111,43 @@ func handle(requestJSON string) *Response {
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: err.Error()}}
 	}
 	return &Response{Version: Version, Result: result}
+}
+
+// paneMemo is the last reading of one pane. A keystroke changes one pane,
+// so the page's next request repeats the other two texts: they are not
+// read again.
+type paneMemo struct {
+	text string
+	doc  *document.Document
+	err  error
+	set  bool
+}
+
+func (m *paneMemo) parse(pane, text string) (*document.Document, error) {
+	if !m.set || m.text != text {
+		m.doc, m.err = engine.ParsePane(pane, text)
+		m.text, m.set = text, true
+	}
+	return m.doc, m.err
+}
+
+// paneMemos remembers the three panes (the bridge serves one page, one
+// request at a time).
+type paneMemos struct{ lastApplied, file, live paneMemo }
+
+var panes paneMemos
+
+func (p *paneMemos) parse(in engine.Input) (engine.Panes, error) {
+	var out engine.Panes
+	var err error
+	if out.File, err = p.file.parse(engine.PaneFile, in.File); err != nil {
+		return out, err
+	}
+	if out.Live, err = p.live.parse(engine.PaneLive, in.Live); err != nil {
+		return out, err
+	}
+	out.LastApplied, err = p.lastApplied.parse(engine.PaneLastApplied, in.LastApplied)
+	return out, err
 }
 
 // toError sorts an engine error into the kinds the page shows.

@@ -29,15 +29,16 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 	file, live := docs.File, docs.Live
 
 	var err error
-	var derived any
 	if out.ObjectYAML, err = document.RenderJSONAsYAML(res.Object); err != nil {
 		return nil, fmt.Errorf("rendering the result: %w", err)
 	}
+	var derivedIdx *document.Index
 	if live != nil {
-		if out.LiveYAML, err = document.RenderYAML(live.Object); err != nil {
-			return nil, fmt.Errorf("rendering the live object: %w", err)
+		r, err := liveRenderings.of(live)
+		if err != nil {
+			return nil, err
 		}
-		out.DerivedLastAppliedYAML, derived = derivedLastApplied(live.Object)
+		out.LiveYAML, out.DerivedLastAppliedYAML, derivedIdx = r.liveYAML, r.derivedYAML, r.derivedIdx
 	}
 	var patch any
 	if len(res.Patch) > 0 {
@@ -82,7 +83,7 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 		}
 	case "annotation":
 		// The page shows the derived YAML in the last-applied pane.
-		idx.lastApplied = document.LocateValue(out.DerivedLastAppliedYAML, derived)
+		idx.lastApplied = derivedIdx
 	}
 	for _, s := range res.Steps {
 		out.Steps = append(out.Steps, Step{Step: s, Where: idx.where(s.Path)})
@@ -98,6 +99,32 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 		out.Directives = directives(patch, idx.patch)
 	}
 	return out, nil
+}
+
+// liveRendering is what the page shows of a live object: its YAML, and its
+// annotation as YAML with positions. Kept for the last live document, which
+// stays the same while the user edits another pane.
+type liveRendering struct {
+	doc         *document.Document
+	liveYAML    string
+	derivedYAML string
+	derivedIdx  *document.Index
+}
+
+var liveRenderings liveRendering
+
+func (r *liveRendering) of(live *document.Document) (*liveRendering, error) {
+	if r.doc == live {
+		return r, nil
+	}
+	liveYAML, err := document.RenderYAML(live.Object)
+	if err != nil {
+		return nil, fmt.Errorf("rendering the live object: %w", err)
+	}
+	derivedYAML, derived := derivedLastApplied(live.Object)
+	*r = liveRendering{doc: live, liveYAML: liveYAML, derivedYAML: derivedYAML,
+		derivedIdx: document.LocateValue(derivedYAML, derived)}
+	return r, nil
 }
 
 type indexes struct {

@@ -21,6 +21,99 @@ type Index struct {
 	root  *yaml3.Node // nil when the positions are unknown
 	lines []string    // the text root was parsed from
 	keys  map[string]resolved
+	// ascii caches, per line, whether it is plain ASCII (1) or not (2), so
+	// that columns turn into byte offsets without a scan: a JSON pane is
+	// one long line, asked about once per step.
+	ascii []uint8
+	// selectors caches, per list node and selector key, where each value
+	// first appears: a step path selects one element of a long list.
+	selectors map[selectorKey]*selectorIndex
+}
+
+type selectorKey struct {
+	list *yaml3.Node
+	key  string
+}
+
+// selectorIndex maps the values of one key in a list of maps to the first
+// element holding them: strings by their text, other scalars by
+// FormatValue.
+type selectorIndex struct {
+	strs, others map[string]int
+}
+
+// selectIndex returns the element of list l (node d) that selector
+// key=raw picks, as the first element e for which MatchValue(e[key], raw).
+func (ix *Index) selectIndex(d *yaml3.Node, l []any, key, raw string) int {
+	if ix.selectors == nil {
+		ix.selectors = map[selectorKey]*selectorIndex{}
+	}
+	si := ix.selectors[selectorKey{d, key}]
+	if si == nil {
+		si = &selectorIndex{strs: map[string]int{}, others: map[string]int{}}
+		for j, e := range l {
+			m, isMap := e.(map[string]any)
+			if !isMap {
+				continue
+			}
+			kv, has := m[key]
+			if !has {
+				continue
+			}
+			if str, ok := kv.(string); ok {
+				if _, seen := si.strs[str]; !seen {
+					si.strs[str] = j
+				}
+			} else {
+				f := FormatValue(kv)
+				if _, seen := si.others[f]; !seen {
+					si.others[f] = j
+				}
+			}
+		}
+		ix.selectors[selectorKey{d, key}] = si
+	}
+	best := -1
+	pick := func(j int, ok bool) {
+		if ok && (best < 0 || j < best) {
+			best = j
+		}
+	}
+	if strings.HasPrefix(raw, `"`) {
+		if u, err := unquote(raw); err == nil {
+			j, ok := si.strs[u]
+			pick(j, ok)
+		}
+		return best
+	}
+	j, ok := si.strs[raw]
+	pick(j, ok)
+	j, ok = si.others[raw]
+	pick(j, ok)
+	return best
+}
+
+// offset turns a 1-based line and column into a byte offset in that line.
+func (ix *Index) offset(line, col int) (int, bool) {
+	if line < 1 || line > len(ix.lines) {
+		return 0, false
+	}
+	if ix.ascii == nil {
+		ix.ascii = make([]uint8, len(ix.lines))
+	}
+	if ix.ascii[line-1] == 0 {
+		ix.ascii[line-1] = 1
+		for i := 0; i < len(ix.lines[line-1]); i++ {
+			if ix.lines[line-1][i] >= 0x80 {
+				ix.ascii[line-1] = 2
+				break
+			}
+		}
+	}
+	if ix.ascii[line-1] == 1 {
+		return min(col-1, len(ix.lines[line-1])), true
+	}
+	return offsetOf(ix.lines, line, col)
 }
 
 // newIndex indexes chunk c of a pane holding value v. The text parsed is
@@ -116,15 +209,7 @@ func (ix *Index) Span(path string) (line, endLine int, ok bool) {
 			}
 			i := seg.Index
 			if seg.Kind == SegSelector {
-				i = -1
-				for j, e := range l {
-					if m, isMap := e.(map[string]any); isMap {
-						if kv, has := m[seg.Key]; has && MatchValue(kv, seg.Value) {
-							i = j
-							break
-						}
-					}
-				}
+				i = ix.selectIndex(d, l, seg.Key, seg.Value)
 			}
 			if i < 0 || i >= len(l) {
 				return 0, 0, false
@@ -275,7 +360,7 @@ func (ix *Index) end(n *yaml3.Node, indent int, flow bool) int {
 	case yaml3.ScalarNode:
 		switch {
 		case n.Style&(yaml3.DoubleQuotedStyle|yaml3.SingleQuotedStyle) != 0:
-			if off, ok := offsetOf(ix.lines, n.Line, n.Column); ok {
+			if off, ok := ix.offset(n.Line, n.Column); ok {
 				if el, _, closed := closeQuote(ix.lines, n.Line-1, off); closed {
 					return el + 1
 				}
@@ -324,7 +409,7 @@ func (ix *Index) blockEnd(start, indent int, block bool) int {
 // closeBracket finds the line of the bracket closing the flow collection
 // n starts.
 func (ix *Index) closeBracket(n *yaml3.Node) int {
-	off, ok := offsetOf(ix.lines, n.Line, n.Column)
+	off, ok := ix.offset(n.Line, n.Column)
 	if !ok {
 		return n.Line
 	}

@@ -1,0 +1,488 @@
+//go:build browser
+
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// Time limits. Generous, because CI has two cores and the wasm compiles
+// on one of them, but bounded so that a broken page fails instead of
+// hanging.
+const (
+	startTimeout = 60 * time.Second // browser start, first navigation and first result
+	stepTimeout  = 20 * time.Second // one user action and its visible effect
+)
+
+var (
+	// siteURL is the devserver's root, like http://127.0.0.1:41234/.
+	siteURL string
+	// repoRoot is the folder holding go.mod.
+	repoRoot string
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	root, err := findRepoRoot()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "web/e2e:", err)
+		return 1
+	}
+	repoRoot = root
+	dist := os.Getenv("APPLYLENS_DIST")
+	if dist == "" {
+		dist = "dist"
+	}
+	if !filepath.IsAbs(dist) {
+		dist = filepath.Join(root, dist)
+	}
+	if _, err := os.Stat(filepath.Join(dist, "index.html")); err != nil {
+		fmt.Fprintf(os.Stderr, "web/e2e: no built site in %s: run ./scripts/build first (scripts/test-browser does)\n", dist)
+		return 1
+	}
+	srv, err := startServer(root, dist)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "web/e2e:", err)
+		return 1
+	}
+	defer srv.stop()
+	proxy, err := startRecorder(srv.url)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "web/e2e:", err)
+		return 1
+	}
+	defer proxy.Close()
+	siteURL = "http://" + proxy.Addr().String() + "/"
+	return m.Run()
+}
+
+func findRepoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// server is scripts/devserver running as a child process, so the tests
+// see the same headers, encodings and MIME types as a user of scripts/serve.
+type server struct {
+	cmd *exec.Cmd
+	url string
+	tmp string
+}
+
+var servingLine = regexp.MustCompile(`at (http://127\.0\.0\.1:\d+/)`)
+
+func startServer(root, dist string) (*server, error) {
+	tmp, err := os.MkdirTemp("", "applylens-e2e-")
+	if err != nil {
+		return nil, err
+	}
+	bin := filepath.Join(tmp, "devserver")
+	build := exec.Command("go", "build", "-o", bin, "./scripts/devserver")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("building scripts/devserver: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "-dir", dist, "-addr", "127.0.0.1:0")
+	cmd.Stderr = os.Stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	s := &server{cmd: cmd, tmp: tmp}
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			if m := servingLine.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+				break
+			}
+		}
+		io.Copy(io.Discard, stdout)
+	}()
+	select {
+	case s.url = <-found:
+		return s, nil
+	case <-time.After(30 * time.Second):
+		s.stop()
+		return nil, errors.New("scripts/devserver did not print its address within 30 s")
+	}
+}
+
+func (s *server) stop() {
+	if s.cmd.Process != nil {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+	}
+	os.RemoveAll(s.tmp)
+}
+
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
+}
+
+// browser is one Chromium with a fresh profile and one tab, plus what the
+// tab wrote to its console.
+type browser struct {
+	t   testing.TB
+	ctx context.Context
+
+	mu      sync.Mutex
+	console []chromedp.ConsoleMessage
+}
+
+// newBrowser starts Chromium with a window of width x height CSS pixels
+// and records the tab's console from the start (the Log domain brings the
+// worker's console messages too); checkConsole turns logged errors and
+// uncaught exceptions into test failures.
+func newBrowser(t testing.TB, width, height int, extra ...chromedp.ExecAllocatorOption) *browser {
+	t.Helper()
+	profile := t.TempDir()
+	scratch := t.TempDir()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath()),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(profile),
+		chromedp.Env("TMPDIR="+scratch),
+		chromedp.WindowSize(width, height),
+	)
+	opts = append(opts, extra...)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	b := &browser{t: t, ctx: ctx}
+	t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	// The first Do starts the browser; it must run without a deadline,
+	// which would otherwise end the browser with it.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", chromiumPath(), err)
+	}
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			b.mu.Lock()
+			b.console = append(b.console, m)
+			b.mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		if t.Failed() {
+			b.dumpState()
+		}
+	})
+	return b
+}
+
+// consoleErrors returns the errors and uncaught exceptions logged so far.
+func (b *browser) consoleErrors() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []string
+	for _, m := range b.console {
+		if m.Type == chromedp.ConsoleError || m.IsException() {
+			out = append(out, fmt.Sprintf("%s %s:%d: %s", m.Type, m.URL, m.Line+1, m.String()))
+		}
+	}
+	return out
+}
+
+// checkConsole fails the test when the page logged an error or threw.
+func (b *browser) checkConsole() {
+	b.t.Helper()
+	// Console events travel on their own goroutine; a short pause lets
+	// the ones already sent arrive before the verdict.
+	b.run(chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)))`, chromedp.EvalAwaitPromise))
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		b.t.Errorf("the page logged %d console error(s) or exception(s):\n%s", len(errs), strings.Join(errs, "\n"))
+	}
+}
+
+// dumpState logs what the page shows, to explain a failure.
+func (b *browser) dumpState() {
+	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+	defer cancel()
+	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const o = document.getElementById('outputs');
+		const g = (id) => { const e = document.getElementById(id); return e ? (e.hidden ? '(hidden) ' : '') + e.textContent.trim().slice(0, 300) : '(none)'; };
+		return JSON.stringify({
+			outputs: o && {state: o.dataset.state, action: o.dataset.action, className: o.className},
+			status: g('status'), general: g('error-general'), engine: g('engine-state'),
+			errorFile: g('error-file'), errorLive: g('error-live'), errorLastApplied: g('error-last-applied'),
+		}, null, 1);
+	})()`))
+	if err != nil {
+		b.t.Logf("page state: unavailable (%v)", err)
+	} else {
+		b.t.Logf("page state: %s", state)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, m := range b.console {
+		b.t.Logf("console %s: %s", m.Type, m.String())
+	}
+}
+
+// run runs actions with the step timeout and fails the test on error.
+func (b *browser) run(actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		b.t.Fatalf("browser: %v", err)
+	}
+}
+
+// eval evaluates a JavaScript expression (promises are awaited) and
+// decodes its value into T.
+func eval[T any](b *browser, expr string) T {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("evaluating %s: %v", firstLine(expr), err)
+	}
+	return v
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}
+
+// waitFor waits until the JavaScript expression is truthy, re-checking on
+// every DOM change and animation frame, and fails the test with what after
+// timeout.
+func (b *browser) waitFor(what, expr string, timeout time.Duration) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, timeout+5*time.Second)
+	defer cancel()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool]("!!("+expr+")",
+		chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(20*time.Millisecond)))
+	if err != nil {
+		b.t.Fatalf("waiting for %s (%s): %v", what, firstLine(expr), err)
+	}
+}
+
+// helpersJS is added to every document the tests load. walkLines scrolls
+// an editor through, calling visit at each position: CodeMirror draws only
+// the lines in sight, whether the editor or the page is what scrolls.
+const helpersJS = `
+globalThis.walkLines = async (host, visit) => {
+	const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+	const own = host.querySelector('.cm-scroller');
+	let box = own && own.scrollHeight > own.clientHeight + 1 ? own : null;
+	for (let p = host; !box && p; p = p.parentElement) {
+		const o = getComputedStyle(p).overflowY;
+		if ((o === 'auto' || o === 'scroll') && p.scrollHeight > p.clientHeight + 1) box = p;
+	}
+	box = box || document.scrollingElement;
+	const start = box.scrollTop;
+	const inner = host.contains(box);
+	if (!inner) host.scrollIntoView({block: 'start'});
+	for (let i = 0; i < 500; i++) {
+		await frame();
+		visit();
+		const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 1;
+		const view = box === document.scrollingElement ? {bottom: innerHeight} : box.getBoundingClientRect();
+		if (atEnd || (!inner && host.getBoundingClientRect().bottom <= view.bottom)) break;
+		box.scrollTop += Math.max(40, box.clientHeight / 2);
+	}
+	box.scrollTop = start;
+	await frame();
+};
+`
+
+// open loads the page and waits for its first answer.
+func (b *browser) open() {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
+	defer cancel()
+	if err := chromedp.Do(ctx, addScript(helpersJS), chromedp.Navigate(siteURL)); err != nil {
+		b.t.Fatalf("loading %s: %v", siteURL, err)
+	}
+	b.waitFor("the first result", `document.documentElement.dataset.firstResultMs !== undefined && ['ready','error','empty'].includes(document.getElementById('outputs').dataset.state)`, startTimeout)
+}
+
+// reload reloads the page and waits for its first answer.
+func (b *browser) reload() {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		b.t.Fatalf("reloading: %v", err)
+	}
+	b.waitFor("the first result after reload", `document.documentElement.dataset.firstResultMs !== undefined && document.getElementById('outputs').dataset.state === 'ready'`, startTimeout)
+}
+
+// text is the trimmed textContent of the element with the id, or "" when
+// there is none.
+func (b *browser) text(id string) string {
+	b.t.Helper()
+	return eval[string](b, fmt.Sprintf(`(document.getElementById(%q)?.textContent ?? '').trim()`, id))
+}
+
+// attr is an attribute of the element with the id ("" when absent).
+func (b *browser) attr(id, name string) string {
+	b.t.Helper()
+	return eval[string](b, fmt.Sprintf(`document.getElementById(%q)?.getAttribute(%q) ?? ''`, id, name))
+}
+
+// hidden reports whether the element is hidden (hidden attribute or no box).
+func (b *browser) hidden(id string) bool {
+	b.t.Helper()
+	return eval[bool](b, fmt.Sprintf(`(() => { const e = document.getElementById(%q); return !e || e.hidden || e.getClientRects().length === 0; })()`, id))
+}
+
+// paneText reads a pane through the page's test handle (docs/page.md):
+// 'last-applied', 'file', 'live', 'patch' or 'result'.
+func (b *browser) paneText(pane string) string {
+	b.t.Helper()
+	return eval[string](b, fmt.Sprintf(`applylensPage.getText(%q)`, pane))
+}
+
+// setPane replaces a pane's text through the page's test handle, which
+// the page treats exactly as typing. Used to load whole documents; edits a
+// user makes with the keyboard go through the key helpers below.
+func (b *browser) setPane(pane, text string) {
+	b.t.Helper()
+	js, _ := json.Marshal(text)
+	b.run(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`applylensPage.setText(%q, %s)`, pane, js)))
+}
+
+// clickLineEnd clicks just right of the end of the first line of the
+// editor whose text contains needle, as a user does to put the cursor
+// there. The line is scrolled into view first.
+func (b *browser) clickLineEnd(editorID, needle string) {
+	b.t.Helper()
+	type point struct{ X, Y float64 }
+	js, _ := json.Marshal(needle)
+	p := eval[*point](b, fmt.Sprintf(`(() => {
+		const content = document.querySelector('#%s .cm-content');
+		const line = [...content.querySelectorAll('.cm-line')].find((l) => l.textContent.includes(%s));
+		if (!line) return null;
+		line.scrollIntoView({block: 'center'});
+		const r = line.getBoundingClientRect();
+		const s = content.closest('.cm-scroller').getBoundingClientRect();
+		return {x: Math.min(r.right, s.right) - 3, y: r.top + r.height / 2};
+	})()`, editorID, js))
+	if p == nil {
+		b.t.Fatalf("no line containing %q in #%s", needle, editorID)
+	}
+	b.run(chromedp.MouseClickXY(p.X, p.Y))
+	b.waitFor("focus in #"+editorID, fmt.Sprintf(`document.activeElement === document.querySelector('#%s .cm-content')`, editorID), stepTimeout)
+}
+
+// replaceLine puts the cursor at the end of the line containing needle,
+// selects back to its indentation with Shift+Home and types text over it.
+func (b *browser) replaceLine(editorID, needle, text string) {
+	b.t.Helper()
+	b.clickLineEnd(editorID, needle)
+	b.run(chromedp.KeyEvent(kb.Home, chromedp.KeyModifiers(chromedp.ModifierShift)), insertText(text))
+}
+
+// addScript runs source in every document the tab loads from now on,
+// before the page's own scripts.
+func addScript(source string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: source})
+		return err
+	})
+}
+
+// prefersColorScheme emulates the system's light or dark preference.
+func prefersColorScheme(value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: value}},
+		})
+		return err
+	})
+}
+
+// insertText types text as one input (what an IME or a paste of one line
+// does); for single keys use chromedp.KeyEvent.
+func insertText(text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: text})
+		return err
+	})
+}
+
+// selectAllAndDelete empties the focused editor with Ctrl+A and Backspace.
+func selectAllAndDelete() chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+		chromedp.KeyEvent(kb.Backspace),
+	)
+}
+
+// readFile reads a file relative to the repository root.
+func readFile(t testing.TB, rel string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
