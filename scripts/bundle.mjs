@@ -100,15 +100,37 @@ const jsonnetWorker = await one({
 const jsonnetWorkerName = hashedName('jsonnet-worker', '.js', jsonnetWorker);
 add(jsonnetWorkerName, jsonnetWorker);
 
-// 3. The page.
-const app = await one({
+// 3. The page: the entry and the chunks it imports at once, plus chunks
+// it imports only when needed (the diff view). esbuild names them by a
+// hash of their content and links them with relative paths.
+const appBuild = await esbuild.build({
+  ...common,
   entryPoints: ['web/main.js'],
   format: 'esm',
-  outfile: 'app.js',
+  splitting: true,
+  outdir: 'out-app',
+  entryNames: 'app.[hash]',
+  chunkNames: 'chunk.[hash]',
+  metafile: true,
   define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, wasm: wasmName, jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName }) },
 });
-const appName = hashedName('app', '.js', app);
-add(appName, app);
+const appOutputs = new Map(appBuild.outputFiles.map((f) => [f.path.slice(resolve(root, 'out-app').length + 1), f.contents]));
+const appName = [...appOutputs.keys()].find((n) => n.startsWith('app.'));
+for (const [name, data] of appOutputs) add(name, data);
+// Chunks the entry imports statically load with the page; the others
+// only on demand.
+const staticChunks = new Set();
+const visit = (name) => {
+  for (const imp of appBuild.metafile.outputs[`out-app/${name}`].imports) {
+    const chunk = imp.path.replace(/^out-app\//, '');
+    if (imp.kind === 'import-statement' && !staticChunks.has(chunk)) {
+      staticChunks.add(chunk);
+      visit(chunk);
+    }
+  }
+};
+visit(appName);
+const lazyChunks = [...appOutputs.keys()].filter((n) => n !== appName && !staticChunks.has(n)).sort();
 
 const css = await one({ entryPoints: ['web/style.css'], outfile: 'style.css', loader: { '.css': 'css' } });
 const cssName = hashedName('style', '.css', css);
@@ -154,7 +176,7 @@ for (const name of [...files.keys()].sort()) {
   sizes[name] = { raw: data.length, gzip: gz.length, br: br.length };
 }
 
-const firstVisit = ['index.html', appName, cssName, workerName, wasmExecName, wasmName];
+const firstVisit = ['index.html', appName, ...[...staticChunks].sort(), cssName, workerName, wasmExecName, wasmName];
 const onDemand = [jsonnetWorkerName, jsonnetWasmName];
 const sum = (names, key) => names.reduce((n, name) => n + sizes[name][key], 0);
 const total = (key) => sum(firstVisit, key);
@@ -168,6 +190,7 @@ const manifest = {
   // Fetched when the file pane's format is first Jsonnet (wasm_exec.js is
   // cached from the first visit by then).
   onDemand: { files: onDemand, raw: sum(onDemand, 'raw'), gzip: sum(onDemand, 'gzip'), br: sum(onDemand, 'br'), when: 'the Jsonnet format is chosen' },
+  lazy: { files: lazyChunks, raw: sum(lazyChunks, 'raw'), gzip: sum(lazyChunks, 'gzip'), br: sum(lazyChunks, 'br'), when: 'the Diff tab is first shown' },
 };
 writeFileSync(join(outDir, 'asset-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
@@ -183,6 +206,11 @@ for (const name of onDemand) {
   console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
 }
 console.log(`${'on demand (Jsonnet)'.padEnd(34)}${kb(sum(onDemand, 'raw'))}${kb(sum(onDemand, 'gzip'))}${kb(sum(onDemand, 'br'))}`);
+for (const name of lazyChunks) {
+  const s = sizes[name];
+  console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
+}
+console.log(`${'on demand (Diff tab)'.padEnd(34)}${kb(sum(lazyChunks, 'raw'))}${kb(sum(lazyChunks, 'gzip'))}${kb(sum(lazyChunks, 'br'))}`);
 console.log(`wrote ${outDir}`);
 
 if (total('br') > Number(args.budget)) {

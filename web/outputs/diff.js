@@ -1,9 +1,10 @@
 // The Diff tab: live object before and after, unified or side by side.
-// Built lazily: a merge view is only made while its tab is visible.
+// Built lazily: a merge view is only made while its tab is visible, and
+// @codemirror/merge is only downloaded when the tab is first shown (it is
+// not part of the first visit's budget).
 
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { MergeView, unifiedMergeView } from '@codemirror/merge';
 import { byId, clear, h } from '../dom.js';
 import { baseExtensions, registerView, unregisterView } from '../cm/setup.js';
 
@@ -18,8 +19,12 @@ export class DiffView {
     this.visible = false;
     /** @type {EditorView[]} */
     this.views = [];
-    /** @type {MergeView|null} */
+    /** @type {import('@codemirror/merge').MergeView|null} */
     this.merge = null;
+    /** @type {Promise<typeof import('@codemirror/merge')>|null} */
+    this.loading = null;
+    /** @type {typeof import('@codemirror/merge')|null} */
+    this.lib = null;
     this.unifiedButton = byId('diff-mode-unified');
     this.splitButton = byId('diff-mode-split');
     this.note = byId('diff-note');
@@ -62,6 +67,23 @@ export class DiffView {
   /** @private */
   refresh() {
     if (!this.visible || !this.dirty) return;
+    if (!this.lib) {
+      if (!this.loading) {
+        this.note.textContent = 'Loading the diff view…';
+        this.loading = import('@codemirror/merge').then((lib) => {
+          this.lib = lib;
+          this.refresh();
+          return lib;
+        }, (err) => {
+          this.loading = null;
+          this.note.textContent = `The diff view could not be loaded (${err.message}). Show the tab again to retry.`;
+          throw err;
+        });
+        this.loading.catch(() => {});
+      }
+      return;
+    }
+    const { MergeView, unifiedMergeView } = this.lib;
     this.dirty = false;
     this.destroy();
     if (this.action === 'create') this.note.textContent = 'The object does not exist yet: everything is new.';
