@@ -145,7 +145,10 @@ export class StepsView {
     const group = item.closest('details.kept');
     if (group) group.open = true;
     const details = item.querySelector('details.decision');
-    if (details) details.open = true;
+    if (details) {
+      /** @type {any} */ (details).fill();
+      details.open = true;
+    }
     if (focus) head.focus({ preventScroll: true });
     if (scroll) reveal(item);
     this.onSelect(this.steps[index], index, scroll);
@@ -183,6 +186,26 @@ function presenceChip(where, present) {
  * @param {Step} step
  */
 function renderTable(table, step) {
+  // The table itself is built when first opened: a large apply has
+  // hundreds of steps, and most tables are never looked at.
+  const details = h('details', { className: 'decision' },
+    h('summary', { text: `Decision table: ${table.title}` }));
+  let filled = false;
+  const fill = () => {
+    if (filled) return;
+    filled = true;
+    details.append(...tableContents(table, step));
+  };
+  details.addEventListener('toggle', () => { if (details.open) fill(); });
+  /** @type {any} */ (details).fill = fill;
+  return details;
+}
+
+/**
+ * @param {import('./tables.js').DecisionTable} table
+ * @param {Step} step
+ */
+function tableContents(table, step) {
   // The phase-4 step without a path is the whole patch: no row of a
   // field's table describes it.
   const whole = step.phase === 4 && !step.path;
@@ -198,8 +221,7 @@ function renderTable(table, step) {
     if (i === match) tr.setAttribute('aria-current', 'true');
     body.append(tr);
   });
-  return h('details', { className: 'decision' },
-    h('summary', { text: `Decision table: ${table.title}` }),
+  return [
     h('p', { className: 'table-intro', text: table.intro }),
     table.rows.length === 0 ? null : h('table', {},
       h('thead', {}, h('tr', {},
@@ -213,5 +235,5 @@ function renderTable(table, step) {
       : null,
     h('p', { className: 'table-link' },
       h('a', { href: docLink(step.rule), target: '_blank', rel: 'noopener', text: 'The Kubernetes documentation on this' })),
-  );
+  ].filter(Boolean);
 }
