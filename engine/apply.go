@@ -241,25 +241,8 @@ func createdObject(file map[string]any, annotations map[string]string, lastAppli
 	annots := copyStrings(annotations)
 	annots[LastAppliedAnnotation] = lastApplied
 	setAnnotations(obj, annots)
-	pruneNulls(obj)
+	jsonvalue.PruneNulls(obj)
 	return jsonvalue.Encode(obj)
-}
-
-func pruneNulls(v any) {
-	switch t := v.(type) {
-	case map[string]any:
-		for k, e := range t {
-			if e == nil {
-				delete(t, k)
-			} else {
-				pruneNulls(e)
-			}
-		}
-	case []any:
-		for _, e := range t {
-			pruneNulls(e)
-		}
-	}
 }
 
 // originalConfiguration returns the original (last-applied) configuration as

@@ -85,7 +85,7 @@ func kubectlApply(in Input) (res kubectlResult) {
 		if err := util.CreateApplyAnnotation(file, unstructured.UnstructuredJSONScheme); err != nil {
 			return kubectlResult{err: err}
 		}
-		pruneNulls(file.UnstructuredContent())
+		jsonvalue.PruneNulls(file.UnstructuredContent())
 		res.action = ActionCreate
 		res.object, res.err = runtime.Encode(unstructured.UnstructuredJSONScheme, file)
 		return res

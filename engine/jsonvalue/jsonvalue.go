@@ -107,3 +107,23 @@ func CopyObject(m map[string]any) map[string]any {
 	}
 	return Copy(m).(map[string]any)
 }
+
+// PruneNulls deletes, recursively, the members of maps whose value is null
+// (nulls inside lists stay). kubectl does it to an object it creates, and
+// the API server to a patch's values that have nothing to delete.
+func PruneNulls(v any) {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			if e == nil {
+				delete(t, k)
+			} else {
+				PruneNulls(e)
+			}
+		}
+	case []any:
+		for _, e := range t {
+			PruneNulls(e)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/schema"
 )
 
@@ -59,7 +60,7 @@ func mergeMap(original, patch map[string]any, s schema.Node, opts mergeOptions) 
 		if !ok || typeOf(originalV) != typeOf(patchV) {
 			if !isDeleteList {
 				if opts.ignoreUnmatchedNulls {
-					discardNullValues(patchV)
+					jsonvalue.PruneNulls(patchV)
 				}
 				if v, keep := removeDirectives(patchV); keep {
 					original[k] = v
@@ -420,24 +421,6 @@ func removeDirectives(obj any) (any, bool) {
 		return res, true
 	}
 	return obj, true
-}
-
-// discardNullValues removes null members of maps, recursively.
-func discardNullValues(v any) {
-	switch t := v.(type) {
-	case map[string]any:
-		for k, e := range t {
-			if e == nil {
-				delete(t, k)
-			} else {
-				discardNullValues(e)
-			}
-		}
-	case []any:
-		for _, e := range t {
-			discardNullValues(e)
-		}
-	}
 }
 
 func mergeMapField(original, patch any, s schema.Node, strategy string, opts mergeOptions) (map[string]any, error) {
