@@ -3,7 +3,7 @@
 // scripts/build after it has built the wasms; all URLs are relative, so the
 // site works from any folder of any static host.
 //
-//   node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --wasm-exec PATH [--out dist] [--budget BYTES]
+//   node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]
 //
 // The Jsonnet evaluator (its wasm and worker) loads only when a visitor
 // picks the Jsonnet format: it is reported in asset-manifest.json under
@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
   options: {
     wasm: { type: 'string' },
     'jsonnet-wasm': { type: 'string' },
+    samples: { type: 'string' },
     'wasm-exec': { type: 'string' },
     out: { type: 'string', default: 'dist' },
     // The first visit (html, js, css, wasm) must stay under 1.4 MB as sent
@@ -33,8 +34,8 @@ const { values: args } = parseArgs({
     budget: { type: 'string', default: String(1.4 * 1000 * 1000) },
   },
 });
-if (!args.wasm || !args['jsonnet-wasm'] || !args['wasm-exec']) {
-  console.error('usage: node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
+if (!args.wasm || !args['jsonnet-wasm'] || !args.samples || !args['wasm-exec']) {
+  console.error('usage: node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
   process.exit(2);
 }
 const outDir = resolve(root, args.out);
@@ -56,6 +57,10 @@ add(wasmName, wasm);
 const jsonnetWasm = readFileSync(resolve(args['jsonnet-wasm']));
 const jsonnetWasmName = hashedName('applylens-jsonnet', '.wasm', jsonnetWasm);
 add(jsonnetWasmName, jsonnetWasm);
+// The sample scenarios, fetched by the examples menu on first use.
+const samples = readFileSync(resolve(args.samples));
+const samplesName = hashedName('samples', '.json', samples);
+add(samplesName, samples);
 const wasmExec = readFileSync(resolve(args['wasm-exec']));
 const wasmExecName = hashedName('wasm_exec', '.js', wasmExec);
 add(wasmExecName, wasmExec);
@@ -82,7 +87,7 @@ async function one(options) {
 // importScripts. They learn the hashed names through a define, each only
 // the names it uses, so that one wasm's change does not rename the other's
 // worker.
-const noAssets = { worker: '', wasm: '', wasmExec: wasmExecName, jsonnetWorker: '', jsonnetWasm: '' };
+const noAssets = { worker: '', wasm: '', wasmExec: wasmExecName, jsonnetWorker: '', jsonnetWasm: '', samples: '' };
 const worker = await one({
   entryPoints: ['web/worker.js'],
   format: 'iife',
@@ -112,7 +117,7 @@ const appBuild = await esbuild.build({
   entryNames: 'app.[hash]',
   chunkNames: 'chunk.[hash]',
   metafile: true,
-  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, wasm: wasmName, jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName }) },
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, wasm: wasmName, jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, samples: samplesName }) },
 });
 const appOutputs = new Map(appBuild.outputFiles.map((f) => [f.path.slice(resolve(root, 'out-app').length + 1), f.contents]));
 const appName = [...appOutputs.keys()].find((n) => n.startsWith('app.'));
@@ -131,6 +136,7 @@ const visit = (name) => {
 };
 visit(appName);
 const lazyChunks = [...appOutputs.keys()].filter((n) => n !== appName && !staticChunks.has(n)).sort();
+const lazy = [...lazyChunks, samplesName];
 
 const css = await one({ entryPoints: ['web/style.css'], outfile: 'style.css', loader: { '.css': 'css' } });
 const cssName = hashedName('style', '.css', css);
@@ -183,14 +189,14 @@ const total = (key) => sum(firstVisit, key);
 const manifest = {
   assets: {
     app: appName, css: cssName, worker: workerName, wasm: wasmName, wasmExec: wasmExecName,
-    jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName,
+    jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, samples: samplesName,
   },
   sizes,
   firstVisit: { files: firstVisit, raw: total('raw'), gzip: total('gzip'), br: total('br'), budget: Number(args.budget) },
   // Fetched when the file pane's format is first Jsonnet (wasm_exec.js is
   // cached from the first visit by then).
   onDemand: { files: onDemand, raw: sum(onDemand, 'raw'), gzip: sum(onDemand, 'gzip'), br: sum(onDemand, 'br'), when: 'the Jsonnet format is chosen' },
-  lazy: { files: lazyChunks, raw: sum(lazyChunks, 'raw'), gzip: sum(lazyChunks, 'gzip'), br: sum(lazyChunks, 'br'), when: 'the Diff tab is first shown' },
+  lazy: { files: lazy, raw: sum(lazy, 'raw'), gzip: sum(lazy, 'gzip'), br: sum(lazy, 'br'), when: 'the Diff tab is first shown (the chunk), the examples menu is first used (samples)' },
 };
 writeFileSync(join(outDir, 'asset-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
@@ -206,11 +212,11 @@ for (const name of onDemand) {
   console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
 }
 console.log(`${'on demand (Jsonnet)'.padEnd(34)}${kb(sum(onDemand, 'raw'))}${kb(sum(onDemand, 'gzip'))}${kb(sum(onDemand, 'br'))}`);
-for (const name of lazyChunks) {
+for (const name of lazy) {
   const s = sizes[name];
   console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
 }
-console.log(`${'on demand (Diff tab)'.padEnd(34)}${kb(sum(lazyChunks, 'raw'))}${kb(sum(lazyChunks, 'gzip'))}${kb(sum(lazyChunks, 'br'))}`);
+console.log(`${'on demand (Diff tab, examples)'.padEnd(34)}${kb(sum(lazy, 'raw'))}${kb(sum(lazy, 'gzip'))}${kb(sum(lazy, 'br'))}`);
 console.log(`wrote ${outDir}`);
 
 if (total('br') > Number(args.budget)) {

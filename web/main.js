@@ -12,6 +12,7 @@ import { ResultView } from './outputs/result.js';
 import { DiffView } from './outputs/diff.js';
 import { statusSentence } from './outputs/format.js';
 import { setupTabs } from './tabs.js';
+import { Examples } from './examples.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
 import {
@@ -355,11 +356,27 @@ function hide(el) {
 
 // Buttons.
 byId('btn-clear').addEventListener('click', () => {
+  examples.reset();
   inputs.load({}, 'derived');
   compute();
   inputs.views.file.focus();
 });
-byId('btn-example').addEventListener('click', () => loadScenario());
+byId('btn-example').addEventListener('click', () => {
+  examples.reset();
+  loadScenario();
+});
+
+// The examples menu loads a sample's panes (samples are YAML) and flags.
+const examples = new Examples((sample) => {
+  if (inputs.format !== 'yaml') {
+    storeFormat('yaml');
+    setFormat('yaml');
+  }
+  overwrite.checked = sample.overwrite !== false;
+  inputs.load({ lastApplied: sample.lastApplied || '', file: sample.file, live: sample.live || '' },
+    sample.lastApplied ? 'explicit' : 'derived');
+  compute();
+});
 
 function loadScenario() {
   inputs.load({ ...defaultScenario, file: scenarioFile(defaultScenario, inputs.format) }, defaultScenario.mode);

@@ -607,3 +607,46 @@ func TestRunawayComputation(t *testing.T) {
 	}
 	b.checkConsole()
 }
+
+// TestExamplesMenu loads a trap sample from the examples menu: the samples
+// are fetched only when the menu is first used, and the sample computes
+// with its warning.
+func TestExamplesMenu(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	mark := trafficMark()
+	b.open()
+	fetchedSamples := func() bool {
+		for _, ex := range trafficSince(mark) {
+			if strings.Contains(ex.Path, "/samples.") {
+				return true
+			}
+		}
+		return false
+	}
+	if fetchedSamples() {
+		t.Errorf("the samples were fetched before the examples menu was used")
+	}
+	b.run(chromedp.Click(chromedp.ID("sample-picker")))
+	b.waitFor("the examples in the menu", `document.getElementById('sample-picker').options.length > 20`, stepTimeout)
+	if !fetchedSamples() {
+		t.Errorf("the examples menu lists samples but no samples file was served")
+	}
+	// Choose a sample as a keyboard user would: the select's value and a
+	// change event.
+	b.run(chromedp.SetValue(chromedp.ID("sample-picker"), "service-ports-tcp-udp"))
+	eval[bool](b, `document.getElementById('sample-picker').dispatchEvent(new Event('change'))`)
+	b.waitFor("the sample's warning", `!!document.querySelector('#warnings li[data-code="merge-key-narrow"]')`, stepTimeout)
+	if b.hidden("sample-description") || b.text("sample-description") == "" {
+		t.Errorf("no description shown for the chosen sample")
+	}
+	if !strings.Contains(b.paneText("file"), "kind: Service") {
+		t.Errorf("the file pane does not hold the sample's Service:\n%s", b.paneText("file"))
+	}
+	// The Example button brings back the walkthrough and clears the choice.
+	b.run(chromedp.Click(chromedp.ID("btn-example")))
+	b.paneHas("file", "nginx:1.16.1")
+	if !b.hidden("sample-description") {
+		t.Errorf("the sample's description stays after loading the walkthrough")
+	}
+	b.checkConsole()
+}
