@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -312,6 +313,14 @@ var expectations = map[string]expectation{
 			want(t, at(ports, 0, "port"), int64(53))
 			// The file keeps 53/UDP, but the delete by port removes it too.
 			want(t, keys(at(decode(t, r.Object), "spec", "ports"), "name"), []any{"metrics"})
+			// The steps say so: the delete in phase 1, its effect in phase 5.
+			var phases []int
+			for _, st := range r.Steps {
+				if st.Path == "spec.ports[port=53]" && st.Action == engine.StepDelete {
+					phases = append(phases, st.Phase)
+				}
+			}
+			want(t, fmt.Sprint(phases), fmt.Sprint([]int{engine.PhaseDelete, engine.PhaseServer}))
 		}},
 	"container-ports": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", warnings: []string{"merge-key-narrow"},
 		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {

@@ -484,6 +484,27 @@ func elemVals(o, m, c, p, r keyedList, s string) vals {
 }
 
 // mergeKeyList explains a list merged element by element, by merge key.
+// twinDeleted explains a delete directive for a merge key the file still
+// has, and what the server then does to the file's own element.
+func (w *walker) twinDeleted(ep Path, mk string, key any, ev vals) {
+	fv := formatValue(key)
+	st := Step{
+		Phase: PhaseDelete, Path: ep.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
+		Why: fmt.Sprintf("Last-applied has more elements with %s %s than the file: kubectl pairs elements by %s alone, so dropping one of them makes the patch delete %s %s ($patch: delete), although the file still lists an element with it.", mk, fv, mk, mk, fv),
+	}
+	if ev.cOK {
+		st.Old = raw(ev.c)
+	}
+	w.add(st)
+	if w.in.Result != nil && !ev.rOK && ev.cOK {
+		w.add(Step{
+			Phase: PhaseServer, Path: ep.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
+			Old: raw(ev.c),
+			Why: fmt.Sprintf("The server deletes every element whose %s is %s, the one the file still lists included: it is missing from the result until the next apply adds it back.", mk, fv),
+		})
+	}
+}
+
 func (w *walker) mergeKeyList(path Path, node schema.Node, mk, k string, v vals, pp map[string]any) {
 	order, hasOrder := lookup(pp, prefixSetOrder+k)
 	cl, cIsList := asList(v.c)
@@ -541,6 +562,13 @@ func (w *walker) mergeKeyList(path Path, node schema.Node, mk, k string, v vals,
 	for _, s := range mK.order {
 		ev := elemVals(oK, mK, cK, pK, rK, s)
 		ep := path.Keyed(mk, mK.vals[s])
+		if deleted[s] {
+			// The file keeps an element whose merge key the patch deletes:
+			// last-applied had twins under that key (a key narrower than
+			// what tells the elements apart) and the file dropped one.
+			w.twinDeleted(ep, mk, mK.vals[s], ev)
+			continue
+		}
 		if !ev.cOK {
 			if ev.pOK {
 				st := Step{
