@@ -35,8 +35,9 @@ func ApplyPanes(p Panes, overwriteFlag *bool) (*Result, error) {
 	overwrite := overwriteFlag == nil || *overwriteFlag
 
 	var warnings []Warning
-	kindName, _ := file["kind"].(string)
-	if ns, ok := contextNamespace(kindName, file, live); ok {
+	apiVersion, _ := file["apiVersion"].(string)
+	kind, _ := file["kind"].(string)
+	if ns, ok := contextNamespace(kind, file, live); ok {
 		file = withNamespace(file, ns)
 		warnings = append(warnings, Warning{
 			Code: "namespace-from-context",
@@ -55,8 +56,6 @@ func ApplyPanes(p Panes, overwriteFlag *bool) (*Result, error) {
 		return nil, &ApplyError{Message: err.Error()}
 	}
 
-	apiVersion, _ := file["apiVersion"].(string)
-	kind, _ := file["kind"].(string)
 	root, builtin := schema.Builtin.Root(apiVersion, kind)
 	if !builtin {
 		root = nil
