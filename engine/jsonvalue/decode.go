@@ -329,28 +329,12 @@ func (d *decoder) str() (string, bool) {
 		if i >= len(d.data) {
 			return "", false
 		}
+		if c, ok := simpleEscape(d.data[i]); ok {
+			b = append(b, c)
+			i++
+			continue
+		}
 		switch d.data[i] {
-		case '"', '\\', '/', '\'':
-			if d.data[i] == '\'' {
-				return "", false
-			}
-			b = append(b, d.data[i])
-			i++
-		case 'b':
-			b = append(b, '\b')
-			i++
-		case 'f':
-			b = append(b, '\f')
-			i++
-		case 'n':
-			b = append(b, '\n')
-			i++
-		case 'r':
-			b = append(b, '\r')
-			i++
-		case 't':
-			b = append(b, '\t')
-			i++
 		case 'u':
 			r, ok := hex4(d.data, i+1)
 			if !ok {
@@ -375,6 +359,25 @@ func (d *decoder) str() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// simpleEscape is the byte a one-letter escape (\n, \", ...) stands for.
+func simpleEscape(c byte) (byte, bool) {
+	switch c {
+	case '"', '\\', '/':
+		return c, true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	}
+	return 0, false
 }
 
 func hex4(data []byte, i int) (rune, bool) {
