@@ -87,7 +87,7 @@ await check('apply computes the documentation walkthrough', () => {
     assert.equal(typeof res[key], 'string', key);
     assert.ok(res[key].length > 0, key);
   }
-  assert.equal(res.patch.spec.minReadySeconds, null);
+  assert.equal(JSON.parse(res.patchJSON).spec.minReadySeconds, null);
   assert.match(res.objectYAML, /image: nginx:1\.16\.1/);
   assert.match(res.objectYAML, /replicas: 2/);
   assert.ok(Array.isArray(res.steps) && res.steps.length > 0);
@@ -123,10 +123,31 @@ await check('a YAML error is an input error with pane and line', () => {
   assert.equal(r.error.line, 6);
 });
 
-await check('the runtime still answers, with the same bytes', () => {
+await check('the runtime still answers, with the same result', () => {
   assert.equal(exited, false);
-  assert.equal(api.apply(walkthrough), first);
+  const again = JSON.parse(api.apply(walkthrough));
+  const before = JSON.parse(first);
+  assert.ok(again.seq > before.seq, 'each result gets a new seq');
+  assert.deepEqual({ ...again, seq: 0 }, { ...before, seq: 0 });
   assert.equal(JSON.parse(api.apply('{"op":"version"}')).version, api.version());
+});
+
+await check('a delta from the held result rebuilds the whole result (web/result-delta.js)', async () => {
+  const { applyDelta } = await import(pathToFileURL(path.join(root, 'web', 'result-delta.js')).href);
+  const request = JSON.parse(walkthrough);
+  let held = JSON.parse(api.apply(walkthrough));
+  // Edits with characters of every UTF-16 length, and one that changes
+  // the number of lines (steps move).
+  for (const [from, to] of [['nginx:1.16.1', 'nginx:1.16.1-é'], ['nginx:1.16.1-é', 'nginx:𝄞'], ['app: nginx', 'app: nginx\n    tier: web']]) {
+    request.file = request.file.replace(from, to);
+    const answer = JSON.parse(api.apply(JSON.stringify({ ...request, base: held.seq })));
+    assert.ok(answer.delta, `a delta for ${to}`);
+    assert.equal(answer.delta.base, held.seq);
+    const rebuilt = applyDelta(held.result, answer.delta);
+    const whole = JSON.parse(api.apply(JSON.stringify(request)));
+    assert.deepEqual(rebuilt, whole.result, `rebuilt result after ${to}`);
+    held = whole;
+  }
 });
 
 console.log(failures === 0 ? 'wasm/node_test.mjs: all checks passed' : `wasm/node_test.mjs: ${failures} check(s) FAILED`);

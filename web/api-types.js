@@ -15,15 +15,49 @@
  * @property {boolean} lastAppliedFromLive Ignore lastApplied and read the live
  *   object's kubectl.kubernetes.io/last-applied-configuration annotation, as kubectl does.
  * @property {boolean} [overwrite] kubectl's --overwrite; true when absent.
+ * @property {number} [base] The seq of the last result the page holds: when it is
+ *   the engine's last result too, the answer is a delta from it.
  */
 
 /**
- * What the page gets back. Exactly one of result and error is set, except
- * for op "version", which sets neither.
+ * What the page gets back. Exactly one of result, delta and error is set,
+ * except for op "version", which sets none.
  * @typedef {object} Response
  * @property {string} version The build of applylens.
+ * @property {number} [seq] Numbers the result (whole or as a delta), for the next request's base.
  * @property {Result} [result]
+ * @property {Delta} [delta] The result as changes from the one numbered delta.base.
  * @property {ApiError} [error]
+ */
+
+/**
+ * A Result given as its changes from an earlier one (see web/result-delta.js).
+ * @typedef {object} Delta
+ * @property {number} base The seq of the result it changes.
+ * @property {Result['action']} action
+ * @property {Result['patchType']} patchType
+ * @property {string} patchTypeWhy
+ * @property {Result['lastAppliedSource']} lastAppliedSource
+ * @property {TextEdit[]} texts The string fields of Result that changed.
+ * @property {ListEdit[]} lists The list fields of Result (steps, warnings, directives) that changed.
+ */
+
+/**
+ * Replaces del characters (UTF-16 code units) at at of a string field with ins.
+ * @typedef {object} TextEdit
+ * @property {string} field
+ * @property {number} at
+ * @property {number} del
+ * @property {string} ins
+ */
+
+/**
+ * Replaces del elements at at of a list field with ins.
+ * @typedef {object} ListEdit
+ * @property {'steps' | 'warnings' | 'directives'} field
+ * @property {number} at
+ * @property {number} del
+ * @property {Array<Step|Warning|Directive>} ins
  */
 
 /**
@@ -45,11 +79,10 @@
  * @property {'create' | 'configure' | 'unchanged'} action What kubectl reports.
  * @property {'strategic' | 'merge' | ''} patchType "" on create.
  * @property {string} patchTypeWhy Why kubectl chose this patch type (or sent none).
- * @property {object} [patch] The patch as JSON (absent on create).
  * @property {string} patchJSON The patch, indented JSON ("" on create).
  * @property {string} patchYAML The patch as YAML ("" on create); Directive lines refer to it.
- * @property {object} object The object after the server applied the patch (or the created object).
- * @property {string} objectYAML object as `kubectl get -o yaml` prints it; Where.result refers to it.
+ * @property {string} objectYAML The object after the server applied the patch (or the created
+ *   object), as `kubectl get -o yaml` prints it; Where.result refers to it.
  * @property {string} liveYAML The live object in the same format, for a diff ("" on create).
  * @property {string} lastApplied The new last-applied annotation, byte for byte.
  * @property {'input' | 'annotation' | 'none'} lastAppliedSource Where the previous

@@ -2,6 +2,8 @@
 // the newest waiting request, drops answers to requests that are no longer
 // the newest, and replaces a worker whose computation runs too long.
 
+import { applyDelta } from './result-delta.js';
+
 /** @typedef {import('./api-types.js').Request} Request */
 /** @typedef {import('./api-types.js').Response} Response */
 
@@ -44,12 +46,18 @@ export class EngineClient {
     this.pending = null;
     this.timer = undefined;
     this.loadTimer = undefined;
+    /** The last whole result received (see resolve) and its seq. @type {import('./api-types.js').Result|null} */
+    this.held = null;
+    this.heldSeq = 0;
   }
 
   /** Starts (or restarts) the worker. */
   start() {
     this.stopWorker();
     this.ready = false;
+    // A new worker holds no result to send deltas from.
+    this.held = null;
+    this.heldSeq = 0;
     this.onState('loading');
     const made = this.createWorker();
     const worker = 'worker' in made ? made.worker : made;
@@ -98,7 +106,8 @@ export class EngineClient {
     const item = this.pending;
     this.pending = null;
     this.inflight = item;
-    this.worker.postMessage({ type: 'apply', id: item.id, request: JSON.stringify(item.request) });
+    const request = this.heldSeq ? { ...item.request, base: this.heldSeq } : item.request;
+    this.worker.postMessage({ type: 'apply', id: item.id, request: JSON.stringify(request) });
     this.timer = setTimeout(() => {
       if (this.inflight === item) this.replace('timeout', `${this.timeoutMs / 1000} s`);
     }, this.timeoutMs);
@@ -125,7 +134,7 @@ export class EngineClient {
         if (msg.id === this.lastId) {
           let response;
           try {
-            response = JSON.parse(msg.response);
+            response = this.resolve(JSON.parse(msg.response));
           } catch (err) {
             response = { version: this.version, error: { kind: 'internal', message: `unreadable engine response: ${err.message}` } };
           }
@@ -160,6 +169,28 @@ export class EngineClient {
       this.pending = { ...lost, retried: true };
     }
     this.start();
+  }
+
+  /**
+   * Turns a delta into the whole result and remembers the result, which
+   * the next request names as its base.
+   * @private
+   * @param {Response} response
+   * @returns {Response}
+   */
+  resolve(response) {
+    if (response.delta) {
+      const { delta, ...rest } = response;
+      if (!this.held || delta.base !== this.heldSeq) {
+        throw new Error(`a delta from result ${delta.base}, but the page holds ${this.heldSeq}`);
+      }
+      response = { ...rest, result: applyDelta(this.held, delta) };
+    }
+    if (response.result && response.seq) {
+      this.held = response.result;
+      this.heldSeq = response.seq;
+    }
+    return response;
   }
 
   /** @private */

@@ -36,3 +36,22 @@ func BenchmarkHandleLargeKeystroke(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkHandleTypicalKeystroke is one keystroke in the file pane of
+// the typical apply, the page's everyday case.
+func BenchmarkHandleTypicalKeystroke(b *testing.B) {
+	tr := gen.TypicalDeployment()
+	files := [2]string{string(tr.Modified), string(tr.Modified) + " "}
+	reqs := [2]string{}
+	for i, f := range files {
+		r, _ := json.Marshal(Request{LastApplied: string(tr.Original), File: f, Live: string(tr.Current)})
+		reqs[i] = string(r)
+	}
+	Handle(reqs[1])
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		Handle(reqs[i%2])
+		i++
+	}
+}

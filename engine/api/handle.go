@@ -1,14 +1,12 @@
 package api
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
-	"strings"
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/document"
@@ -110,7 +108,7 @@ func handle(requestJSON string) *Response {
 	if err != nil {
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: err.Error()}}
 	}
-	return &Response{Version: Version, Result: result}
+	return answer(req.Base, result)
 }
 
 // paneMemo is the last reading of one pane. A keystroke changes one pane,
@@ -164,20 +162,4 @@ func toError(err error) *Error {
 		return &Error{Kind: KindApply, Path: ae.Path, Message: ae.Message}
 	}
 	return &Error{Kind: KindInternal, Message: err.Error()}
-}
-
-// encode renders a response; the types here always encode.
-func encode(r *Response) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
-		return `{"version":` + quoteJSON(Version) + `,"error":{"kind":"internal","message":` + quoteJSON("encoding the response: "+err.Error()) + `}}`
-	}
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
-func quoteJSON(s string) string {
-	b, _ := json.Marshal(s) // a string always encodes
-	return string(b)
 }

@@ -18,8 +18,6 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 	out := &Result{
 		Action:            res.Action,
 		PatchType:         res.PatchType,
-		Patch:             res.Patch,
-		Object:            res.Object,
 		LastApplied:       res.LastApplied,
 		LastAppliedSource: res.LastAppliedSource,
 		Steps:             []Step{},

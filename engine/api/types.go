@@ -1,8 +1,6 @@
 package api
 
 import (
-	"encoding/json"
-
 	"github.com/applylens/applylens/engine"
 )
 
@@ -18,14 +16,22 @@ type Request struct {
 	LastAppliedFromLive bool `json:"lastAppliedFromLive"`
 	// Overwrite is kubectl's --overwrite; absent means true.
 	Overwrite *bool `json:"overwrite,omitempty"`
+	// Base is the Seq of the last result the page holds: when it is the
+	// last result this engine returned, the answer is a Delta from it.
+	Base int `json:"base,omitempty"`
 }
 
-// Response is what the worker gets back. Exactly one of Result and Error is
-// set, except for op "version", which sets neither; Version is always set.
+// Response is what the worker gets back. Exactly one of Result, Delta and
+// Error is set, except for op "version", which sets none; Version is
+// always set.
 type Response struct {
-	Version string  `json:"version"`
-	Result  *Result `json:"result,omitempty"`
-	Error   *Error  `json:"error,omitempty"`
+	Version string `json:"version"`
+	// Seq numbers the result (given whole or as a Delta), for the next
+	// request's Base.
+	Seq    int     `json:"seq,omitempty"`
+	Result *Result `json:"result,omitempty"`
+	Delta  *Delta  `json:"delta,omitempty"`
+	Error  *Error  `json:"error,omitempty"`
 }
 
 // Error is an input error (Pane set) or an error kubectl would report.
@@ -44,17 +50,15 @@ type Error struct {
 // Result is engine.Result plus everything the page renders, so the page
 // does no YAML or JSON work of its own.
 type Result struct {
-	Action            string          `json:"action"`
-	PatchType         string          `json:"patchType"`
-	PatchTypeWhy      string          `json:"patchTypeWhy"`
-	Patch             json.RawMessage `json:"patch,omitempty"`
-	PatchJSON         string          `json:"patchJSON"` // indented
-	PatchYAML         string          `json:"patchYAML"`
-	Object            json.RawMessage `json:"object"`
-	ObjectYAML        string          `json:"objectYAML"`
-	LiveYAML          string          `json:"liveYAML"` // the live object in the same format as ObjectYAML, for the diff; "" on create
-	LastApplied       string          `json:"lastApplied"`
-	LastAppliedSource string          `json:"lastAppliedSource"`
+	Action            string `json:"action"`
+	PatchType         string `json:"patchType"`
+	PatchTypeWhy      string `json:"patchTypeWhy"`
+	PatchJSON         string `json:"patchJSON"` // indented
+	PatchYAML         string `json:"patchYAML"`
+	ObjectYAML        string `json:"objectYAML"`
+	LiveYAML          string `json:"liveYAML"` // the live object in the same format as ObjectYAML, for the diff; "" on create
+	LastApplied       string `json:"lastApplied"`
+	LastAppliedSource string `json:"lastAppliedSource"`
 	// DerivedLastAppliedYAML is the live object's annotation as YAML, to
 	// fill the last-applied pane when it is derived from live.
 	DerivedLastAppliedYAML string           `json:"derivedLastAppliedYAML"`

@@ -90,12 +90,35 @@ func appendFloat(dst []byte, f float64) ([]byte, error) {
 const hexDigits = "0123456789abcdef"
 
 func appendString(dst []byte, s string) []byte {
+	return AppendString(dst, s, true)
+}
+
+// plainASCII[b] tells whether ASCII byte b is written as itself inside a
+// JSON string; the second table also lets <, > and & through, as an
+// encoder with SetEscapeHTML(false) does.
+var plainASCII = func() (t [2][utf8.RuneSelf]bool) {
+	for b := 0x20; b < utf8.RuneSelf; b++ {
+		plain := b != '"' && b != '\\'
+		t[1][b] = plain
+		t[0][b] = plain && b != '<' && b != '>' && b != '&'
+	}
+	return t
+}()
+
+// AppendString appends s as a JSON string, byte for byte as encoding/json
+// writes it: escapeHTML as json.Encoder.SetEscapeHTML (json.Marshal
+// escapes).
+func AppendString(dst []byte, s string, escapeHTML bool) []byte {
+	plain := &plainASCII[0]
+	if !escapeHTML {
+		plain = &plainASCII[1]
+	}
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		b := s[i]
 		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
+			if plain[b] {
 				i++
 				continue
 			}

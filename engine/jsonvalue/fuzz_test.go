@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -149,4 +150,27 @@ func TestDecodeDepthLimit(t *testing.T) {
 			t.Errorf("depth %d: error %v, encoding/json %v", depth, err, werr)
 		}
 	}
+}
+
+// FuzzAppendString compares AppendString with encoding/json in both HTML
+// modes, on any bytes (invalid UTF-8 included).
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", `q"b\s`, "<a href='x'>&amp;</a>", "\x00\x01\b\f\n\r\t\x1f\x7f",
+		"\u2028\u2029 é ☃ 𝄞", "\xff\xfe bad \xc3", "tab\tnew\nline"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, html := range []bool{true, false} {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(html)
+			if err := enc.Encode(s); err != nil {
+				t.Fatal(err)
+			}
+			want := strings.TrimSuffix(b.String(), "\n")
+			if got := string(AppendString(nil, s, html)); got != want {
+				t.Fatalf("AppendString(%q, escapeHTML=%v) = %s, encoding/json %s", s, html, got, want)
+			}
+		}
+	})
 }

@@ -1,0 +1,328 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"unsafe"
+
+	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+// The response is written by hand, byte for byte as a json.Encoder with
+// SetEscapeHTML(false) writes it (TestEncodeMatchesEncodingJSON): the
+// reflection-driven encoder was a tenth of a large keystroke's time in
+// the browser, and most of its allocations.
+
+// encode renders a response; the types here always encode.
+func encode(r *Response) string {
+	b := appendResponse(make([]byte, 0, encodeSizeHint), r)
+	encodeSizeHint = min(len(b)+len(b)/8+512, 64<<20)
+	// b is not touched again: the string can share its bytes.
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// encodeSizeHint is the capacity the next response starts with: a
+// keystroke's answer is about as long as the previous one.
+var encodeSizeHint = 4096
+
+func appendResponse(b []byte, r *Response) []byte {
+	b = append(b, `{"version":`...)
+	b = appendString(b, r.Version)
+	if r.Seq != 0 {
+		b = append(b, `,"seq":`...)
+		b = strconv.AppendInt(b, int64(r.Seq), 10)
+	}
+	if r.Result != nil {
+		b = append(b, `,"result":`...)
+		b = appendResult(b, r.Result)
+	}
+	if r.Delta != nil {
+		b = append(b, `,"delta":`...)
+		b = appendDelta(b, r.Delta)
+	}
+	if e := r.Error; e != nil {
+		b = append(b, `,"error":{"kind":`...)
+		b = appendString(b, e.Kind)
+		if e.Pane != "" {
+			b = append(b, `,"pane":`...)
+			b = appendString(b, e.Pane)
+		}
+		if e.Line != 0 {
+			b = append(b, `,"line":`...)
+			b = strconv.AppendInt(b, int64(e.Line), 10)
+		}
+		if e.Column != 0 {
+			b = append(b, `,"column":`...)
+			b = strconv.AppendInt(b, int64(e.Column), 10)
+		}
+		if e.Path != "" {
+			b = append(b, `,"path":`...)
+			b = appendString(b, e.Path)
+		}
+		b = append(b, `,"message":`...)
+		b = appendString(b, e.Message)
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+func appendResult(b []byte, r *Result) []byte {
+	b = append(b, `{"action":`...)
+	b = appendString(b, r.Action)
+	b = append(b, `,"patchType":`...)
+	b = appendString(b, r.PatchType)
+	b = append(b, `,"patchTypeWhy":`...)
+	b = appendString(b, r.PatchTypeWhy)
+	b = append(b, `,"patchJSON":`...)
+	b = appendString(b, r.PatchJSON)
+	b = append(b, `,"patchYAML":`...)
+	b = appendString(b, r.PatchYAML)
+	b = append(b, `,"objectYAML":`...)
+	b = appendString(b, r.ObjectYAML)
+	b = append(b, `,"liveYAML":`...)
+	b = appendString(b, r.LiveYAML)
+	b = append(b, `,"lastApplied":`...)
+	b = appendString(b, r.LastApplied)
+	b = append(b, `,"lastAppliedSource":`...)
+	b = appendString(b, r.LastAppliedSource)
+	b = append(b, `,"derivedLastAppliedYAML":`...)
+	b = appendString(b, r.DerivedLastAppliedYAML)
+	b = append(b, `,"kubectlPatch":`...)
+	b = appendString(b, r.KubectlPatch)
+	b = append(b, `,"steps":`...)
+	b = appendSteps(b, r.Steps)
+	b = append(b, `,"warnings":`...)
+	b = appendWarnings(b, r.Warnings)
+	b = append(b, `,"directives":`...)
+	b = appendDirectives(b, r.Directives)
+	return append(b, '}')
+}
+
+func appendDelta(b []byte, d *Delta) []byte {
+	b = append(b, `{"base":`...)
+	b = strconv.AppendInt(b, int64(d.Base), 10)
+	b = append(b, `,"action":`...)
+	b = appendString(b, d.Action)
+	b = append(b, `,"patchType":`...)
+	b = appendString(b, d.PatchType)
+	b = append(b, `,"patchTypeWhy":`...)
+	b = appendString(b, d.PatchTypeWhy)
+	b = append(b, `,"lastAppliedSource":`...)
+	b = appendString(b, d.LastAppliedSource)
+	b = append(b, `,"texts":`...)
+	if d.Texts == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, e := range d.Texts {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendEditHead(b, e.Field, e.At, e.Del)
+			b = appendString(b, e.Ins)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"lists":`...)
+	if d.Lists == nil {
+		return append(b, "null}"...)
+	}
+	b = append(b, '[')
+	for i, e := range d.Lists {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendEditHead(b, e.Field, e.At, e.Del)
+		switch ins := e.Ins.(type) {
+		case []Step:
+			b = appendSteps(b, ins)
+		case []engine.Warning:
+			b = appendWarnings(b, ins)
+		case []Directive:
+			b = appendDirectives(b, ins)
+		default:
+			panic("encoding the response: a list edit of " + e.Field + " holds an unknown type")
+		}
+		b = append(b, '}')
+	}
+	return append(b, "]}"...)
+}
+
+func appendEditHead(b []byte, field string, at, del int) []byte {
+	b = append(b, `{"field":`...)
+	b = appendString(b, field)
+	b = append(b, `,"at":`...)
+	b = strconv.AppendInt(b, int64(at), 10)
+	b = append(b, `,"del":`...)
+	b = strconv.AppendInt(b, int64(del), 10)
+	return append(b, `,"ins":`...)
+}
+
+func appendSteps(b []byte, steps []Step) []byte {
+	if steps == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range steps {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendStep(b, &steps[i])
+	}
+	return append(b, ']')
+}
+
+func appendStep(b []byte, s *Step) []byte {
+	b = append(b, `{"phase":`...)
+	b = strconv.AppendInt(b, int64(s.Phase), 10)
+	b = append(b, `,"path":`...)
+	b = appendString(b, s.Path)
+	b = append(b, `,"rule":`...)
+	b = appendString(b, s.Rule)
+	if s.MergeKey != "" {
+		b = append(b, `,"mergeKey":`...)
+		b = appendString(b, s.MergeKey)
+	}
+	b = append(b, `,"row":{"inFile":`...)
+	b = strconv.AppendBool(b, s.Row.InFile)
+	b = append(b, `,"inLive":`...)
+	b = strconv.AppendBool(b, s.Row.InLive)
+	b = append(b, `,"inLastApplied":`...)
+	b = strconv.AppendBool(b, s.Row.InLastApplied)
+	b = append(b, `},"action":`...)
+	b = appendString(b, s.Action)
+	if len(s.Old) > 0 {
+		b = append(b, `,"old":`...)
+		b = appendRaw(b, s.Old)
+	}
+	if len(s.New) > 0 {
+		b = append(b, `,"new":`...)
+		b = appendRaw(b, s.New)
+	}
+	b = append(b, `,"why":`...)
+	b = appendString(b, s.Why)
+	b = append(b, `,"where":{`...)
+	w := &s.Where
+	first := true
+	for _, f := range [...]struct {
+		name string
+		span *Span
+	}{{`"lastApplied":`, w.LastApplied}, {`"file":`, w.File}, {`"live":`, w.Live}, {`"result":`, w.Result}, {`"patch":`, w.Patch}} {
+		if f.span == nil {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, f.name...)
+		b = append(b, `{"line":`...)
+		b = strconv.AppendInt(b, int64(f.span.Line), 10)
+		b = append(b, `,"endLine":`...)
+		b = strconv.AppendInt(b, int64(f.span.EndLine), 10)
+		b = append(b, '}')
+	}
+	return append(b, "}}"...)
+}
+
+func appendWarnings(b []byte, ws []engine.Warning) []byte {
+	if ws == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, w := range ws {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"code":`...)
+		b = appendString(b, w.Code)
+		if w.Path != "" {
+			b = append(b, `,"path":`...)
+			b = appendString(b, w.Path)
+		}
+		b = append(b, `,"message":`...)
+		b = appendString(b, w.Message)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+func appendDirectives(b []byte, ds []Directive) []byte {
+	if ds == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, d := range ds {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"name":`...)
+		b = appendString(b, d.Name)
+		b = append(b, `,"path":`...)
+		b = appendString(b, d.Path)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(d.Line), 10)
+		b = append(b, `,"endLine":`...)
+		b = strconv.AppendInt(b, int64(d.EndLine), 10)
+		b = append(b, `,"meaning":`...)
+		b = appendString(b, d.Meaning)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+func appendString(b []byte, s string) []byte {
+	return jsonvalue.AppendString(b, s, false)
+}
+
+// appendRaw appends JSON the engine encoded, compacted as encoding/json
+// compacts a json.RawMessage. The engine's JSON is compact already; the
+// scan only finds out, and anything else goes through json.Compact,
+// which also validates it (it panics on invalid JSON: Handle turns that
+// into an internal error, as encoding/json's error would have been).
+func appendRaw(b []byte, raw []byte) []byte {
+	if len(raw) == 0 {
+		return append(b, "null"...)
+	}
+	if compact(raw) {
+		return append(b, raw...)
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		panic("encoding the response: " + err.Error())
+	}
+	return append(b, buf.Bytes()...)
+}
+
+// compact tells whether raw has no whitespace outside its strings and
+// starts and ends like one JSON value.
+func compact(raw []byte) bool {
+	switch raw[0] {
+	case '{', '[', '"', 't', 'f', 'n', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+	default:
+		return false
+	}
+	inString := false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if inString {
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case ' ', '\t', '\n', '\r':
+			return false
+		}
+	}
+	return !inString
+}
