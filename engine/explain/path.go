@@ -51,29 +51,36 @@ func (p Path) with(s Segment) Path {
 }
 
 func (p Path) String() string {
-	var b strings.Builder
+	var b []byte
 	for _, s := range p {
-		switch {
-		case s.IsIndex:
-			fmt.Fprintf(&b, "[%d]", s.Index)
-		case s.MergeKey != "":
-			b.WriteByte('[')
-			b.WriteString(formatKey(s.MergeKey))
-			b.WriteByte('=')
-			b.WriteString(formatValue(s.Value))
-			b.WriteByte(']')
-		case plainKey(s.Key):
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(s.Key)
-		default:
-			b.WriteByte('[')
-			b.WriteString(strconv.Quote(s.Key))
-			b.WriteByte(']')
-		}
+		b = appendSegment(b, s)
 	}
-	return b.String()
+	return string(b)
+}
+
+// appendSegment appends the text of s to b, the text of the segments
+// before it: a plain key takes a dot unless it starts the path.
+func appendSegment(b []byte, s Segment) []byte {
+	switch {
+	case s.IsIndex:
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(s.Index), 10)
+		return append(b, ']')
+	case s.MergeKey != "":
+		b = append(b, '[')
+		b = appendKey(b, s.MergeKey)
+		b = append(b, '=')
+		b = appendValue(b, s.Value)
+		return append(b, ']')
+	case plainKey(s.Key):
+		if len(b) > 0 {
+			b = append(b, '.')
+		}
+		return append(b, s.Key...)
+	}
+	b = append(b, '[')
+	b = strconv.AppendQuote(b, s.Key)
+	return append(b, ']')
 }
 
 // plainKey reports whether k can be written bare after a dot.
@@ -81,35 +88,41 @@ func plainKey(k string) bool {
 	if k == "" {
 		return false
 	}
-	for _, r := range k {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '$') {
+	for i := 0; i < len(k); i++ {
+		// Bytes, not runes: every byte of a multi-byte rune is >= 0x80.
+		if r := k[i]; !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '$') {
 			return false
 		}
 	}
 	return true
 }
 
-func formatKey(k string) string {
+func appendKey(b []byte, k string) []byte {
 	if plainKey(k) {
-		return k
+		return append(b, k...)
 	}
-	return strconv.Quote(k)
+	return strconv.AppendQuote(b, k)
 }
 
 // formatValue writes a merge-key value so that ParsePath gives back the same
 // value and type: strings bare unless that would be ambiguous.
-func formatValue(v any) string {
-	if s, ok := v.(string); ok {
-		if s != "" && !strings.ContainsAny(s, "[]=\"\\ \t\n") && bareType(s) == nil {
-			return s
+func formatValue(v any) string { return string(appendValue(nil, v)) }
+
+func appendValue(b []byte, v any) []byte {
+	switch t := v.(type) {
+	case string:
+		if t != "" && !strings.ContainsAny(t, "[]=\"\\ \t\n") && bareType(t) == nil {
+			return append(b, t...)
 		}
-		return strconv.Quote(s)
+		return strconv.AppendQuote(b, t)
+	case int64:
+		return strconv.AppendInt(b, t, 10) // as json.Marshal
 	}
-	b, err := json.Marshal(v)
+	j, err := json.Marshal(v)
 	if err != nil {
-		return strconv.Quote(fmt.Sprint(v))
+		return strconv.AppendQuote(b, fmt.Sprint(v))
 	}
-	return string(b)
+	return append(b, j...)
 }
 
 // bareType returns the non-string value a bare token reads as, or nil.
@@ -122,6 +135,11 @@ func bareType(s string) any {
 	case "null":
 		return nil
 	}
+	if s == "" || !(s[0] >= '0' && s[0] <= '9' || s[0] == '-' || s[0] == '+' || s[0] == '.') {
+		// Neither ParseInt nor an accepted ParseFloat reads anything
+		// else (inf and nan are refused below), and their errors allocate.
+		return nil
+	}
 	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
 		return i
 	}
@@ -129,6 +147,47 @@ func bareType(s string) any {
 		return f
 	}
 	return nil
+}
+
+// pathStack is the path of the field being walked: a segment is pushed
+// on the way down and popped on the way back, and the text is made only
+// for the steps and warnings that name the field. (Building a Path per
+// field, each a copy of its parent, cost more than the rest of the walk.)
+type pathStack struct {
+	segs Path
+	// text is segs[:len(ends)] as Path.String writes it; ends[i] is the
+	// length of text up to segment i.
+	text []byte
+	ends []int
+}
+
+func (p *pathStack) push(s Segment)               { p.segs = append(p.segs, s) }
+func (p *pathStack) key(k string)                 { p.push(Segment{Key: k}) }
+func (p *pathStack) index(i int)                  { p.push(Segment{Index: i, IsIndex: true}) }
+func (p *pathStack) keyed(mergeKey string, v any) { p.push(Segment{MergeKey: mergeKey, Value: v}) }
+
+func (p *pathStack) pop() {
+	n := len(p.segs) - 1
+	p.segs[n] = Segment{} // let the value go
+	p.segs = p.segs[:n]
+	if len(p.ends) > n {
+		p.ends = p.ends[:n]
+		end := 0
+		if n > 0 {
+			end = p.ends[n-1]
+		}
+		p.text = p.text[:end]
+	}
+}
+
+// String renders the path, reusing the text of the segments it already
+// rendered.
+func (p *pathStack) String() string {
+	for i := len(p.ends); i < len(p.segs); i++ {
+		p.text = appendSegment(p.text, p.segs[i])
+		p.ends = append(p.ends, len(p.text))
+	}
+	return string(p.text)
 }
 
 // PathError reports text that is not a Path.

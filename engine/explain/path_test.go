@@ -63,3 +63,72 @@ func TestParsePathErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestPathStack checks that the walkers' path renders as Path does after
+// any sequence of pushes and pops, whatever it rendered before.
+func TestPathStack(t *testing.T) {
+	type op struct {
+		push *Segment // nil: pop
+		text string   // the text after the op; "-" skips rendering
+	}
+	push := func(s Segment, text string) op { return op{&s, text} }
+	pop := func(text string) op { return op{nil, text} }
+	tests := []struct {
+		name string
+		ops  []op
+	}{
+		{"keys", []op{push(Segment{Key: "spec"}, "spec"), push(Segment{Key: "replicas"}, "spec.replicas"), pop("spec"), pop("")}},
+		{"siblings after a render", []op{
+			push(Segment{Key: "a"}, "-"), push(Segment{Key: "x"}, "a.x"), pop("-"), push(Segment{Key: "y"}, "a.y"),
+		}},
+		{"pop below what was rendered", []op{
+			push(Segment{Key: "a"}, "-"), push(Segment{Key: "b"}, "-"), push(Segment{Key: "c"}, "a.b.c"),
+			pop("-"), pop("-"), push(Segment{Key: "d.e"}, `a["d.e"]`),
+		}},
+		{"merge key, index and quoted root", []op{
+			push(Segment{Key: "a.b"}, `["a.b"]`), push(Segment{MergeKey: "name", Value: "web"}, `["a.b"][name=web]`),
+			push(Segment{Index: 3, IsIndex: true}, `["a.b"][name=web][3]`), pop("-"), pop(`["a.b"]`),
+			push(Segment{MergeKey: "port", Value: int64(8080)}, `["a.b"][port=8080]`),
+		}},
+		{"empty again", []op{push(Segment{Key: "a"}, "a"), pop(""), push(Segment{Key: "b"}, "b")}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var p pathStack
+			for i, o := range tc.ops {
+				if o.push != nil {
+					p.push(*o.push)
+				} else {
+					p.pop()
+				}
+				if o.text == "-" {
+					continue
+				}
+				if got, want := p.String(), p.segs.String(); got != want || got != o.text {
+					t.Errorf("op %d: String() = %s, Path gives %s, want %s", i, got, want, o.text)
+				}
+			}
+		})
+	}
+}
+
+// TestBareType covers the strings the fast path turns away before
+// strconv sees them.
+func TestBareType(t *testing.T) {
+	tests := []struct {
+		in   string
+		want any
+	}{
+		{"", nil}, {"true", true}, {"false", false}, {"null", nil}, {"abc", nil}, {"-", nil},
+		{"12", int64(12)}, {"+1", int64(1)}, {"-7", int64(-7)}, {".5", 0.5}, {"-.5", -0.5}, {"1e3", 1e3},
+		{"0x1p3", 8.0}, {"12a", nil}, {"+1.5", nil}, {"inf", nil}, {"Inf", nil}, {"+Inf", nil}, {"-inf", nil},
+		{"NaN", nil}, {"nan", nil}, {"infinity", nil}, {"1_000", 1000.0}, {"_1", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			if got := bareType(tc.in); got != tc.want {
+				t.Errorf("bareType(%q) = %#v, want %#v", tc.in, got, tc.want)
+			}
+		})
+	}
+}

@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 
+	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/schema"
 )
 
@@ -22,22 +23,37 @@ const (
 // patch changes, and which live fields it leaves alone, in phase order.
 // With no patch on an update (kubectl failed) it claims nothing.
 func Steps(in Inputs) []Step {
-	w := &walker{in: in, jm: in.jsonMerge()}
+	sc := takeScratch()
+	defer putScratch(sc)
+	w := &walker{in: in, jm: in.jsonMerge(), sc: sc}
 	switch {
 	case in.Current == nil:
 		w.create()
 	case in.Patch != nil:
 		w.update()
 	}
-	sort.SliceStable(w.steps, func(i, j int) bool { return w.steps[i].Phase < w.steps[j].Phase })
-	return w.steps
+	// Each phase's steps in the order they were found: a stable sort by
+	// phase, without sorting.
+	n := 0
+	for _, ph := range sc.byPhase {
+		n += len(ph)
+	}
+	if n == 0 {
+		return nil
+	}
+	steps := make([]Step, 0, n)
+	for _, ph := range sc.byPhase {
+		steps = append(steps, ph...)
+	}
+	return steps
 }
 
 type walker struct {
-	in          Inputs
-	jm          bool // JSON merge patch: no schema, lists replaced whole
-	steps       []Step
+	in Inputs
+	jm bool // JSON merge patch: no schema, lists replaced whole
+	// serverOwned are the paths of the fields only the API server writes.
 	serverOwned []string
+	sc          *scratch
 }
 
 // vals is one field in the five documents; ok flags tell absent from null.
@@ -47,14 +63,6 @@ type vals struct {
 }
 
 func (v vals) row() Row { return Row{InFile: v.mOK, InLive: v.cOK, InLastApplied: v.oOK} }
-
-func lookup(m map[string]any, k string) (any, bool) {
-	if m == nil {
-		return nil, false
-	}
-	v, ok := m[k]
-	return v, ok
-}
 
 func asMap(v any) map[string]any {
 	m, _ := v.(map[string]any)
@@ -66,17 +74,17 @@ func asList(v any) ([]any, bool) {
 	return l, ok
 }
 
-// raw renders v as compact JSON; encoding/json sorts map keys, so the
-// bytes are deterministic.
+// raw renders v as compact JSON, byte for byte as json.Marshal (sorted
+// map keys, so the bytes are deterministic) without its reflection.
 func raw(v any) json.RawMessage {
-	b, err := json.Marshal(v)
+	b, err := jsonvalue.Encode(v)
 	if err != nil {
 		return nil
 	}
 	return b
 }
 
-func (w *walker) add(s Step) { w.steps = append(w.steps, s) }
+func (w *walker) add(s Step) { w.sc.byPhase[s.Phase] = append(w.sc.byPhase[s.Phase], s) }
 
 func (w *walker) rule(r string) string {
 	if w.jm {
@@ -104,7 +112,7 @@ func (w *walker) update() {
 		summary.Why += " With --overwrite=false kubectl first made sure that no field in it had been changed by someone else since the last apply."
 	}
 	w.add(summary)
-	w.walkMap(nil, in.Schema, Row{InFile: true, InLive: true, InLastApplied: in.Original != nil},
+	w.walkMap(in.Schema, Row{InFile: true, InLive: true, InLastApplied: in.Original != nil},
 		in.Original, in.Modified, in.Current, in.Patch, in.Result)
 	if len(w.serverOwned) > 0 {
 		w.add(Step{
@@ -124,6 +132,7 @@ var serverFields = map[string]bool{
 	"generation": true, "managedFields": true, "resourceVersion": true, "selfLink": true, "uid": true,
 }
 
+// serverOwned tells whether field k of the map at p is the server's.
 func serverOwned(p Path, k string) bool {
 	if len(p) == 0 {
 		return k == "status"
@@ -135,71 +144,96 @@ func isAnnotationsMap(p Path) bool {
 	return len(p) == 2 && p[0].Key == "metadata" && p[1].Key == "annotations"
 }
 
-// walkMap explains the fields of one map that is in the file and in the
-// live object; row is the map's own row, for the directives it carries.
-func (w *walker) walkMap(path Path, node schema.Node, row Row, o, m, c, p, r map[string]any) {
-	var retain map[string]bool
-	if rk, ok := lookup(p, directiveRetain); ok {
-		list, _ := asList(rk)
-		retain = map[string]bool{}
-		for _, k := range list {
-			if s, ok := k.(string); ok {
-				retain[s] = true
+// fieldKeys returns the keys of the live map c and of the other maps,
+// without duplicates and without directives ($...), sorted, in sc.keys:
+// the caller releases them. The live map has most keys, so the others'
+// are added only when it lacks them, which keeps the sort short.
+func (sc *scratch) fieldKeys(c map[string]any, docs ...map[string]any) []string {
+	start := len(sc.keys)
+	for k := range c {
+		if !strings.HasPrefix(k, "$") {
+			sc.keys = append(sc.keys, k)
+		}
+	}
+	for _, d := range docs {
+		for k := range d {
+			if _, inC := c[k]; !inC && !strings.HasPrefix(k, "$") {
+				sc.keys = append(sc.keys, k)
 			}
 		}
+	}
+	keys := sc.keys[start:]
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	sc.keys = sc.keys[:start+len(keys)]
+	return keys
+}
+
+// inList tells whether the string k is an element of l.
+func inList(l []any, k string) bool {
+	for _, x := range l {
+		if s, ok := x.(string); ok && s == k {
+			return true
+		}
+	}
+	return false
+}
+
+// walkMap explains the fields of one map that is in the file and in the
+// live object (the map at w.sc.path); row is the map's own row, for the
+// directives it carries.
+func (w *walker) walkMap(node schema.Node, row Row, o, m, c, p, r map[string]any) {
+	path := &w.sc.path
+	rk, retain := p[directiveRetain]
+	var retainList []any
+	if retain {
+		retainList, _ = asList(rk)
 		w.add(Step{
 			Phase: PhasePatch, Path: path.String(), Rule: RuleRetainKeys, Row: row, Action: StepKeep, New: raw(rk),
 			Why: "This map's patch strategy is retainKeys: the patch lists the keys the file sets ($retainKeys), and the server drops every other key of the live map, even keys apply never managed.",
 		})
 	}
-	if pd, ok := lookup(p, directivePatch); ok && pd != "merge" {
+	if pd, ok := p[directivePatch]; ok && pd != "merge" {
 		// A whole-map directive is explained by the caller.
 		return
 	}
-	keys := map[string]bool{}
-	for _, d := range []map[string]any{o, m, c, p} {
-		for k := range d {
-			if !strings.HasPrefix(k, "$") {
-				keys[k] = true
-			}
-		}
-	}
-	sorted := make([]string, 0, len(keys))
-	for k := range keys {
-		sorted = append(sorted, k)
-	}
-	sort.Strings(sorted)
-	for _, k := range sorted {
+	defer w.sc.release(w.sc.mark())
+	// Only the root and metadata have fields the server owns.
+	server := len(path.segs) == 0 || len(path.segs) == 1 && path.segs[0].Key == "metadata"
+	annotations := isAnnotationsMap(path.segs)
+	for _, k := range w.sc.fieldKeys(c, o, m, p) {
 		var v vals
-		v.o, v.oOK = lookup(o, k)
-		v.m, v.mOK = lookup(m, k)
-		v.c, v.cOK = lookup(c, k)
-		v.p, v.pOK = lookup(p, k)
-		v.r, v.rOK = lookup(r, k)
-		fp := path.Key(k)
-		if serverOwned(path, k) && v.cOK && !v.mOK && !v.oOK && !v.pOK {
-			w.serverOwned = append(w.serverOwned, fp.String())
+		v.o, v.oOK = o[k]
+		v.m, v.mOK = m[k]
+		v.c, v.cOK = c[k]
+		v.p, v.pOK = p[k]
+		v.r, v.rOK = r[k]
+		if server && v.cOK && !v.mOK && !v.oOK && !v.pOK && serverOwned(path.segs, k) {
+			path.key(k)
+			w.serverOwned = append(w.serverOwned, path.String())
+			path.pop()
 			continue
 		}
-		if isAnnotationsMap(path) && k == LastAppliedAnnotation {
-			w.annotation(fp, v)
-			continue
-		}
-		if retain != nil && !retain[k] && v.cOK && !v.mOK && !v.oOK && !v.pOK && w.in.Result != nil && !v.rOK {
+		path.key(k)
+		switch {
+		case annotations && k == LastAppliedAnnotation:
+			w.annotation(v)
+		case retain && v.cOK && !v.mOK && !v.oOK && !v.pOK && w.in.Result != nil && !v.rOK && !inList(retainList, k):
 			w.add(Step{
-				Phase: PhaseServer, Path: fp.String(), Rule: RuleRetainKeys, Row: v.row(), Action: StepClear, Old: raw(v.c),
+				Phase: PhaseServer, Path: path.String(), Rule: RuleRetainKeys, Row: v.row(), Action: StepClear, Old: raw(v.c),
 				Why: "Not listed in $retainKeys: the server removes it from the live object although neither the file nor last-applied mentions it (a defaulted value such as rollingUpdate goes this way when the file switches the strategy type).",
 			})
-			continue
+		default:
+			w.field(node, k, v, p)
 		}
-		w.field(fp, node, k, v, p)
+		path.pop()
 	}
 }
 
 // kindOf tells whether the field holds a list, a map or a primitive,
 // looking at every document since any of them may lack it.
 func kindOf(v vals) reflect.Kind {
-	for _, x := range []any{v.m, v.c, v.o, v.p, v.r} {
+	for _, x := range [...]any{v.m, v.c, v.o, v.p, v.r} {
 		switch x.(type) {
 		case []any:
 			return reflect.Slice
@@ -212,7 +246,7 @@ func kindOf(v vals) reflect.Kind {
 
 // listOfMaps tells whether a list field holds maps.
 func listOfMaps(v vals) bool {
-	for _, x := range []any{v.m, v.c, v.o, v.p} {
+	for _, x := range [...]any{v.m, v.c, v.o, v.p} {
 		if l, ok := asList(x); ok {
 			for _, e := range l {
 				_, isMap := e.(map[string]any)
@@ -269,64 +303,79 @@ func (w *walker) typeRule(kind reflect.Kind, meta schema.Meta, maps bool) string
 	return RulePrimitive
 }
 
-func (w *walker) field(path Path, parent schema.Node, k string, v vals, pp map[string]any) {
+// field explains field k (at w.sc.path) of a map whose patch is pp.
+func (w *walker) field(parent schema.Node, k string, v vals, pp map[string]any) {
 	kind := kindOf(v)
-	maps := listOfMaps(v)
+	if kind == reflect.Invalid {
+		// A primitive: no metadata to look up, and nothing to say about
+		// one that the patch leaves alone and the file has.
+		if !v.pOK && (v.mOK || v.oOK || !v.cOK) {
+			return
+		}
+		w.value(w.rule(RulePrimitive), kind, schema.Meta{}, nil, v)
+		return
+	}
+	maps := kind == reflect.Slice && listOfMaps(v)
 	node, meta := sub(parent, k, kind == reflect.Slice)
 	rule := w.typeRule(kind, meta, maps)
 	switch rule {
 	case RuleListMergeKey:
-		w.mergeKeyList(path, node, meta.MergeKey, k, v, pp)
+		w.mergeKeyList(node, meta.MergeKey, k, v, pp)
 		return
 	case RuleListPrimitive:
-		w.primitiveList(path, k, v, pp)
+		w.primitiveList(k, v, pp)
 		return
 	}
+	w.value(rule, kind, meta, node, v)
+}
+
+// value explains a field that is neither a merged list nor a set.
+func (w *walker) value(rule string, kind reflect.Kind, meta schema.Meta, node schema.Node, v vals) {
 	if !v.pOK {
 		switch {
 		case v.mOK && v.cOK:
 			if kind == reflect.Map && !hasStrategy(meta, "replace") {
 				if mm, cm := asMap(v.m), asMap(v.c); mm != nil && cm != nil {
-					w.walkMap(path, node, v.row(), asMap(v.o), mm, cm, nil, asMap(v.r))
+					w.walkMap(node, v.row(), asMap(v.o), mm, cm, nil, asMap(v.r))
 				}
 			}
 		case !v.mOK && !v.oOK && v.cOK:
-			w.keep(path, rule, "", v)
+			w.keep(rule, "", v)
 		}
 		return
 	}
 	if v.p == nil {
-		w.clear(path, rule, "", v)
+		w.clear(rule, "", v)
 		return
 	}
 	if pm, ok := v.p.(map[string]any); ok {
 		switch pm[directivePatch] {
 		case "replace":
-			w.set(path, rule, "", v, "The patch carries $patch: replace for this map, so the server swaps in the file's map whole and drops keys the file does not have.")
+			w.set(rule, "", v, "The patch carries $patch: replace for this map, so the server swaps in the file's map whole and drops keys the file does not have.")
 			return
 		case "delete":
-			w.clear(path, rule, "", v)
+			w.clear(rule, "", v)
 			return
 		}
 		cm := asMap(v.c)
-		if cm == nil && isAnnotationsMap(path) {
+		if cm == nil && isAnnotationsMap(w.sc.path.segs) {
 			// Split a new annotations map so the last-applied annotation
 			// gets its own phase-3 step.
 			cm = map[string]any{}
 		}
 		if cm != nil && !hasStrategy(meta, "replace") {
-			w.walkMap(path, node, v.row(), asMap(v.o), asMap(v.m), cm, pm, asMap(v.r))
+			w.walkMap(node, v.row(), asMap(v.o), asMap(v.m), cm, pm, asMap(v.r))
 			return
 		}
 	}
 	if v.cOK && reflect.DeepEqual(v.p, v.c) {
 		return
 	}
-	w.set(path, rule, "", v, "")
+	w.set(rule, "", v, "")
 }
 
-func (w *walker) set(path Path, rule, mergeKey string, v vals, why string) {
-	s := Step{Phase: PhaseSet, Path: path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: StepSet}
+func (w *walker) set(rule, mergeKey string, v vals, why string) {
+	s := Step{Phase: PhaseSet, Path: w.sc.path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: StepSet}
 	if v.cOK {
 		s.Old = raw(v.c)
 	}
@@ -364,7 +413,7 @@ func setWhy(rule string, v vals) string {
 	return "In the file and in the live object with a different value: apply sets the file's value."
 }
 
-func (w *walker) clear(path Path, rule, mergeKey string, v vals) {
+func (w *walker) clear(rule, mergeKey string, v vals) {
 	if w.in.Result != nil && v.rOK && v.r != nil {
 		// The server kept a value the patch nulls: do not claim a clear.
 		return
@@ -374,7 +423,7 @@ func (w *walker) clear(path Path, rule, mergeKey string, v vals) {
 		rule = RuleExplicitNull
 		mergeKey = ""
 	}
-	s := Step{Phase: PhaseDelete, Path: path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: StepClear}
+	s := Step{Phase: PhaseDelete, Path: w.sc.path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: StepClear}
 	if v.cOK {
 		s.Old = raw(v.c)
 	}
@@ -399,24 +448,24 @@ func (w *walker) clear(path Path, rule, mergeKey string, v vals) {
 	w.add(s)
 }
 
-func (w *walker) keep(path Path, rule, mergeKey string, v vals) {
+func (w *walker) keep(rule, mergeKey string, v vals) {
 	if w.in.Result == nil || !v.rOK {
 		return
 	}
 	w.add(Step{
-		Phase: PhaseServer, Path: path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: StepKeep,
+		Phase: PhaseServer, Path: w.sc.path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: StepKeep,
 		Old: raw(v.c), New: raw(v.r),
 		Why: "Neither in the file nor in last-applied: this file never managed it, so apply leaves the live value alone (someone else set it, for example kubectl scale, a controller or the API server's defaults).",
 	})
 }
 
 // annotation explains phase 3, the new last-applied annotation.
-func (w *walker) annotation(path Path, v vals) {
+func (w *walker) annotation(v vals) {
 	text, ok := v.p.(string)
 	if !v.pOK || !ok {
 		return
 	}
-	s := Step{Phase: PhaseAnnotation, Path: path.String(), Rule: RuleAnnotation, Row: Row{InLive: v.cOK}, Action: StepSet, New: raw(text)}
+	s := Step{Phase: PhaseAnnotation, Path: w.sc.path.String(), Rule: RuleAnnotation, Row: Row{InLive: v.cOK}, Action: StepSet, New: raw(text)}
 	if v.cOK {
 		s.Old = raw(v.c)
 		s.Why = "kubectl stores the file as it is now in this annotation, replacing the previous one; the next apply compares against it to find fields removed from the file."
@@ -426,70 +475,25 @@ func (w *walker) annotation(path Path, v vals) {
 	w.add(s)
 }
 
-// mergeKeyValue reads an element's merge key; kubectl compares the values
-// as fmt's %v renders them.
-func mergeKeyValue(e any, mk string) (any, string, bool) {
-	m, ok := e.(map[string]any)
-	if !ok {
-		return nil, "", false
-	}
-	v, ok := m[mk]
-	if !ok {
-		return nil, "", false
-	}
-	return v, fmt.Sprint(v), true
-}
-
-type keyedList struct {
-	order []string
-	vals  map[string]any // key text -> merge key value
-	elems map[string]map[string]any
-}
-
-func indexList(l []any, mk string) keyedList {
-	kl := keyedList{vals: map[string]any{}, elems: map[string]map[string]any{}}
-	for _, e := range l {
-		v, s, ok := mergeKeyValue(e, mk)
-		if !ok {
-			continue
-		}
-		if _, dup := kl.elems[s]; dup {
-			continue
-		}
-		kl.order = append(kl.order, s)
-		kl.vals[s] = v
-		kl.elems[s] = e.(map[string]any)
-	}
-	return kl
-}
-
-func (kl keyedList) has(s string) bool { _, ok := kl.elems[s]; return ok }
-
-func (kl keyedList) keyValues() []any {
-	out := make([]any, len(kl.order))
-	for i, s := range kl.order {
-		out[i] = kl.vals[s]
-	}
-	return out
-}
-
-func elemVals(o, m, c, p, r keyedList, s string) vals {
+// elemVals is one element of a merged list in the five documents; at is
+// where it likely sits in each list (lists mostly keep one order).
+func elemVals(o, m, c, p, r *keyedList, s string, at int) vals {
 	var v vals
-	v.o, v.oOK = o.elems[s], o.has(s)
-	v.m, v.mOK = m.elems[s], m.has(s)
-	v.c, v.cOK = c.elems[s], c.has(s)
-	v.p, v.pOK = p.elems[s], p.has(s)
-	v.r, v.rOK = r.elems[s], r.has(s)
+	v.o, v.oOK = o.getAt(s, at)
+	v.m, v.mOK = m.getAt(s, at)
+	v.c, v.cOK = c.getAt(s, at)
+	v.p, v.pOK = p.getAt(s, at)
+	v.r, v.rOK = r.getAt(s, at)
 	return v
 }
 
-// mergeKeyList explains a list merged element by element, by merge key.
 // twinDeleted explains a delete directive for a merge key the file still
 // has, and what the server then does to the file's own element.
-func (w *walker) twinDeleted(ep Path, mk string, key any, ev vals) {
+func (w *walker) twinDeleted(mk string, key any, ev vals) {
 	fv := formatValue(key)
+	path := w.sc.path.String()
 	st := Step{
-		Phase: PhaseDelete, Path: ep.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
+		Phase: PhaseDelete, Path: path, Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
 		Why: fmt.Sprintf("Last-applied has more elements with %s %s than the file: kubectl pairs elements by %s alone, so dropping one of them makes the patch delete %s %s ($patch: delete), although the file still lists an element with it.", mk, fv, mk, mk, fv),
 	}
 	if ev.cOK {
@@ -498,15 +502,35 @@ func (w *walker) twinDeleted(ep Path, mk string, key any, ev vals) {
 	w.add(st)
 	if w.in.Result != nil && !ev.rOK && ev.cOK {
 		w.add(Step{
-			Phase: PhaseServer, Path: ep.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
+			Phase: PhaseServer, Path: path, Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
 			Old: raw(ev.c),
 			Why: fmt.Sprintf("The server deletes every element whose %s is %s, the one the file still lists included: it is missing from the result until the next apply adds it back.", mk, fv),
 		})
 	}
 }
 
-func (w *walker) mergeKeyList(path Path, node schema.Node, mk, k string, v vals, pp map[string]any) {
-	order, hasOrder := lookup(pp, prefixSetOrder+k)
+// rawKeyValues renders the merge-key values of l, first of twins only, as
+// the patch's $setElementOrder and the step values show them.
+func (sc *scratch) rawKeyValues(l []any, mk string) json.RawMessage {
+	defer sc.release(sc.mark())
+	return sc.rawKeys(sc.indexList(l, mk, false))
+}
+
+// rawKeys renders the merge-key values of kl as a JSON list.
+func (sc *scratch) rawKeys(kl keyedList) json.RawMessage {
+	defer sc.release(sc.mark())
+	return raw(sc.keyValuesOf(kl))
+}
+
+// mergeKeyList explains a list merged element by element, by merge key.
+func (w *walker) mergeKeyList(node schema.Node, mk, k string, v vals, pp map[string]any) {
+	sc := w.sc
+	path := &sc.path
+	var order any
+	hasOrder := false
+	if pp != nil {
+		order, hasOrder = pp[prefixSetOrder+k]
+	}
 	cl, cIsList := asList(v.c)
 	ml, _ := asList(v.m)
 	ol, _ := asList(v.o)
@@ -516,64 +540,53 @@ func (w *walker) mergeKeyList(path Path, node schema.Node, mk, k string, v vals,
 		ol2, _ := asList(order)
 		s := Step{
 			Phase: PhasePatch, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: v.row(), Action: StepReorder,
-			New: raw(indexList(ol2, mk).keyValues()),
+			New: sc.rawKeyValues(ol2, mk),
 			Why: fmt.Sprintf("The patch sends the file's order of the %s values ($setElementOrder/%s), so the server can arrange the merged list in that order.", mk, k),
 		}
 		if cIsList {
-			s.Old = raw(indexList(cl, mk).keyValues())
+			s.Old = sc.rawKeyValues(cl, mk)
 		}
 		w.add(s)
 	}
 	switch {
 	case !v.pOK && !v.mOK:
 		if !v.oOK && v.cOK {
-			w.keep(path, RuleListMergeKey, mk, v)
+			w.keep(RuleListMergeKey, mk, v)
 		}
 		return
 	case v.pOK && v.p == nil:
-		w.clear(path, RuleListMergeKey, mk, v)
+		w.clear(RuleListMergeKey, mk, v)
 		return
 	case v.pOK && !cIsList:
-		w.set(path, RuleListMergeKey, mk, v, "A list in the file that the live object does not have: apply sets it with the file's elements.")
+		w.set(RuleListMergeKey, mk, v, "A list in the file that the live object does not have: apply sets it with the file's elements.")
 		return
 	}
 	for _, e := range pl {
 		if em, ok := e.(map[string]any); ok && em[directivePatch] == "replace" {
-			w.set(path, RuleListReplace, "", v, "The patch carries $patch: replace for this list, so the server replaces it whole with the file's list.")
+			w.set(RuleListReplace, "", v, "The patch carries $patch: replace for this list, so the server replaces it whole with the file's list.")
 			return
 		}
 	}
-	oK, mK, cK, rK := indexList(ol, mk), indexList(ml, mk), indexList(cl, mk), indexList(rl, mk)
-	pK := keyedList{vals: map[string]any{}, elems: map[string]map[string]any{}}
-	deleted := map[string]bool{}
-	for _, e := range pl {
-		val, s, ok := mergeKeyValue(e, mk)
-		if !ok {
-			continue
-		}
-		if e.(map[string]any)[directivePatch] == "delete" {
-			deleted[s] = true
-			continue
-		}
-		pK.order = append(pK.order, s)
-		pK.vals[s] = val
-		pK.elems[s] = e.(map[string]any)
-	}
-	for _, s := range mK.order {
-		ev := elemVals(oK, mK, cK, pK, rK, s)
-		ep := path.Keyed(mk, mK.vals[s])
-		if deleted[s] {
+	defer sc.release(sc.mark())
+	oK, mK, cK, rK := sc.indexList(ol, mk, false), sc.indexList(ml, mk, false), sc.indexList(cl, mk, false), sc.indexList(rl, mk, false)
+	// The patch's elements: a later one with the same key wins; delete
+	// directives are set apart.
+	pK, deleted := sc.indexFiltered(pl, mk, true, notDelete), sc.indexFiltered(pl, mk, false, isDelete)
+	for i, me := range mK.entries {
+		s := me.key
+		ev := elemVals(&oK, &mK, &cK, &pK, &rK, s, i)
+		path.keyed(mk, me.val)
+		switch {
+		case deleted.has(s):
 			// The file keeps an element whose merge key the patch deletes:
 			// last-applied had twins under that key (a key narrower than
 			// what tells the elements apart) and the file dropped one.
-			w.twinDeleted(ep, mk, mK.vals[s], ev)
-			continue
-		}
-		if !ev.cOK {
+			w.twinDeleted(mk, me.val, ev)
+		case !ev.cOK:
 			if ev.pOK {
 				st := Step{
-					Phase: PhaseSet, Path: ep.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepAdd,
-					Why: fmt.Sprintf("The file has an element with %s %s and the live list has none: apply adds it.", mk, formatValue(mK.vals[s])),
+					Phase: PhaseSet, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepAdd,
+					Why: fmt.Sprintf("The file has an element with %s %s and the live list has none: apply adds it.", mk, formatValue(me.val)),
 				}
 				if ev.rOK {
 					st.New = raw(ev.r)
@@ -582,64 +595,90 @@ func (w *walker) mergeKeyList(path Path, node schema.Node, mk, k string, v vals,
 				}
 				w.add(st)
 			}
-			continue
+		default:
+			var pm map[string]any
+			if ev.pOK {
+				pm = ev.p.(map[string]any)
+			}
+			w.walkMap(node, ev.row(), asMap(ev.o), asMap(ev.m), asMap(ev.c), pm, asMap(ev.r))
 		}
-		var pm map[string]any
-		if ev.pOK {
-			pm = ev.p.(map[string]any)
-		}
-		w.walkMap(ep, node, ev.row(), asMap(ev.o), asMap(ev.m), asMap(ev.c), pm, asMap(ev.r))
+		path.pop()
 	}
-	for _, s := range oK.order {
-		if mK.has(s) || !deleted[s] {
+	for i, oe := range oK.entries {
+		s := oe.key
+		if mK.findAt(s, i) >= 0 || !deleted.has(s) {
 			continue
 		}
-		ev := elemVals(oK, mK, cK, pK, rK, s)
+		ev := elemVals(&oK, &mK, &cK, &pK, &rK, s, i)
 		if w.in.Result != nil && ev.rOK {
 			continue
 		}
+		path.keyed(mk, oe.val)
 		st := Step{
-			Phase: PhaseDelete, Path: path.Keyed(mk, oK.vals[s]).String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
-			Why: fmt.Sprintf("Last-applied has an element with %s %s that the file no longer has: the patch deletes it ($patch: delete), and with it every live element sharing that %s.", mk, formatValue(oK.vals[s]), mk),
+			Phase: PhaseDelete, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
+			Why: fmt.Sprintf("Last-applied has an element with %s %s that the file no longer has: the patch deletes it ($patch: delete), and with it every live element sharing that %s.", mk, formatValue(oe.val), mk),
 		}
+		path.pop()
 		if ev.cOK {
 			st.Old = raw(ev.c)
 		} else {
-			st.Why = fmt.Sprintf("Last-applied has an element with %s %s that the file no longer has: the patch deletes it ($patch: delete), which changes nothing because the live list no longer has it.", mk, formatValue(oK.vals[s]))
+			st.Why = fmt.Sprintf("Last-applied has an element with %s %s that the file no longer has: the patch deletes it ($patch: delete), which changes nothing because the live list no longer has it.", mk, formatValue(oe.val))
 		}
 		w.add(st)
 	}
-	for _, s := range cK.order {
-		if mK.has(s) || oK.has(s) {
-			continue
+	if w.in.Result != nil {
+		for i, ce := range cK.entries {
+			s := ce.key
+			if mK.findAt(s, i) >= 0 || oK.findAt(s, i) >= 0 {
+				continue
+			}
+			ev := elemVals(&oK, &mK, &cK, &pK, &rK, s, i)
+			if !ev.rOK {
+				continue
+			}
+			path.keyed(mk, ce.val)
+			w.add(Step{
+				Phase: PhaseServer, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepKeep,
+				Old: raw(ev.c), New: raw(ev.r),
+				Why: fmt.Sprintf("A live element whose %s is neither in the file nor in last-applied: apply never managed it, so the merged list keeps it.", mk),
+			})
+			path.pop()
 		}
-		ev := elemVals(oK, mK, cK, pK, rK, s)
-		if w.in.Result == nil || !ev.rOK {
-			continue
-		}
+	}
+	if hasOrder && rIsList && !sameKeyValues(rK.entries, mK.entries) {
 		w.add(Step{
-			Phase: PhaseServer, Path: path.Keyed(mk, cK.vals[s]).String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepKeep,
-			Old: raw(ev.c), New: raw(ev.r),
-			Why: fmt.Sprintf("A live element whose %s is neither in the file nor in last-applied: apply never managed it, so the merged list keeps it.", mk),
+			Phase: PhaseServer, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: v.row(), Action: StepReorder,
+			Old: sc.rawKeys(cK), New: sc.rawKeys(rK),
+			Why: "The server orders the merged list: the file's elements in the file's order, and elements only the live object has keep their place relative to their live neighbours.",
 		})
 	}
-	if hasOrder && rIsList {
-		got, file := rK.keyValues(), mK.keyValues()
-		if !reflect.DeepEqual(got, file) {
-			w.add(Step{
-				Phase: PhaseServer, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: v.row(), Action: StepReorder,
-				Old: raw(cK.keyValues()), New: raw(got),
-				Why: "The server orders the merged list: the file's elements in the file's order, and elements only the live object has keep their place relative to their live neighbours.",
-			})
+}
+
+// sameKeyValues tells whether two lists have the same merge-key values in
+// the same order, as reflect.DeepEqual on their keyValues.
+func sameKeyValues(a, b []keyedEntry) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !reflect.DeepEqual(a[i].val, b[i].val) {
+			return false
 		}
 	}
+	return true
 }
 
 // primitiveList explains a list of primitives merged as a set (like
 // finalizers): elements are added and removed one by one.
-func (w *walker) primitiveList(path Path, k string, v vals, pp map[string]any) {
-	order, hasOrder := lookup(pp, prefixSetOrder+k)
-	del, hasDel := lookup(pp, prefixDeleteFromP+k)
+func (w *walker) primitiveList(k string, v vals, pp map[string]any) {
+	sc := w.sc
+	path := &sc.path
+	var order, del any
+	var hasOrder, hasDel bool
+	if pp != nil {
+		order, hasOrder = pp[prefixSetOrder+k]
+		del, hasDel = pp[prefixDeleteFromP+k]
+	}
 	cl, cIsList := asList(v.c)
 	ml, _ := asList(v.m)
 	ol, _ := asList(v.o)
@@ -657,57 +696,57 @@ func (w *walker) primitiveList(path Path, k string, v vals, pp map[string]any) {
 	switch {
 	case !v.pOK && !hasDel && !v.mOK:
 		if !v.oOK && v.cOK {
-			w.keep(path, RuleListPrimitive, "", v)
+			w.keep(RuleListPrimitive, "", v)
 		}
 		return
 	case v.pOK && v.p == nil:
-		w.clear(path, RuleListPrimitive, "", v)
+		w.clear(RuleListPrimitive, "", v)
 		return
 	case v.pOK && !cIsList:
-		w.set(path, RuleListPrimitive, "", v, "A list in the file that the live object does not have: apply sets it with the file's values.")
+		w.set(RuleListPrimitive, "", v, "A list in the file that the live object does not have: apply sets it with the file's values.")
 		return
 	}
-	in := func(l []any, x any) int {
-		s := fmt.Sprint(x)
-		for i, e := range l {
-			if fmt.Sprint(e) == s {
-				return i
-			}
-		}
-		return -1
-	}
+	defer sc.release(sc.mark())
+	// Values are compared as fmt prints them, each list indexed once.
+	cT, mT, oT, rT := sc.textList(cl), sc.textList(ml), sc.textList(ol), sc.textList(rl)
 	pl, _ := asList(v.p)
 	for _, x := range pl {
-		if in(cl, x) >= 0 {
+		s := keyText(x)
+		if cT.find(s) >= 0 {
 			continue
 		}
-		i := in(ml, x)
+		i := mT.find(s)
 		if i < 0 {
 			continue
 		}
+		path.index(i)
 		w.add(Step{
-			Phase: PhaseSet, Path: path.Index(i).String(), Rule: RuleListPrimitive,
-			Row:    Row{InFile: true, InLive: false, InLastApplied: in(ol, x) >= 0},
+			Phase: PhaseSet, Path: path.String(), Rule: RuleListPrimitive,
+			Row:    Row{InFile: true, InLive: false, InLastApplied: oT.find(s) >= 0},
 			Action: StepAdd, New: raw(x),
 			Why: "A value in the file that the live list lacks: apply adds it; the list is merged as a set, so values added by others stay.",
 		})
+		path.pop()
 	}
 	dl, _ := asList(del)
 	for _, x := range dl {
-		if in(rl, x) >= 0 && w.in.Result != nil {
+		s := keyText(x)
+		if rT.find(s) >= 0 && w.in.Result != nil {
 			continue
 		}
-		ci, oi := in(cl, x), in(ol, x)
+		ci, oi := cT.find(s), oT.find(s)
 		i := ci
 		if i < 0 {
 			i = oi
 		}
+		path.index(i)
 		st := Step{
-			Phase: PhaseDelete, Path: path.Index(i).String(), Rule: RuleListPrimitive,
+			Phase: PhaseDelete, Path: path.String(), Rule: RuleListPrimitive,
 			Row:    Row{InFile: false, InLive: ci >= 0, InLastApplied: oi >= 0},
 			Action: StepDelete, Old: raw(x),
 			Why: fmt.Sprintf("A value in last-applied that the file no longer has: the patch removes it from the live list ($deleteFromPrimitiveList/%s).", k),
 		}
+		path.pop()
 		if ci < 0 {
 			st.Why = fmt.Sprintf("A value in last-applied that the file no longer has: the patch asks to remove it ($deleteFromPrimitiveList/%s), which changes nothing because the live list lacks it.", k)
 		}
@@ -717,14 +756,17 @@ func (w *walker) primitiveList(path Path, k string, v vals, pp map[string]any) {
 		return
 	}
 	for i, x := range cl {
-		if in(ml, x) >= 0 || in(ol, x) >= 0 || in(rl, x) < 0 {
+		s := cT.texts[i]
+		if mT.find(s) >= 0 || oT.find(s) >= 0 || rT.find(s) < 0 {
 			continue
 		}
+		path.index(i)
 		w.add(Step{
-			Phase: PhaseServer, Path: path.Index(i).String(), Rule: RuleListPrimitive,
+			Phase: PhaseServer, Path: path.String(), Rule: RuleListPrimitive,
 			Row: Row{InLive: true}, Action: StepKeep, Old: raw(x), New: raw(x),
 			Why: "A live value that is neither in the file nor in last-applied: apply never managed it, so the merged list keeps it.",
 		})
+		path.pop()
 	}
 }
 
@@ -739,50 +781,71 @@ func (w *walker) create() {
 		Phase: PhaseSet, Rule: RuleCreate, Row: Row{InFile: true}, Action: StepSet, New: raw(obj),
 		Why: "The object does not exist yet, so kubectl creates it from the file with the last-applied annotation added; there is nothing to delete and no patch to compute.",
 	})
-	w.nulls(nil, in.Schema, in.Modified)
+	w.nulls(in.Schema, in.Modified)
 	meta := asMap(in.Modified["metadata"])
 	if text, ok := asMap(meta["annotations"])[LastAppliedAnnotation].(string); ok {
 		w.add(Step{
-			Phase: PhaseAnnotation, Path: Path{{Key: "metadata"}, {Key: "annotations"}, {Key: LastAppliedAnnotation}}.String(),
+			Phase: PhaseAnnotation, Path: annotationPathText,
 			Rule: RuleAnnotation, Action: StepSet, New: raw(text),
 			Why: "kubectl stores the file in this annotation of the new object, so that the next apply can find fields removed from the file.",
 		})
 	}
 }
 
-// nulls finds explicit nulls in a file being created: kubectl prunes them
-// from the object but keeps them in the annotation.
-func (w *walker) nulls(path Path, node schema.Node, m map[string]any) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+// annotationPathText is the path of the last-applied annotation.
+var annotationPathText = Path{{Key: "metadata"}, {Key: "annotations"}, {Key: LastAppliedAnnotation}}.String()
+
+// nulls finds explicit nulls in a file being created (the map at
+// w.sc.path): kubectl prunes them from the object but keeps them in the
+// annotation.
+func (w *walker) nulls(node schema.Node, m map[string]any) {
+	sc := w.sc
+	path := &sc.path
+	defer sc.release(sc.mark())
+	for _, k := range sc.sortedKeysAll(m) {
 		x := m[k]
-		fp := path.Key(k)
 		switch t := x.(type) {
 		case nil:
+			path.key(k)
 			w.add(Step{
-				Phase: PhaseDelete, Path: fp.String(), Rule: w.rule(RuleExplicitNull), Row: Row{InFile: true}, Action: StepClear,
+				Phase: PhaseDelete, Path: path.String(), Rule: w.rule(RuleExplicitNull), Row: Row{InFile: true}, Action: StepClear,
 				Why: "Set to null in the file: the created object leaves the field out, while the annotation keeps the null.",
 			})
+			path.pop()
 		case map[string]any:
 			n, _ := sub(node, k, false)
-			w.nulls(fp, n, t)
+			path.key(k)
+			w.nulls(n, t)
+			path.pop()
 		case []any:
 			n, meta := sub(node, k, true)
+			path.key(k)
 			for i, e := range t {
 				em, ok := e.(map[string]any)
 				if !ok {
 					continue
 				}
-				ep := fp.Index(i)
 				if val, _, ok := mergeKeyValue(em, meta.MergeKey); ok && meta.MergeKey != "" && hasStrategy(meta, "merge") {
-					ep = fp.Keyed(meta.MergeKey, val)
+					path.keyed(meta.MergeKey, val)
+				} else {
+					path.index(i)
 				}
-				w.nulls(ep, n, em)
+				w.nulls(n, em)
+				path.pop()
 			}
+			path.pop()
 		}
 	}
+}
+
+// sortedKeysAll returns the keys of m sorted, directives included, in
+// sc.keys: the caller releases them.
+func (sc *scratch) sortedKeysAll(m map[string]any) []string {
+	start := len(sc.keys)
+	for k := range m {
+		sc.keys = append(sc.keys, k)
+	}
+	keys := sc.keys[start:]
+	slices.Sort(keys)
+	return keys
 }

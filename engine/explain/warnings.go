@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/applylens/applylens/engine/schema"
@@ -46,7 +46,9 @@ var narrowMergeKeys = map[string]string{
 // Warnings lists the traps these inputs walk into, in a fixed order.
 func Warnings(in Inputs) []Warning {
 	var ws []Warning
-	add := func(code string, p Path, format string, args ...any) {
+	sc := takeScratch()
+	defer putScratch(sc)
+	add := func(code string, p fmt.Stringer, format string, args ...any) {
 		ws = append(ws, Warning{Code: code, Path: p.String(), Message: fmt.Sprintf(format, args...)})
 	}
 	annotationPath := Path{{Key: "metadata"}, {Key: "annotations"}, {Key: LastAppliedAnnotation}}
@@ -60,7 +62,7 @@ func Warnings(in Inputs) []Warning {
 		add(WarnNoLastApplied, annotationPath, "The live object has no last-applied annotation (it was made by kubectl create without --save-config, or by another tool): kubectl has nothing to compare the file with, so fields removed from the file are never cleared. This apply adds the annotation, so later applies work normally.")
 	}
 	if in.Current != nil && !in.overwrite() && !in.jsonMerge() && in.Patch != nil {
-		if p, ok := conflict(nil, in.Schema, in.Patch, in.Original, in.Current); ok {
+		if p, ok := sc.conflictPath(in.Schema, in.Patch, in.Original, in.Current); ok {
 			if len(p) == 3 && p.String() == annotationPath.String() {
 				add(WarnOverwriteConflict, p, "With --overwrite=false kubectl refuses this apply: the patch rewrites the last-applied annotation, and the live annotation differs from last-applied (which never contains itself), so nearly every change to an applied object conflicts.")
 			} else {
@@ -119,12 +121,12 @@ func Warnings(in Inputs) []Warning {
 				ws = append(ws, w)
 			}
 		}
-		mergeKeyTraps(nil, in.Schema, file, true, lookupPatch(in.Patch), keyed)
-		mergeKeyTraps(nil, in.Schema, in.Current, false, nil, keyed)
+		sc.mergeKeyTraps(in.Schema, file, true, lookupPatch(in.Patch), keyed)
+		sc.mergeKeyTraps(in.Schema, in.Current, false, nil, keyed)
 	}
 
 	if in.Current != nil {
-		quantities(nil, in.Schema, in.Modified, in.Current, "", func(p Path, f, l any) {
+		sc.quantities(in.Schema, in.Modified, in.Current, "", func(p *pathStack, f, l any) {
 			add(WarnQuantity, p, "The file says %s and the server stores the same quantity as %s: the values never compare equal, so every apply sends %s again and reports \"configured\". Write %s in the file.", jsonText(f), jsonText(l), jsonText(f), jsonText(l))
 		})
 	}
@@ -136,7 +138,7 @@ func Warnings(in Inputs) []Warning {
 	}
 
 	if in.jsonMerge() {
-		bigInts(nil, in.Modified, func(p Path, i int64) {
+		sc.bigInts(in.Modified, func(p *pathStack, i int64) {
 			add(WarnBigInteger, p, "%d is beyond 2^53: kubectl computes a custom resource's JSON merge patch with float64 numbers, so the patch can carry %s while the annotation keeps the exact value.", i, jsonText(float64(i)))
 		})
 	}
@@ -148,7 +150,7 @@ func sortedKeys(m map[string]any) []string {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	return keys
 }
 
@@ -199,8 +201,9 @@ func lookupPatch(patch map[string]any) func(Path) bool {
 			case s.MergeKey != "":
 				l, _ := asList(cur)
 				var found any
+				want := keyText(s.Value)
 				for _, e := range l {
-					if v, _, ok := mergeKeyValue(e, s.MergeKey); ok && fmt.Sprint(v) == fmt.Sprint(s.Value) {
+					if _, text, ok := mergeKeyValue(e, s.MergeKey); ok && text == want {
 						found = e
 					}
 				}
@@ -224,68 +227,134 @@ func lookupPatch(patch map[string]any) func(Path) bool {
 	}
 }
 
-// mergeKeyTraps walks a document for merged lists whose merge key does not
-// single out their elements.
-func mergeKeyTraps(path Path, node schema.Node, doc map[string]any, isFile bool, inPatch func(Path) bool, add func(Warning)) {
-	for _, k := range sortedKeys(doc) {
-		fp := path.Key(k)
+// containerKeys returns the keys of m whose values are maps or lists,
+// sorted, in sc.keys: the caller releases them. Only those can hold a
+// merged list.
+func (sc *scratch) containerKeys(m map[string]any) []string {
+	start := len(sc.keys)
+	for k, v := range m {
+		switch v.(type) {
+		case map[string]any, []any:
+			sc.keys = append(sc.keys, k)
+		}
+	}
+	keys := sc.keys[start:]
+	slices.Sort(keys)
+	return keys
+}
+
+// hasTwins tells whether two entries share a key text.
+func (sc *scratch) hasTwins(entries []keyedEntry) bool {
+	if len(entries) <= indexAbove {
+		for i := range entries {
+			for j := i + 1; j < len(entries); j++ {
+				if entries[i].key == entries[j].key {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	defer sc.release(sc.mark())
+	seen := sc.takeMap()
+	for _, e := range entries {
+		if _, dup := seen[e.key]; dup {
+			return true
+		}
+		seen[e.key] = 0
+	}
+	return false
+}
+
+// mergeKeyTraps walks a document (the map at sc.path) for merged lists
+// whose merge key does not single out their elements.
+func (sc *scratch) mergeKeyTraps(node schema.Node, doc map[string]any, isFile bool, inPatch func(Path) bool, add func(Warning)) {
+	defer sc.release(sc.mark())
+	path := &sc.path
+	for _, k := range sc.containerKeys(doc) {
+		path.key(k)
 		switch t := doc[k].(type) {
 		case map[string]any:
 			n, _ := sub(node, k, false)
-			mergeKeyTraps(fp, n, t, isFile, inPatch, add)
+			sc.mergeKeyTraps(n, t, isFile, inPatch, add)
 		case []any:
-			n, meta := sub(node, k, true)
-			mk := meta.MergeKey
-			merged := hasStrategy(meta, "merge") && mk != ""
-			groups := map[string][]int{}
-			var order []string
-			for i, e := range t {
-				em, ok := e.(map[string]any)
-				if !ok {
-					continue
-				}
-				ep := fp.Index(i)
-				if merged {
-					if v, s, ok := mergeKeyValue(em, mk); ok {
-						ep = fp.Keyed(mk, v)
-						if groups[s] == nil {
-							order = append(order, s)
-						}
-						groups[s] = append(groups[s], i)
-					} else if isFile {
-						msg := fmt.Sprintf("This element has no %s, the merge key of %s: kubectl can only leave the list alone; once the list needs merging, apply fails with \"does not contain declared merge key: %s\".", mk, k, mk)
-						if inPatch != nil && inPatch(fp) {
-							msg = fmt.Sprintf("This element has no %s, the merge key of %s, and the list has to be merged: apply fails with \"does not contain declared merge key: %s\".", mk, k, mk)
-						}
-						add(Warning{Code: WarnMissingMergeKey, Path: fp.Index(i).String(), Message: msg})
+			sc.listTraps(node, k, t, isFile, inPatch, add)
+		}
+		path.pop()
+	}
+}
+
+// listTraps is mergeKeyTraps for list k (at sc.path) of a map whose type
+// is node.
+func (sc *scratch) listTraps(node schema.Node, k string, t []any, isFile bool, inPatch func(Path) bool, add func(Warning)) {
+	defer sc.release(sc.mark())
+	path := &sc.path
+	n, meta := sub(node, k, true)
+	mk := meta.MergeKey
+	merged := hasStrategy(meta, "merge") && mk != ""
+	// The elements with a merge key, in list order, for the twins.
+	start := len(sc.entries)
+	for i, e := range t {
+		em, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		if merged {
+			if v, s, ok := mergeKeyValue(em, mk); ok {
+				sc.entries = append(sc.entries, keyedEntry{s, v, em})
+				path.keyed(mk, v)
+			} else {
+				if isFile {
+					msg := fmt.Sprintf("This element has no %s, the merge key of %s: kubectl can only leave the list alone; once the list needs merging, apply fails with \"does not contain declared merge key: %s\".", mk, k, mk)
+					if inPatch != nil && inPatch(path.segs) {
+						msg = fmt.Sprintf("This element has no %s, the merge key of %s, and the list has to be merged: apply fails with \"does not contain declared merge key: %s\".", mk, k, mk)
 					}
+					path.index(i)
+					add(Warning{Code: WarnMissingMergeKey, Path: path.String(), Message: msg})
+					path.pop()
 				}
-				mergeKeyTraps(ep, n, em, isFile, inPatch, add)
+				path.index(i)
 			}
-			where := "live object"
-			if isFile {
-				where = "file"
+		} else {
+			path.index(i)
+		}
+		sc.mergeKeyTraps(n, em, isFile, inPatch, add)
+		path.pop()
+	}
+	entries := sc.entries[start:]
+	if !sc.hasTwins(entries) {
+		return
+	}
+	where := "live object"
+	if isFile {
+		where = "file"
+	}
+	groups := map[string][]keyedEntry{}
+	var order []string
+	for _, e := range entries {
+		if groups[e.key] == nil {
+			order = append(order, e.key)
+		}
+		groups[e.key] = append(groups[e.key], e)
+	}
+	for _, s := range order {
+		group := groups[s]
+		if len(group) < 2 {
+			continue
+		}
+		v := group[0].val
+		if other, narrow := narrowMergeKeys[mk]; narrow {
+			var diffs []string
+			for _, e := range group {
+				diffs = append(diffs, jsonText(e.elem[other]))
 			}
-			for _, s := range order {
-				idx := groups[s]
-				if len(idx) < 2 {
-					continue
-				}
-				v := asMap(t[idx[0]])[mk]
-				if other, narrow := narrowMergeKeys[mk]; narrow {
-					var diffs []string
-					for _, i := range idx {
-						diffs = append(diffs, jsonText(asMap(t[i])[other]))
-					}
-					add(Warning{Code: WarnNarrowMergeKey, Path: fp.String(), Message: fmt.Sprintf(
-						"In the %s, %d elements share %s %s (%s %s): kubectl merges %s by %s alone, so it treats them as one element. Removing one removes both, a change meant for one can land on the other, and adding a twin can fail with \"The order in patch list ... doesn't match $setElementOrder list\".",
-						where, len(idx), mk, formatValue(v), other, strings.Join(diffs, ", "), k, mk)})
-				} else {
-					add(Warning{Code: WarnDuplicateKey, Path: fp.String(), Message: fmt.Sprintf(
-						"In the %s, %d elements share %s %s: kubectl merges %s by %s, so deleting one of them deletes all of them.",
-						where, len(idx), mk, formatValue(v), k, mk)})
-				}
-			}
+			add(Warning{Code: WarnNarrowMergeKey, Path: path.String(), Message: fmt.Sprintf(
+				"In the %s, %d elements share %s %s (%s %s): kubectl merges %s by %s alone, so it treats them as one element. Removing one removes both, a change meant for one can land on the other, and adding a twin can fail with \"The order in patch list ... doesn't match $setElementOrder list\".",
+				where, len(group), mk, formatValue(v), other, strings.Join(diffs, ", "), k, mk)})
+		} else {
+			add(Warning{Code: WarnDuplicateKey, Path: path.String(), Message: fmt.Sprintf(
+				"In the %s, %d elements share %s %s: kubectl merges %s by %s, so deleting one of them deletes all of them.",
+				where, len(group), mk, formatValue(v), k, mk)})
 		}
 	}
 }
@@ -297,53 +366,92 @@ var quantityParents = map[string]bool{
 }
 
 // quantities finds values the file spells differently from the live
-// object's canonical quantity.
-func quantities(path Path, node schema.Node, m, c map[string]any, parent string, found func(Path, any, any)) {
-	for _, k := range sortedKeys(m) {
+// object's canonical quantity, below the map at sc.path.
+func (sc *scratch) quantities(node schema.Node, m, c map[string]any, parent string, found func(*pathStack, any, any)) {
+	defer sc.release(sc.mark())
+	path := &sc.path
+	quantityMap := quantityParents[parent]
+	// Keys in order; a primitive can only matter as a quantity.
+	start := len(sc.keys)
+	for k, v := range m {
+		switch v.(type) {
+		case map[string]any, []any:
+		default:
+			if !quantityMap && k != "sizeLimit" {
+				continue
+			}
+		}
+		sc.keys = append(sc.keys, k)
+	}
+	keys := sc.keys[start:]
+	slices.Sort(keys)
+	for _, k := range keys {
 		fv, cv := m[k], c[k]
-		fp := path.Key(k)
+		path.key(k)
 		switch t := fv.(type) {
 		case map[string]any:
 			n, _ := sub(node, k, false)
-			quantities(fp, n, t, asMap(cv), k, found)
+			sc.quantities(n, t, asMap(cv), k, found)
 		case []any:
-			n, meta := sub(node, k, true)
-			cl, _ := asList(cv)
-			var ck keyedList
-			merged := hasStrategy(meta, "merge") && meta.MergeKey != ""
-			if merged {
-				ck = indexList(cl, meta.MergeKey)
-			}
-			for i, e := range t {
-				em, ok := e.(map[string]any)
-				if !ok {
-					continue
-				}
-				if merged {
-					if v, s, ok := mergeKeyValue(em, meta.MergeKey); ok && ck.has(s) {
-						quantities(fp.Keyed(meta.MergeKey, v), n, em, ck.elems[s], "", found)
-					}
-				} else if i < len(cl) {
-					quantities(fp.Index(i), n, em, asMap(cl[i]), "", found)
-				}
-			}
+			sc.listQuantities(node, k, t, cv, found)
 		default:
-			if (quantityParents[parent] || k == "sizeLimit") && cv != nil && !reflect.DeepEqual(fv, cv) && sameQuantity(fv, cv) {
-				found(fp, fv, cv)
+			if cv != nil && !reflect.DeepEqual(fv, cv) && sameQuantity(fv, cv) {
+				found(path, fv, cv)
 			}
+		}
+		path.pop()
+	}
+}
+
+// listQuantities is quantities for list k (at sc.path), paired with the
+// live list cv by merge key or else by position.
+func (sc *scratch) listQuantities(node schema.Node, k string, t []any, cv any, found func(*pathStack, any, any)) {
+	defer sc.release(sc.mark())
+	path := &sc.path
+	n, meta := sub(node, k, true)
+	cl, _ := asList(cv)
+	var ck keyedList
+	merged := hasStrategy(meta, "merge") && meta.MergeKey != ""
+	if merged {
+		ck = sc.indexList(cl, meta.MergeKey, false)
+	}
+	for i, e := range t {
+		em, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		if merged {
+			if v, s, ok := mergeKeyValue(em, meta.MergeKey); ok {
+				if live, ok := ck.get(s); ok {
+					path.keyed(meta.MergeKey, v)
+					sc.quantities(n, em, live, "", found)
+					path.pop()
+				}
+			}
+		} else if i < len(cl) {
+			path.index(i)
+			sc.quantities(n, em, asMap(cl[i]), "", found)
+			path.pop()
 		}
 	}
 }
 
-func bigInts(path Path, v any, found func(Path, int64)) {
+// bigInts finds integers beyond float64's exact range in v (at sc.path).
+func (sc *scratch) bigInts(v any, found func(*pathStack, int64)) {
+	path := &sc.path
 	switch t := v.(type) {
 	case map[string]any:
-		for _, k := range sortedKeys(t) {
-			bigInts(path.Key(k), t[k], found)
+		defer sc.release(sc.mark())
+		for _, k := range sc.sortedKeysAll(t) {
+			path.key(k)
+			sc.bigInts(t[k], found)
+			path.pop()
 		}
 	case []any:
 		for i, e := range t {
-			bigInts(path.Index(i), e, found)
+			path.index(i)
+			sc.bigInts(e, found)
+			path.pop()
 		}
 	case int64:
 		if t > maxExactFloat || t < -maxExactFloat {
@@ -352,126 +460,147 @@ func bigInts(path Path, v any, found func(Path, int64)) {
 	}
 }
 
-// conflict mirrors strategicpatch's --overwrite=false check: the patch
+// conflictPath mirrors strategicpatch's --overwrite=false check: the patch
 // conflicts when it sets a field to something other than what the live
 // object has where the live object changed since last-applied. It returns
 // the first such field in key order.
-func conflict(path Path, node schema.Node, patch, original, current map[string]any) (Path, bool) {
-	for _, k := range sortedKeys(patch) {
+func (sc *scratch) conflictPath(node schema.Node, patch, original, current map[string]any) (Path, bool) {
+	depth := len(sc.path.segs)
+	if !sc.conflict(node, patch, original, current) {
+		return nil, false
+	}
+	p := slices.Clone(sc.path.segs[depth:])
+	for len(sc.path.segs) > depth {
+		sc.path.pop()
+	}
+	return p, true
+}
+
+// conflict is conflictPath below the map at sc.path; on a conflict it
+// returns true with sc.path left at the conflicting field.
+func (sc *scratch) conflict(node schema.Node, patch, original, current map[string]any) bool {
+	defer sc.release(sc.mark())
+	path := &sc.path
+	for _, k := range sc.sortedKeysAll(patch) {
 		if strings.HasPrefix(k, "$") {
 			continue
 		}
-		pv := patch[k]
-		ov, oOK := original[k]
-		cv, cOK := current[k]
-		fp := path.Key(k)
-		switch {
-		case !oOK && !cOK:
-			continue
-		case oOK && !cOK:
-			if pv != nil {
-				return fp, true
-			}
-			continue
-		case !oOK || reflect.TypeOf(ov) != reflect.TypeOf(cv):
-			if p, ok := differs(fp, pv, cv); ok {
-				return p, true
-			}
-			continue
-		case reflect.DeepEqual(ov, cv):
-			continue
+		path.key(k)
+		if sc.conflictField(node, k, patch[k], original, current) {
+			return true
 		}
-		switch pt := pv.(type) {
-		case map[string]any:
-			n, meta := sub(node, k, false)
-			if _, directive := pt[directivePatch]; directive || hasStrategy(meta, "replace") {
-				if p, ok := differs(fp, pv, cv); ok {
-					return p, true
-				}
-				continue
-			}
-			if cm := asMap(cv); cm != nil {
-				if p, ok := conflict(fp, n, pt, asMap(ov), cm); ok {
-					return p, true
-				}
-				continue
-			}
-		case []any:
-			n, meta := sub(node, k, true)
-			if hasStrategy(meta, "merge") {
-				if meta.MergeKey == "" || !listOfMaps(vals{p: pv}) {
-					continue // merged primitive lists never conflict
-				}
-				ol, _ := asList(ov)
-				cl, _ := asList(cv)
-				oK, cK := indexList(ol, meta.MergeKey), indexList(cl, meta.MergeKey)
-				for _, e := range pt {
-					v, s, has := mergeKeyValue(e, meta.MergeKey)
-					if !has {
-						continue
-					}
-					ep := fp.Keyed(meta.MergeKey, v)
-					em := e.(map[string]any)
-					switch {
-					case !oK.has(s) && !cK.has(s):
-					case oK.has(s) && !cK.has(s):
-						if em[directivePatch] != "delete" {
-							return ep, true
-						}
-					case !oK.has(s):
-						if p, c := differs(ep, em, cK.elems[s]); c {
-							return p, true
-						}
-					default:
-						if p, c := conflict(ep, n, em, oK.elems[s], cK.elems[s]); c {
-							return p, true
-						}
-					}
-				}
-				continue
-			}
+		path.pop()
+	}
+	return false
+}
+
+// conflictField is conflict for field k (at sc.path), pv its patch.
+func (sc *scratch) conflictField(node schema.Node, k string, pv any, original, current map[string]any) bool {
+	path := &sc.path
+	ov, oOK := original[k]
+	cv, cOK := current[k]
+	switch {
+	case !oOK && !cOK:
+		return false
+	case oOK && !cOK:
+		return pv != nil
+	case !oOK || reflect.TypeOf(ov) != reflect.TypeOf(cv):
+		return sc.differs(pv, cv)
+	case reflect.DeepEqual(ov, cv):
+		return false
+	}
+	switch pt := pv.(type) {
+	case map[string]any:
+		n, meta := sub(node, k, false)
+		if _, directive := pt[directivePatch]; directive || hasStrategy(meta, "replace") {
+			return sc.differs(pv, cv)
 		}
-		if p, ok := differs(fp, pv, cv); ok {
-			return p, true
+		if cm := asMap(cv); cm != nil {
+			return sc.conflict(n, pt, asMap(ov), cm)
+		}
+	case []any:
+		n, meta := sub(node, k, true)
+		if hasStrategy(meta, "merge") {
+			if meta.MergeKey == "" || !listOfMaps(vals{p: pv}) {
+				return false // merged primitive lists never conflict
+			}
+			defer sc.release(sc.mark())
+			ol, _ := asList(ov)
+			cl, _ := asList(cv)
+			oK, cK := sc.indexList(ol, meta.MergeKey, false), sc.indexList(cl, meta.MergeKey, false)
+			for _, e := range pt {
+				v, s, has := mergeKeyValue(e, meta.MergeKey)
+				if !has {
+					continue
+				}
+				em := e.(map[string]any)
+				oe, inO := oK.get(s)
+				ce, inC := cK.get(s)
+				path.keyed(meta.MergeKey, v)
+				switch {
+				case !inO && !inC:
+				case inO && !inC:
+					if em[directivePatch] != "delete" {
+						return true
+					}
+				case !inO:
+					if sc.differs(em, ce) {
+						return true
+					}
+				default:
+					if sc.conflict(n, em, oe, ce) {
+						return true
+					}
+				}
+				path.pop()
+			}
+			return false
 		}
 	}
-	return nil, false
+	return sc.differs(pv, cv)
 }
 
 // differs compares a patch value with a changed live value the way
-// strategicpatch's conflict check does without metadata.
-func differs(path Path, pv, cv any) (Path, bool) {
+// strategicpatch's conflict check does without metadata; on a difference
+// it returns true with sc.path left at the field that differs.
+func (sc *scratch) differs(pv, cv any) bool {
+	path := &sc.path
 	switch pt := pv.(type) {
 	case map[string]any:
 		cm, ok := cv.(map[string]any)
 		if !ok {
-			return path, true
+			return true
 		}
-		for _, k := range sortedKeys(pt) {
+		defer sc.release(sc.mark())
+		for _, k := range sc.sortedKeysAll(pt) {
 			if k == directivePatch || k == directiveRetain {
 				continue
 			}
 			if c, ok := cm[k]; ok {
-				if p, d := differs(path.Key(k), pt[k], c); d {
-					return p, true
+				path.key(k)
+				if sc.differs(pt[k], c) {
+					return true
 				}
+				path.pop()
 			}
 		}
-		return nil, false
+		return false
 	case []any:
 		cl, ok := cv.([]any)
 		if !ok || len(cl) != len(pt) {
-			return path, true
+			return true
 		}
 		for i := range pt {
-			if _, d := differs(path.Index(i), pt[i], cl[i]); d {
-				return path, true
+			// A list differs as a whole: the path stays at the list.
+			depth := len(path.segs)
+			if sc.differs(pt[i], cl[i]) {
+				for len(path.segs) > depth {
+					path.pop()
+				}
+				return true
 			}
 		}
-		return nil, false
+		return false
 	}
-	if !reflect.DeepEqual(pv, cv) {
-		return path, true
-	}
-	return nil, false
+	return !reflect.DeepEqual(pv, cv)
 }
