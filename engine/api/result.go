@@ -26,8 +26,18 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 	}
 	file, live := docs.File, docs.Live
 
+	// The result and the patch are decoded once, then written as YAML
+	// with their positions (no second parse). The errors come in the
+	// order they always have.
+	object, objectErr := jsonvalue.Decode(res.Object)
+	var resultIdx *document.Index
 	var err error
-	if out.ObjectYAML, err = document.RenderJSONAsYAML(res.Object); err != nil {
+	if objectErr == nil {
+		out.ObjectYAML, resultIdx, err = document.RenderJSONIndexed(res.Object, object)
+	} else {
+		out.ObjectYAML, err = document.RenderJSONAsYAML(res.Object)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("rendering the result: %w", err)
 	}
 	var derivedIdx *document.Index
@@ -39,17 +49,24 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 		out.LiveYAML, out.DerivedLastAppliedYAML, derivedIdx = r.liveYAML, r.derivedYAML, r.derivedIdx
 	}
 	var patch any
+	var patchIdx *document.Index
 	if len(res.Patch) > 0 {
 		var b bytes.Buffer
 		if err := json.Indent(&b, res.Patch, "", "  "); err != nil {
 			return nil, fmt.Errorf("indenting the patch: %w", err)
 		}
 		out.PatchJSON = b.String()
-		if out.PatchYAML, err = document.RenderJSONAsYAML(res.Patch); err != nil {
+		var patchErr error
+		if patch, patchErr = jsonvalue.Decode(res.Patch); patchErr == nil {
+			out.PatchYAML, patchIdx, err = document.RenderJSONIndexed(res.Patch, patch)
+		} else {
+			out.PatchYAML, err = document.RenderJSONAsYAML(res.Patch)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("rendering the patch: %w", err)
 		}
-		if patch, err = jsonvalue.Decode(res.Patch); err != nil {
-			return nil, fmt.Errorf("reading the patch: %w", err)
+		if patchErr != nil {
+			return nil, fmt.Errorf("reading the patch: %w", patchErr)
 		}
 	}
 
@@ -62,11 +79,10 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 		out.KubectlPatch = kubectlPatch(file.Kind, file.Name, ns, res.PatchType, res.Patch)
 	}
 
-	object, err := jsonvalue.Decode(res.Object)
-	if err != nil {
-		return nil, fmt.Errorf("reading the result: %w", err)
+	if objectErr != nil {
+		return nil, fmt.Errorf("reading the result: %w", objectErr)
 	}
-	idx := indexes{result: document.LocateValue(out.ObjectYAML, object), patch: document.LocateValue(out.PatchYAML, patch)}
+	idx := indexes{result: resultIdx, patch: patchIdx}
 	if file != nil {
 		idx.file = file.Index()
 	}
@@ -119,9 +135,8 @@ func (r *liveRendering) of(live *document.Document) (*liveRendering, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rendering the live object: %w", err)
 	}
-	derivedYAML, derived := derivedLastApplied(live.Object)
-	*r = liveRendering{doc: live, liveYAML: liveYAML, derivedYAML: derivedYAML,
-		derivedIdx: document.LocateValue(derivedYAML, derived)}
+	derivedYAML, derivedIdx := derivedLastApplied(live.Object)
+	*r = liveRendering{doc: live, liveYAML: liveYAML, derivedYAML: derivedYAML, derivedIdx: derivedIdx}
 	return r, nil
 }
 
@@ -130,17 +145,21 @@ type indexes struct {
 }
 
 func (x indexes) where(path string) Where {
+	segs, err := document.ParsePath(path)
+	if err != nil {
+		return Where{}
+	}
 	return Where{
-		LastApplied: spanOf(x.lastApplied, path),
-		File:        spanOf(x.file, path),
-		Live:        spanOf(x.live, path),
-		Result:      spanOf(x.result, path),
-		Patch:       spanOf(x.patch, path),
+		LastApplied: spanOf(x.lastApplied, segs),
+		File:        spanOf(x.file, segs),
+		Live:        spanOf(x.live, segs),
+		Result:      spanOf(x.result, segs),
+		Patch:       spanOf(x.patch, segs),
 	}
 }
 
-func spanOf(ix *document.Index, path string) *Span {
-	l, e, ok := ix.Span(path)
+func spanOf(ix *document.Index, segs []document.Segment) *Span {
+	l, e, ok := ix.SpanSegments(segs)
 	if !ok {
 		return nil
 	}
@@ -148,9 +167,9 @@ func spanOf(ix *document.Index, path string) *Span {
 }
 
 // derivedLastApplied renders the live object's last-applied annotation
-// as YAML, and returns its value; "" when there is none or it is not
+// as YAML, with its index; "" and nil when there is none or it is not
 // JSON.
-func derivedLastApplied(live map[string]any) (string, any) {
+func derivedLastApplied(live map[string]any) (string, *document.Index) {
 	md, _ := live["metadata"].(map[string]any)
 	annots, _ := md["annotations"].(map[string]any)
 	text, ok := annots[engine.LastAppliedAnnotation].(string)
@@ -161,11 +180,11 @@ func derivedLastApplied(live map[string]any) (string, any) {
 	if err != nil {
 		return "", nil
 	}
-	y, err := document.RenderYAML(v)
+	y, ix, err := document.RenderIndexed(v)
 	if err != nil {
 		return "", nil
 	}
-	return y, v
+	return y, ix
 }
 
 func namespaceOf(obj map[string]any) (string, bool) {

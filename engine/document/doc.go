@@ -9,6 +9,11 @@
 // Positions come from a second, YAML 1.2 parse (go.yaml.in/yaml/v3) that
 // is used only to locate fields, never for their values.
 //
+// The other way round, RenderYAML prints a value as kubectl does
+// (sigs.k8s.io/yaml's JSONToYAML, go-yaml v2's emitter) with a port of
+// that emitter (emit.go), byte for byte; RenderIndexed also notes where
+// each field went, so that the renderings need no parse to be located.
+//
 // Errors are *Error values naming the pane, the line and column when known
 // and the field path when known, worded for someone learning YAML.
 package document

@@ -28,10 +28,16 @@ type Index struct {
 	// selectors caches, per list node and selector key, where each value
 	// first appears: a step path selects one element of a long list.
 	selectors map[selectorKey]*selectorIndex
+	// tree holds the positions instead of root when the index comes from
+	// the emitter (RenderIndexed).
+	tree *posTree
 }
 
+// selectorKey names a list: a node of the parsed tree or of the
+// emitter's.
 type selectorKey struct {
 	list *yaml3.Node
+	node int32
 	key  string
 }
 
@@ -42,13 +48,13 @@ type selectorIndex struct {
 	strs, others map[string]int
 }
 
-// selectIndex returns the element of list l (node d) that selector
+// selectIndex returns the element of list l (named by sk) that selector
 // key=raw picks, as the first element e for which MatchValue(e[key], raw).
-func (ix *Index) selectIndex(d *yaml3.Node, l []any, key, raw string) int {
+func (ix *Index) selectIndex(sk selectorKey, l []any, key, raw string) int {
 	if ix.selectors == nil {
 		ix.selectors = map[selectorKey]*selectorIndex{}
 	}
-	si := ix.selectors[selectorKey{d, key}]
+	si := ix.selectors[sk]
 	if si == nil {
 		si = &selectorIndex{strs: map[string]int{}, others: map[string]int{}}
 		for j, e := range l {
@@ -71,7 +77,7 @@ func (ix *Index) selectIndex(d *yaml3.Node, l []any, key, raw string) int {
 				}
 			}
 		}
-		ix.selectors[selectorKey{d, key}] = si
+		ix.selectors[sk] = si
 	}
 	best := -1
 	pick := func(j int, ok bool) {
@@ -176,11 +182,29 @@ func Locate(text string) *Index {
 // (or of a list element's first line) to the last line of its value. The
 // empty path spans the whole object.
 func (ix *Index) Span(path string) (line, endLine int, ok bool) {
-	if ix == nil || ix.root == nil {
+	if ix == nil {
 		return 0, 0, false
 	}
 	segs, err := ParsePath(path)
 	if err != nil {
+		return 0, 0, false
+	}
+	return ix.SpanSegments(segs)
+}
+
+// SpanSegments is Span for a path already split by ParsePath, for a
+// caller that asks several indexes about one path.
+func (ix *Index) SpanSegments(segs []Segment) (line, endLine int, ok bool) {
+	if ix == nil {
+		return 0, 0, false
+	}
+	if ix.tree != nil {
+		if !ix.tree.legacy {
+			return ix.treeSpan(segs)
+		}
+		*ix = *indexText(ix.tree.text, ix.value)
+	}
+	if ix.root == nil {
 		return 0, 0, false
 	}
 	n, v := ix.root, ix.value
@@ -209,7 +233,7 @@ func (ix *Index) Span(path string) (line, endLine int, ok bool) {
 			}
 			i := seg.Index
 			if seg.Kind == SegSelector {
-				i = ix.selectIndex(d, l, seg.Key, seg.Value)
+				i = ix.selectIndex(selectorKey{list: d, key: seg.Key}, l, seg.Key, seg.Value)
 			}
 			if i < 0 || i >= len(l) {
 				return 0, 0, false

@@ -45,6 +45,11 @@ var ErrPath = errors.New("malformed field path")
 // whole object.
 func ParsePath(p string) ([]Segment, error) {
 	var segs []Segment
+	if p != "" {
+		// One segment a dot or bracket at most (plus the first): every
+		// step of every pane parses a path.
+		segs = make([]Segment, 0, 1+strings.Count(p, ".")+strings.Count(p, "["))
+	}
 	for i := 0; i < len(p); {
 		switch c := p[i]; {
 		case c == '.':
