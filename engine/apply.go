@@ -73,6 +73,7 @@ func ApplyPanes(p Panes, overwriteFlag *bool) (*Result, error) {
 		res.Object = created
 		res.LastAppliedSource = "none"
 		ex.Result, _ = jsonvalue.DecodeObject(created)
+		res.ObjectValue = ex.Result
 		explainInto(res, ex, warnings)
 		return res, nil
 	}
@@ -134,6 +135,7 @@ func strategicPatch(res *Result, ex *explain.Inputs, original []byte, modified, 
 	if res.Object, err = jsonvalue.Encode(ex.Result); err != nil {
 		return &ApplyError{Message: err.Error()}
 	}
+	res.PatchValue, res.ObjectValue = patch, ex.Result
 	return nil
 }
 
@@ -157,10 +159,12 @@ func mergePatch(res *Result, ex *explain.Inputs, original []byte, modified, live
 		ex.Original, _ = jsonvalue.DecodeObject(original)
 	}
 	ex.Patch, _ = jsonvalue.DecodeObject(patch)
+	res.PatchValue = ex.Patch
 	if string(patch) == "{}" {
 		res.Action = ActionUnchanged
 		res.Object = current
 		ex.Result = live
+		res.ObjectValue = live
 		return nil
 	}
 	res.Action = ActionConfigure
@@ -168,6 +172,7 @@ func mergePatch(res *Result, ex *explain.Inputs, original []byte, modified, live
 		return &ApplyError{Message: "applying patch locally: " + err.Error()}
 	}
 	ex.Result, _ = jsonvalue.DecodeObject(res.Object)
+	res.ObjectValue = ex.Result
 	return nil
 }
 

@@ -42,6 +42,11 @@ type Result struct {
 	// Object is the object after the server applies the patch (or the
 	// created object), as JSON.
 	Object json.RawMessage `json:"object"`
+	// PatchValue and ObjectValue are Patch and Object as values, for
+	// callers that render them (engine/api) and would otherwise decode
+	// the JSON again. Read-only: they share maps with the inputs.
+	PatchValue  any `json:"-"`
+	ObjectValue any `json:"-"`
 	// LastApplied is the new annotation value, byte for byte as kubectl
 	// writes it.
 	LastApplied string `json:"lastApplied"`

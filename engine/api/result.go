@@ -29,7 +29,10 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 	// The result and the patch are decoded once, then written as YAML
 	// with their positions (no second parse). The errors come in the
 	// order they always have.
-	object, objectErr := jsonvalue.Decode(res.Object)
+	object, objectErr := res.ObjectValue, error(nil)
+	if object == nil {
+		object, objectErr = jsonvalue.Decode(res.Object)
+	}
 	var resultIdx *document.Index
 	var err error
 	if objectErr == nil {
@@ -57,7 +60,10 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 		}
 		out.PatchJSON = b.String()
 		var patchErr error
-		if patch, patchErr = jsonvalue.Decode(res.Patch); patchErr == nil {
+		if patch = res.PatchValue; patch == nil {
+			patch, patchErr = jsonvalue.Decode(res.Patch)
+		}
+		if patchErr == nil {
 			out.PatchYAML, patchIdx, err = document.RenderJSONIndexed(res.Patch, patch)
 		} else {
 			out.PatchYAML, err = document.RenderJSONAsYAML(res.Patch)
