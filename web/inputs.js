@@ -9,7 +9,7 @@ import { Annotation, Compartment } from '@codemirror/state';
 import { EditorView, placeholder } from '@codemirror/view';
 import { setDiagnostics } from '@codemirror/lint';
 import { byId } from './dom.js';
-import { createEditor, baseExtensions, setText, languageSupport } from './cm/setup.js';
+import { createEditor, baseExtensions, setText, languageSupport, docText } from './cm/setup.js';
 import { lineHighlight, showSpan } from './cm/line-highlight.js';
 
 /** Marks changes the page makes itself, which must not count as typing. */
@@ -49,6 +49,8 @@ export class Inputs {
     this.onModeChange = onModeChange;
     /** @type {'derived'|'explicit'} */
     this.mode = 'derived';
+    /** Whether a pane shows an error (text or lint diagnostic). */
+    this.showingError = false;
     /** @type {import('./file-format.js').FileFormat} */
     this.format = 'yaml';
     this.fileMode = new Compartment();
@@ -114,9 +116,9 @@ export class Inputs {
   values() {
     const derived = this.mode === 'derived';
     return {
-      lastApplied: derived ? '' : this.views.lastApplied.state.doc.toString(),
-      file: this.views.file.state.doc.toString(),
-      live: this.views.live.state.doc.toString(),
+      lastApplied: derived ? '' : docText(this.views.lastApplied),
+      file: docText(this.views.file),
+      live: docText(this.views.live),
       lastAppliedFromLive: derived,
     };
   }
@@ -148,6 +150,7 @@ export class Inputs {
     this.clearErrors();
     const ids = PANE_IDS[error.pane];
     if (!ids) return false;
+    this.showingError = true;
     const box = byId(ids.error);
     const where = error.line > 0 ? `line ${error.line}${error.column > 0 ? `, column ${error.column}` : ''}: ` : '';
     box.textContent = `${where}${error.path ? `${error.path}: ` : ''}${error.message}`;
@@ -166,6 +169,9 @@ export class Inputs {
   }
 
   clearErrors() {
+    // Nothing shown: no transaction for the editors (each updates its view).
+    if (!this.showingError) return;
+    this.showingError = false;
     for (const pane of /** @type {Pane[]} */ (['lastApplied', 'file', 'live'])) {
       const box = byId(PANE_IDS[pane].error);
       box.textContent = '';

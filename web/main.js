@@ -88,8 +88,13 @@ const stepsView = new StepsView(byId('steps'), {
     patchView.highlight(where && where.patch, scroll);
   },
 });
+// Only the tab in sight is rendered; the others catch up when shown.
 const tabs = setupTabs(byId('tablist'), {
-  onShow: (id) => diffView.setVisible(id === 'tab-diff'),
+  onShow: (id) => {
+    patchView.setVisible(id === 'tab-patch');
+    resultView.setVisible(id === 'tab-result');
+    diffView.setVisible(id === 'tab-diff');
+  },
 });
 
 const overwrite = /** @type {HTMLInputElement} */ (byId('opt-overwrite'));
@@ -114,6 +119,7 @@ function compute() {
     jsonnet.request(values.file, (answer) => {
       if (answer.error) {
         renderError(answer.error);
+        announceRendered();
         return;
       }
       sendApply({ ...values, file: answer.json || '' }, 'jsonnet');
@@ -163,9 +169,29 @@ function showEmpty(values) {
   if (inputs.mode === 'derived') inputs.showDerived('');
 }
 
+let renders = 0;
+
+/**
+ * Says an answer is on screen: the views in sight show it (tabs out of
+ * sight catch up when shown). For tests and the page benchmark
+ * (docs/page.md): the performance mark applylens:rendered and the count
+ * <html data-renders>.
+ */
+function announceRendered() {
+  renders++;
+  performance.mark('applylens:rendered');
+  document.documentElement.dataset.renders = String(renders);
+}
+
 /** @param {Response} response */
 function render(response) {
-  byId('version').textContent = response.version ? `engine ${response.version}` : '';
+  renderAnswer(response);
+  announceRendered();
+}
+
+/** @param {Response} response */
+function renderAnswer(response) {
+  setTextContent(byId('version'), response.version ? `engine ${response.version}` : '');
   if (!firstResultSeen) {
     firstResultSeen = true;
     // Since navigation start (performance's time origin), not since this
@@ -190,13 +216,14 @@ function render(response) {
   inputs.clearErrors();
   hide(generalError);
   setStale(false);
-  outputs.dataset.state = 'ready';
-  outputs.dataset.action = result.action;
+  setData(outputs, 'state', 'ready');
+  setData(outputs, 'action', result.action);
   if (inputs.mode === 'derived') inputs.showDerived(result.derivedLastAppliedYAML || '');
-  status.textContent = statusSentence(result);
+  setTextContent(status, statusSentence(result));
   renderWarnings(result.warnings || []);
   // Views first, steps last: restoring the selected step highlights
-  // lines in the freshly filled editors.
+  // lines in the editors, which must hold the new texts (or, for the
+  // tabs out of sight, know they are behind).
   resultView.render(result);
   patchView.render(result);
   diffView.render(result);
@@ -232,11 +259,36 @@ function paneSlug(pane) {
 /** @param {boolean} stale */
 function setStale(stale) {
   outputs.classList.toggle('stale', stale);
-  staleNote.hidden = !stale;
+  if (staleNote.hidden !== !stale) staleNote.hidden = !stale;
 }
+
+/**
+ * Sets an element's text, leaving the DOM alone when it is the same.
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
+function setTextContent(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/**
+ * Sets a data attribute, leaving the DOM alone when it is the same.
+ * @param {HTMLElement} el
+ * @param {string} key
+ * @param {string} value
+ */
+function setData(el, key, value) {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
+/** The warnings on screen, as JSON, to skip rebuilding an equal list. */
+let shownWarnings = '[]';
 
 /** @param {import('./api-types.js').Warning[]} warnings */
 function renderWarnings(warnings) {
+  const key = JSON.stringify(warnings);
+  if (key === shownWarnings) return;
+  shownWarnings = key;
   const list = byId('warnings');
   clear(list);
   for (const w of warnings) {
@@ -350,6 +402,7 @@ function show(el, text) {
 }
 
 function hide(el) {
+  if (el.hidden && !el.firstChild) return;
   el.textContent = '';
   el.hidden = true;
 }
@@ -429,8 +482,9 @@ globalThis.applylensPage = {
   },
   /** @param {'last-applied'|'file'|'live'|'patch'|'result'} pane */
   getText(pane) {
-    if (pane === 'patch') return patchView.view.state.doc.toString();
-    if (pane === 'result') return resultView.view.state.doc.toString();
+    // A tab out of sight may not hold the last answer yet: bring it up to date.
+    if (pane === 'patch') return (patchView.flush(), patchView.view.state.doc.toString());
+    if (pane === 'result') return (resultView.flush(), resultView.view.state.doc.toString());
     const view = inputs.views[PANES[pane]];
     if (!view) throw new Error(`unknown pane ${pane}`);
     return view.state.doc.toString();

@@ -17,7 +17,11 @@ const field = StateField.define({
   create: () => /** @type {Placed[]} */ ([]),
   update(value, tr) {
     for (const e of tr.effects) if (e.is(setPlaced)) return e.value;
-    return tr.docChanged ? [] : value;
+    if (!tr.docChanged || value.length === 0) return value;
+    // Follow the edit: the page places the directives again right after
+    // it changes the text, and has nothing to do when they are where the
+    // edit moved them.
+    return value.map((p) => ({ ...p, from: tr.changes.mapPos(p.from, 1), to: tr.changes.mapPos(p.to, -1) }));
   },
   provide: (f) => EditorView.decorations.from(f, (placed) => {
     const ranges = placed
@@ -116,5 +120,17 @@ export function placeByText(text, directives) {
  * @param {Placed[]} placed
  */
 export function showDirectives(view, placed) {
+  if (samePlaced(view.state.field(field, false) || [], placed)) return;
   view.dispatch({ effects: setPlaced.of(placed) });
+}
+
+/** @param {Placed[]} a @param {Placed[]} b */
+function samePlaced(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.from !== y.from || x.to !== y.to || x.name !== y.name || x.path !== y.path || x.meaning !== y.meaning) return false;
+  }
+  return true;
 }

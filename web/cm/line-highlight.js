@@ -30,16 +30,25 @@ function clampLine(state, n) {
   return Math.min(Math.max(1, n | 0), state.doc.lines);
 }
 
+/** @type {{span: Span|null, deco: import('@codemirror/view').DecorationSet}} */
+const NONE = { span: null, deco: Decoration.none };
+
 const field = StateField.define({
-  create: () => Decoration.none,
-  update(deco, tr) {
-    for (const e of tr.effects) if (e.is(setSpan)) return build(tr.state, e.value);
+  create: () => NONE,
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(setSpan)) return e.value ? { span: e.value, deco: build(tr.state, e.value) } : NONE;
     // An edit makes the old position meaningless; drop the mark rather
     // than leave it on the wrong field.
-    return tr.docChanged ? Decoration.none : deco;
+    return tr.docChanged ? NONE : value;
   },
-  provide: (f) => EditorView.decorations.from(f),
+  provide: (f) => EditorView.decorations.from(f, (value) => value.deco),
 });
+
+/** @param {Span|null} a @param {Span|null} b */
+function sameSpan(a, b) {
+  if (!a || !b) return !a && !b;
+  return a.line === b.line && (a.endLine || a.line) === (b.endLine || b.line);
+}
 
 /** The extension to add to editors that can show a step's field. */
 export function lineHighlight() {
@@ -53,7 +62,10 @@ export function lineHighlight() {
  * @param {boolean} [scroll]
  */
 export function showSpan(view, span, scroll = true) {
-  view.dispatch({ effects: setSpan.of(span || null) });
+  // The same mark on the same text: no transaction (each one updates the
+  // editor's view).
+  const current = view.state.field(field, false);
+  if (!current || !sameSpan(current.span, span || null)) view.dispatch({ effects: setSpan.of(span || null) });
   if (span && scroll && view.state.doc.length > 0) {
     // Scroll the editor's own scroller only: EditorView.scrollIntoView
     // would also scroll the page, moving every other pane out of sight.

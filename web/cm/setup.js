@@ -142,15 +142,60 @@ export function createEditor(parent, doc, extensions) {
   return view;
 }
 
+/** The text of each view's document, kept for the document it was read from. */
+const texts = new WeakMap();
+
 /**
- * Replaces the whole text of view, keeping the scroll position when the
- * text did not change.
+ * The text of view's document. Read once per document: the panes and the
+ * read-only editors hold up to megabytes, and Text.toString joins every
+ * line again on each call.
+ * @param {EditorView} view
+ * @returns {string}
+ */
+export function docText(view) {
+  const doc = view.state.doc;
+  const known = texts.get(view);
+  if (known && known.doc === doc) return known.text;
+  const text = doc.toString();
+  texts.set(view, { doc, text });
+  return text;
+}
+
+/**
+ * The smallest single change that turns old into text: the part between
+ * their common prefix and common suffix, or null when they are equal.
+ * @param {string} old
+ * @param {string} text
+ * @returns {{from: number, to: number, insert: string}|null}
+ */
+export function minimalChange(old, text) {
+  if (old === text) return null;
+  const max = Math.min(old.length, text.length);
+  let start = 0;
+  while (start < max && old.charCodeAt(start) === text.charCodeAt(start)) start++;
+  let end = 0;
+  const room = max - start;
+  while (end < room && old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)) end++;
+  return { from: start, to: old.length - end, insert: text.slice(start, text.length - end) };
+}
+
+/**
+ * Sets the text of view, changing only the range between what the old and
+ * the new text have in common at their start and end: CodeMirror then
+ * reparses and redraws that range, not a new document (a keystroke changes
+ * a few lines of a result of tens of thousands). Nothing happens when the
+ * text is the same. Returns whether the document changed.
  * @param {EditorView} view
  * @param {string} text
  * @param {import('@codemirror/state').TransactionSpec} [extra]
  */
 export function setText(view, text, extra = {}) {
-  if (view.state.doc.toString() === text) return false;
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, ...extra });
+  // CodeMirror splits lines at \r\n, \r and \n and joins them with \n:
+  // compare with the text it would hold.
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  const change = minimalChange(docText(view), text);
+  if (!change) return false;
+  view.dispatch({ changes: change, ...extra });
+  if (view.state.doc.length === text.length) texts.set(view, { doc: view.state.doc, text });
   return true;
 }

@@ -1,12 +1,14 @@
 // The Diff tab: live object before and after, unified or side by side.
 // Built lazily: a merge view is only made while its tab is visible, and
 // @codemirror/merge is only downloaded when the tab is first shown (it is
-// not part of the first visit's budget).
+// not part of the first visit's budget). While shown, a new answer changes
+// the texts of the merge view in place (only the range that differs), so
+// the diff is computed again around the change, not over the whole object.
 
-import { EditorState } from '@codemirror/state';
+import { EditorState, ChangeSet } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { byId, clear, h } from '../dom.js';
-import { baseExtensions, registerView, unregisterView } from '../cm/setup.js';
+import { baseExtensions, registerView, unregisterView, minimalChange } from '../cm/setup.js';
 
 export class DiffView {
   constructor() {
@@ -25,6 +27,8 @@ export class DiffView {
     this.loading = null;
     /** @type {typeof import('@codemirror/merge')|null} */
     this.lib = null;
+    /** What the merge view shows: its layout and texts. */
+    this.shown = { mode: '', before: '', after: '' };
     this.unifiedButton = byId('diff-mode-unified');
     this.splitButton = byId('diff-mode-split');
     this.note = byId('diff-note');
@@ -85,10 +89,14 @@ export class DiffView {
     }
     const { MergeView, unifiedMergeView } = this.lib;
     this.dirty = false;
+    const note = this.action === 'create' ? 'The object does not exist yet: everything is new.'
+      : this.action === 'unchanged' ? 'Nothing changes.' : '';
+    if (this.note.textContent !== note) this.note.textContent = note;
+    if (this.views.length > 0 && this.shown.mode === this.mode && (this.before || this.after)) {
+      this.updateInPlace();
+      return;
+    }
     this.destroy();
-    if (this.action === 'create') this.note.textContent = 'The object does not exist yet: everything is new.';
-    else if (this.action === 'unchanged') this.note.textContent = 'Nothing changes.';
-    else this.note.textContent = '';
     if (!this.before && !this.after) {
       this.host.append(h('p', { className: 'empty', text: 'Nothing to compare yet.' }));
       return;
@@ -124,6 +132,26 @@ export class DiffView {
       this.views = [this.merge.a, this.merge.b];
     }
     for (const v of this.views) registerView(v);
+    this.shown = { mode: this.mode, before: this.before, after: this.after };
+  }
+
+  /**
+   * Changes the texts of the merge view on screen to the new ones.
+   * @private
+   */
+  updateInPlace() {
+    const before = minimalChange(this.shown.before, this.before);
+    const after = minimalChange(this.shown.after, this.after);
+    if (this.mode === 'unified') {
+      const [view] = this.views;
+      const { getOriginalDoc, originalDocChangeEffect } = /** @type {typeof import('@codemirror/merge')} */ (this.lib);
+      const effects = before ? [originalDocChangeEffect(view.state, ChangeSet.of([before], getOriginalDoc(view.state).length))] : [];
+      if (after || effects.length) view.dispatch({ changes: after || [], effects });
+    } else if (this.merge) {
+      if (before) this.merge.a.dispatch({ changes: before });
+      if (after) this.merge.b.dispatch({ changes: after });
+    }
+    this.shown = { mode: this.mode, before: this.before, after: this.after };
   }
 
   /** @private */
@@ -133,6 +161,7 @@ export class DiffView {
     else for (const v of this.views) v.destroy();
     this.merge = null;
     this.views = [];
+    this.shown = { mode: '', before: '', after: '' };
     clear(this.host);
   }
 }

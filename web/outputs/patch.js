@@ -1,24 +1,28 @@
 // The Patch tab: the patch kubectl sends, as YAML or JSON, with each
 // directive marked and explained, the patch type and why, and the
-// equivalent `kubectl patch` command.
+// equivalent `kubectl patch` command. Filled only while its tab is shown
+// (see LazyView).
 
 import { h, clear, byId } from '../dom.js';
 import { createEditor, baseExtensions, setText } from '../cm/setup.js';
 import { lineHighlight, showSpan } from '../cm/line-highlight.js';
 import { directiveMarks, placeByLines, placeByText, showDirectives } from '../cm/directives.js';
 import { PATCH_TYPE_WORDS } from './format.js';
+import { LazyView } from './lazy.js';
 import { Compartment } from '@codemirror/state';
 import { yaml } from '@codemirror/lang-yaml';
 import { json } from '@codemirror/lang-json';
 
 /** @typedef {import('../api-types.js').Result} Result */
 
-export class PatchView {
+export class PatchView extends LazyView {
   constructor() {
+    super();
     this.format = 'yaml';
     /** @type {Result|null} */
     this.result = null;
-    this.span = null;
+    /** What the meta, command and directive list show, to skip unchanged DOM. */
+    this.shown = { meta: '', command: null, directives: '' };
     this.language = new Compartment();
     this.view = createEditor(byId('editor-patch'), '', [
       ...baseExtensions({ label: 'Patch kubectl sends (read-only)', readOnly: true, placeholder: 'No patch.' }),
@@ -44,14 +48,59 @@ export class PatchView {
     this.yamlButton.setAttribute('aria-pressed', String(format === 'yaml'));
     this.jsonButton.setAttribute('aria-pressed', String(format === 'json'));
     this.view.dispatch({ effects: this.language.reconfigure(format === 'json' ? json() : yaml()) });
-    if (this.result) this.fill(this.result);
+    if (this.result) this.invalidate();
   }
 
   /** @param {Result} result */
   render(result) {
     this.result = result;
-    const type = PATCH_TYPE_WORDS[result.patchType] || result.patchType || '';
+    this.invalidate();
+  }
+
+  clear() {
+    this.result = null;
+    this.invalidate();
+  }
+
+  /** @protected */
+  update() {
+    const result = this.result;
+    this.renderMeta(result);
+    const command = result ? result.kubectlPatch || '' : '';
+    if (this.shown.command !== command) {
+      this.shown.command = command;
+      this.command.textContent = command;
+      this.copyButton.disabled = !command;
+      this.copyStatus.textContent = '';
+    }
+    const directives = result ? result.directives || [] : [];
+    const key = JSON.stringify(directives);
+    if (this.shown.directives !== key) {
+      this.shown.directives = key;
+      clear(this.directiveList);
+      byId('patch-directives-block').hidden = directives.length === 0;
+      for (const d of directives) {
+        this.directiveList.append(
+          h('dt', {}, h('code', { text: d.name }), d.path ? h('span', { className: 'dir-path', text: ` at ${d.path}` }) : null),
+          h('dd', { text: d.meaning }));
+      }
+    }
+    const text = !result ? '' : this.format === 'json' ? result.patchJSON || '' : result.patchYAML || '';
+    setText(this.view, text);
+    const placed = this.format === 'json'
+      ? placeByText(text, directives)
+      : placeByLines(this.view.state.doc, directives);
+    showDirectives(this.view, placed);
+  }
+
+  /** @private @param {Result|null} result */
+  renderMeta(result) {
+    const key = result ? JSON.stringify([result.action, result.patchType, result.patchTypeWhy]) : '';
+    if (this.shown.meta === key) return;
+    this.shown.meta = key;
     clear(this.meta);
+    if (!result) return;
+    const type = PATCH_TYPE_WORDS[result.patchType] || result.patchType || '';
     if (result.action === 'create') {
       this.meta.append(h('p', {}, h('strong', { text: 'No patch: ' }), 'the object does not exist yet, so kubectl creates it instead of patching.'));
     } else {
@@ -63,46 +112,11 @@ export class PatchView {
         this.meta.append(h('p', { text: 'The patch is empty ({}), so kubectl sends no request and reports "unchanged".' }));
       }
     }
-    this.command.textContent = result.kubectlPatch || '';
-    this.copyButton.disabled = !result.kubectlPatch;
-    this.copyStatus.textContent = '';
-    clear(this.directiveList);
-    const directives = result.directives || [];
-    byId('patch-directives-block').hidden = directives.length === 0;
-    for (const d of directives) {
-      this.directiveList.append(
-        h('dt', {}, h('code', { text: d.name }), d.path ? h('span', { className: 'dir-path', text: ` at ${d.path}` }) : null),
-        h('dd', { text: d.meaning }));
-    }
-    this.fill(result);
   }
 
-  /** @private @param {Result} result */
-  fill(result) {
-    const text = this.format === 'json' ? result.patchJSON || '' : result.patchYAML || '';
-    setText(this.view, text);
-    const directives = result.directives || [];
-    const placed = this.format === 'json'
-      ? placeByText(text, directives)
-      : placeByLines(this.view.state.doc, directives);
-    showDirectives(this.view, placed);
-    this.highlight(this.span);
-  }
-
-  /** Marks a step's lines; spans refer to the YAML form only. */
-  highlight(span, scroll = true) {
-    this.span = span || null;
-    showSpan(this.view, this.format === 'yaml' ? this.span : null, scroll);
-  }
-
-  clear() {
-    this.result = null;
-    setText(this.view, '');
-    clear(this.meta);
-    clear(this.directiveList);
-    byId('patch-directives-block').hidden = true;
-    this.command.textContent = '';
-    this.copyButton.disabled = true;
+  /** Marks a step's lines; spans refer to the YAML form only. @protected */
+  showHighlight(span, scroll) {
+    showSpan(this.view, this.format === 'yaml' ? span : null, scroll);
   }
 
   async copy() {

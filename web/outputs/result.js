@@ -1,33 +1,50 @@
-// The Result tab: the object as it is after the apply.
+// The Result tab: the object as it is after the apply. Filled only while
+// its tab is shown: a hidden editor is brought up to date when the tab
+// opens (see LazyView).
 
 import { byId } from '../dom.js';
 import { createEditor, baseExtensions, setText } from '../cm/setup.js';
 import { lineHighlight, showSpan } from '../cm/line-highlight.js';
 import { ACTION_WORDS } from './format.js';
+import { LazyView } from './lazy.js';
 
-export class ResultView {
+export class ResultView extends LazyView {
   constructor() {
+    super();
     this.view = createEditor(byId('editor-result'), '', [
       ...baseExtensions({ label: 'Object after the apply (read-only)', readOnly: true }),
       lineHighlight(),
     ]);
     this.badge = byId('result-action');
+    /** @type {import('../api-types.js').Result|null} */
+    this.result = null;
   }
 
   /** @param {import('../api-types.js').Result} result */
   render(result) {
-    setText(this.view, result.objectYAML || '');
-    this.badge.textContent = ACTION_WORDS[result.action] || result.action;
-    this.badge.className = `badge action-${result.action}`;
+    this.result = result;
+    // The badge sits on the tab itself: always shown.
+    const words = ACTION_WORDS[result.action] || result.action;
+    if (this.badge.textContent !== words) this.badge.textContent = words;
+    const className = `badge action-${result.action}`;
+    if (this.badge.className !== className) this.badge.className = className;
     this.badge.hidden = false;
+    this.invalidate();
   }
 
-  highlight(span, scroll = true) {
+  /** @protected */
+  update() {
+    setText(this.view, this.result ? this.result.objectYAML || '' : '');
+  }
+
+  /** @protected */
+  showHighlight(span, scroll) {
     showSpan(this.view, span, scroll);
   }
 
   clear() {
-    setText(this.view, '');
+    this.result = null;
     this.badge.hidden = true;
+    this.invalidate();
   }
 }
