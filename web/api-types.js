@@ -8,7 +8,8 @@
 /**
  * What the page sends.
  * @typedef {object} Request
- * @property {'apply' | 'version'} [op] "apply" when absent.
+ * @property {'apply' | 'version' | 'warmup'} [op] "apply" when absent; "warmup" runs the last
+ *   apply again without changing what later requests see (the worker calls it while idle).
  * @property {string} lastApplied The last-applied pane, YAML or JSON ("" = none).
  * @property {string} file The configuration file pane.
  * @property {string} live The live object pane ("" = the object does not exist yet: create).

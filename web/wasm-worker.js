@@ -8,7 +8,7 @@
 // Messages in:  {type: 'apply', id, request: string}   call the bridge's method
 // Messages out: {type: 'ready', version}
 //               {type: 'failed', message}              the wasm did not load
-//               {type: 'response', id, response: string}
+//               {type: 'response', id, response: string, ms}   ms: the call's time
 //               {type: 'crashed', id, message}         the Go runtime threw
 
 /* global Go */
@@ -20,8 +20,11 @@
  * @param {string} opts.bridge the global the Go program registers, e.g.
  *   'applylens': it sets `${bridge}Ready` and calls `on${Bridge}Ready`
  * @param {string} opts.method the bridge's function that answers a request
+ * @param {string} [opts.warmUp] a request that makes the bridge run its last
+ *   computation again without changing what later requests see (see
+ *   warmUp below)
  */
-export function serveWasm({ wasm, wasmExec, bridge, method }) {
+export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
   // Start the download before anything else: compiling streams while the
   // rest of the worker boots.
   const wasmFetch = fetch(new URL(wasm, self.location.href).href);
@@ -79,9 +82,40 @@ export function serveWasm({ wasm, wasmExec, bridge, method }) {
     (err) => self.postMessage({ type: 'failed', message: String(err && err.message ? err.message : err) }),
   );
 
+  // Browsers first run wasm with a baseline compiler and optimize a
+  // function once it has run enough: a typical apply takes ~8 ms for its
+  // first hundred runs and ~1 ms after. So while the page waits for the
+  // user, the worker repeats the last computation (engine/api's warm-up
+  // op) until it is optimized, one call per task so a request waits at
+  // most one call. Inputs whose computation is long run enough code in
+  // their own calls: no warm-up for them.
+  const WARM_UP_CALLS = 150;
+  const WARM_UP_MS = 2000;
+  const WARM_UP_MAX_CALL_MS = 40;
+  let warmCalls = 0;
+  let warmMs = 0;
+  let warmTimer;
+  function scheduleWarmUp(api, lastCallMs) {
+    clearTimeout(warmTimer);
+    if (!warmUp || exited || lastCallMs > WARM_UP_MAX_CALL_MS || warmCalls >= WARM_UP_CALLS || warmMs >= WARM_UP_MS) return;
+    warmTimer = setTimeout(() => {
+      const started = performance.now();
+      try {
+        api[method](warmUp);
+      } catch {
+        return; // the next real request reports a dead runtime
+      }
+      const ms = performance.now() - started;
+      warmCalls++;
+      warmMs += ms;
+      scheduleWarmUp(api, ms);
+    }, 0);
+  }
+
   self.onmessage = async (event) => {
     const msg = event.data;
     if (!msg || msg.type !== 'apply') return;
+    clearTimeout(warmTimer);
     let api;
     try {
       api = await loaded;
@@ -89,11 +123,14 @@ export function serveWasm({ wasm, wasmExec, bridge, method }) {
       return; // 'failed' was already posted
     }
     try {
+      const started = performance.now();
       const response = exited ? undefined : api[method](msg.request);
+      const ms = performance.now() - started;
       // A Go panic inside the call ends the program and the call returns
       // undefined instead of throwing.
       if (typeof response !== 'string') throw new Error(exited || response === undefined ? 'the Go program exited' : 'the wasm returned no text');
-      self.postMessage({ type: 'response', id: msg.id, response });
+      self.postMessage({ type: 'response', id: msg.id, response, ms });
+      scheduleWarmUp(api, ms);
     } catch (err) {
       self.postMessage({ type: 'crashed', id: msg.id, message: String(err && err.message ? err.message : err) });
     }

@@ -4,4 +4,4 @@
 import { assets } from './assets.js';
 import { serveWasm } from './wasm-worker.js';
 
-serveWasm({ wasm: assets.wasm, wasmExec: assets.wasmExec, bridge: 'applylens', method: 'apply' });
+serveWasm({ wasm: assets.wasm, wasmExec: assets.wasmExec, bridge: 'applylens', method: 'apply', warmUp: '{"op":"warmup"}' });

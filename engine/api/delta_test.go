@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -242,5 +243,34 @@ func TestTextEditCutsAtCharacters(t *testing.T) {
 				t.Errorf("textEdit(%q, %q) = %+v, want %+v", tc.a, tc.b, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestWarmUpChangesNothing: a warm-up between two requests leaves the
+// second answer as it would have been, delta included.
+func TestWarmUpChangesNothing(t *testing.T) {
+	file := readFile(t, "walkthrough/file.yaml")
+	live := readFile(t, "walkthrough/live.yaml")
+	a := Request{File: file, Live: live, LastAppliedFromLive: true}
+	b := a
+	b.File = strings.Replace(file, "nginx:1.16.1", "nginx:1.17", 1)
+	run := func(warm bool) string {
+		first := decode(t, Handle(request(t, a)))
+		if warm {
+			for range 3 {
+				if got := Handle(`{"op":"warmup"}`); got != `{"version":"test"}` {
+					t.Fatalf("warm-up answered %s", got)
+				}
+			}
+		}
+		b.Base = first.Seq
+		second := Handle(request(t, b))
+		if r := decode(t, second); r.Delta == nil || r.Seq != first.Seq+1 {
+			t.Fatalf("warm=%v: want a delta numbered %d, got seq %d", warm, first.Seq+1, r.Seq)
+		}
+		return regexp.MustCompile(`"base":\d+`).ReplaceAllString(withoutSeq(second), `"base":0`)
+	}
+	if cold, warm := run(false), run(true); cold != warm {
+		t.Errorf("the answer after a warm-up differs:\n%.400s\n%.400s", cold, warm)
 	}
 }
