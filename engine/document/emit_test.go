@@ -3,6 +3,7 @@ package document
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
 	"slices"
@@ -125,7 +126,7 @@ func spanPaths(v any, limit int) []string {
 				paths = append(paths, p)
 				if m, ok := e.(map[string]any); ok {
 					n := 0
-					for _, k := range sortedKeys(m) {
+					for _, k := range slices.Sorted(maps.Keys(m)) {
 						switch m[k].(type) {
 						case map[string]any, []any:
 							continue
@@ -142,15 +143,6 @@ func spanPaths(v any, limit int) []string {
 	}
 	walk(v, "")
 	return paths
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 func TestRenderMatchesJSONToYAML(t *testing.T) {

@@ -2,7 +2,9 @@ package explain
 
 import (
 	"encoding/json"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -103,7 +105,7 @@ func TestStepValues(t *testing.T) {
 
 // patchLeaves lists the fields a strategic patch changes, as paths.
 func patchLeaves(in Inputs, path Path, p map[string]any, out *[]string) {
-	for _, k := range sortedKeys(p) {
+	for _, k := range slices.Sorted(maps.Keys(p)) {
 		v := p[k]
 		switch {
 		case k == directivePatch || k == directiveRetain || strings.HasPrefix(k, prefixSetOrder):

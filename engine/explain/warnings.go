@@ -3,6 +3,7 @@ package explain
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -76,13 +77,13 @@ func Warnings(in Inputs) []Warning {
 		file = in.Modified
 	}
 	fileMeta := asMap(file["metadata"])
-	for _, k := range sortedKeys(asMap(fileMeta["annotations"])) {
+	for _, k := range slices.Sorted(maps.Keys(asMap(fileMeta["annotations"]))) {
 		v := asMap(fileMeta["annotations"])[k]
 		if _, ok := v.(string); !ok && v != nil { // kubectl reads null as ""
 			add(WarnAnnotationType, Path{{Key: "metadata"}, {Key: "annotations"}, {Key: k}}, "The value %s is a %s, not a string: kubectl cannot read the file's annotations and silently drops all of them from what it applies. Quote the value (\"%s\").", jsonText(v), typeName(v), jsonPlain(v))
 		}
 	}
-	for _, k := range sortedKeys(asMap(fileMeta["labels"])) {
+	for _, k := range slices.Sorted(maps.Keys(asMap(fileMeta["labels"]))) {
 		v := asMap(fileMeta["labels"])[k]
 		if _, ok := v.(string); !ok && v != nil {
 			add(WarnLabelType, Path{{Key: "metadata"}, {Key: "labels"}, {Key: k}}, "The value %s is a %s, not a string: the API server rejects the object. Quote the value (\"%s\").", jsonText(v), typeName(v), jsonPlain(v))
@@ -143,15 +144,6 @@ func Warnings(in Inputs) []Warning {
 		})
 	}
 	return ws
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 func jsonText(v any) string { return string(raw(v)) }
