@@ -341,6 +341,9 @@ function showEngineState(state, detail = '') {
   }
 }
 
+/** What the format selector says while Jsonnet loads, is ready or failed. */
+const JSONNET_STATE_TEXT = { loading: 'Loading Jsonnet…', ready: '', failed: 'Jsonnet could not be loaded' };
+
 /**
  * The Jsonnet evaluator's state, beside the format selector. Its errors
  * (time-outs, crashes, load failures) come as answers: see JsonnetStage.
@@ -348,30 +351,13 @@ function showEngineState(state, detail = '') {
  * @param {string} [detail]
  */
 function showJsonnetState(state, detail = '') {
-  const pane = byId('pane-file');
-  switch (state) {
-    case 'loading':
-      pane.dataset.jsonnet = 'loading';
-      formatState.dataset.state = 'loading';
-      formatState.textContent = 'Loading Jsonnet…';
-      formatState.hidden = false;
-      break;
-    case 'ready':
-      pane.dataset.jsonnet = 'ready';
-      formatState.dataset.state = 'ready';
-      formatState.textContent = '';
-      formatState.hidden = true;
-      break;
-    case 'failed':
-      pane.dataset.jsonnet = 'failed';
-      formatState.dataset.state = 'failed';
-      formatState.textContent = 'Jsonnet could not be loaded';
-      formatState.hidden = false;
-      break;
-    default:
-      // timeout, crashed: the worker is already being replaced ('loading').
-      break;
-  }
+  // timeout, crashed: the worker is already being replaced ('loading').
+  if (!Object.hasOwn(JSONNET_STATE_TEXT, state)) return;
+  const text = JSONNET_STATE_TEXT[state];
+  byId('pane-file').dataset.jsonnet = state;
+  formatState.dataset.state = state;
+  formatState.textContent = text;
+  formatState.hidden = text === '';
   if (state === 'failed') console.warn(`applylens: the Jsonnet evaluator could not be loaded: ${detail}`);
 }
 
