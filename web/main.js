@@ -15,6 +15,7 @@ import { setupTabs } from './tabs.js';
 import { Examples } from './examples.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
+import { Sharing } from './share-ui.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -66,7 +67,21 @@ client.start();
 
 setupTheme(/** @type {HTMLButtonElement} */ (byId('btn-theme')));
 
-const inputs = new Inputs({ onChange: () => schedule() });
+// Share links and the tab's draft: told of every change the user makes
+// (sharing.changed()), it opens the link, the draft or the walkthrough.
+const sharing = new Sharing({
+  getState: () => pageState(),
+  setState: (state) => applyState(state),
+  showWalkthrough: () => loadScenario(),
+  focusPanes: () => inputs.views.file.focus(),
+});
+
+const inputs = new Inputs({
+  onChange: () => {
+    schedule();
+    sharing.changed();
+  },
+});
 const formatSelect = /** @type {HTMLSelectElement} */ (byId('file-format'));
 const formatState = byId('file-format-state');
 
@@ -94,11 +109,15 @@ const tabs = setupTabs(byId('tablist'), {
     patchView.setVisible(id === 'tab-patch');
     resultView.setVisible(id === 'tab-result');
     diffView.setVisible(id === 'tab-diff');
+    sharing.changed();
   },
 });
 
 const overwrite = /** @type {HTMLInputElement} */ (byId('opt-overwrite'));
-overwrite.addEventListener('change', () => compute());
+overwrite.addEventListener('change', () => {
+  compute();
+  sharing.changed();
+});
 
 const schedule = debounce(() => compute(), DEBOUNCE_MS);
 
@@ -361,12 +380,17 @@ function showJsonnetState(state, detail = '') {
   if (state === 'failed') console.warn(`applylens: the Jsonnet evaluator could not be loaded: ${detail}`);
 }
 
-/** @param {import('./file-format.js').FileFormat} format */
-function setFormat(format) {
-  const before = inputs.format;
+/** The file pane's format, its selector and hint. @param {import('./file-format.js').FileFormat} format */
+function showFormat(format) {
   formatSelect.value = format;
   byId('file-format-hint').hidden = format !== 'jsonnet';
   inputs.setFormat(format);
+}
+
+/** Switches the format, and the example's file with it. @param {import('./file-format.js').FileFormat} format */
+function setFormat(format) {
+  const before = inputs.format;
+  showFormat(format);
   inputs.setFileText(textAfterSwitch(inputs.values().file, before, format, defaultScenario));
 }
 
@@ -375,7 +399,31 @@ formatSelect.addEventListener('change', () => {
   storeFormat(format);
   setFormat(format);
   compute();
+  sharing.changed();
 });
+
+/**
+ * What the page shows, as a share link or the draft holds it.
+ * @returns {import('./share.js').ShareState}
+ */
+function pageState() {
+  const v = inputs.values();
+  const tab = /** @type {import('./share.js').ShareState['tab']} */ (tabs.current().replace(/^tab-/, ''));
+  return { mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, overwrite: overwrite.checked, tab };
+}
+
+/**
+ * Shows a state (from a link or the draft) and computes it.
+ * @param {import('./share.js').ShareState} state
+ */
+function applyState(state) {
+  examples.reset();
+  overwrite.checked = state.overwrite;
+  showFormat(state.format);
+  inputs.load({ lastApplied: state.lastApplied, file: state.file, live: state.live }, state.mode);
+  tabs.show(`tab-${state.tab}`);
+  compute();
+}
 
 retryButton.addEventListener('click', () => {
   client.start();
@@ -398,11 +446,13 @@ byId('btn-clear').addEventListener('click', () => {
   examples.reset();
   inputs.load({}, 'derived');
   compute();
+  sharing.changed();
   inputs.views.file.focus();
 });
 byId('btn-example').addEventListener('click', () => {
   examples.reset();
   loadScenario();
+  sharing.changed();
 });
 
 // The examples menu loads a sample's panes (samples are YAML) and flags.
@@ -415,6 +465,7 @@ const examples = new Examples((sample) => {
   inputs.load({ lastApplied: sample.lastApplied || '', file: sample.file, live: sample.live || '' },
     sample.lastApplied ? 'explicit' : 'derived');
   compute();
+  sharing.changed();
 });
 
 function loadScenario() {
@@ -444,7 +495,10 @@ help.addEventListener('keydown', (e) => {
 const TAB_KEYS = { Digit1: 'tab-steps', Digit2: 'tab-patch', Digit3: 'tab-result', Digit4: 'tab-diff' };
 document.addEventListener('keydown', (e) => {
   if (!e.altKey || e.ctrlKey || e.metaKey) return;
-  if (e.code === 'KeyJ' || e.code === 'KeyK') {
+  if (e.code === 'KeyL') {
+    e.preventDefault();
+    if (!e.repeat) sharing.copyLink();
+  } else if (e.code === 'KeyJ' || e.code === 'KeyK') {
     e.preventDefault();
     if (tabs.current() !== 'tab-steps') tabs.show('tab-steps');
     if (e.code === 'KeyJ') stepsView.next();
@@ -486,4 +540,5 @@ globalThis.applylensPage = {
 };
 
 setFormat(storedFormat());
-loadScenario();
+// A link in the address bar, else this tab's draft, else the walkthrough.
+sharing.start();

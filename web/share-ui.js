@@ -1,0 +1,322 @@
+// The page's side of share links and drafts (the format is share.js):
+// "Copy link" (and Alt+L), opening a link on load and when the address
+// bar's fragment changes, the tab's draft in sessionStorage, and what the
+// page says about them: link-status, link-error, btn-link-undo.
+//
+// Which state the page opens with:
+//   a share fragment whose draft exists  the draft (the link plus what the
+//                                        user changed since: a reload)
+//   another share fragment               the link; a draft of this tab,
+//                                        if any, stays restorable (Undo)
+//   a link that cannot be read           link-error, then as without one
+//   no share fragment                    the draft, else the walkthrough
+
+import { byId, h } from './dom.js';
+import {
+  LIMITS, LinkError, encodeState, decodeFragment, fragmentVersion, fragmentKey, draftText, parseDraft, sameState,
+} from './share.js';
+
+/** @typedef {import('./share.js').ShareState} ShareState */
+
+/** The sessionStorage key of the tab's draft. */
+export const DRAFT_KEY = 'applylens-draft';
+/** Quiet time after a change before the draft is saved. */
+const SAVE_MS = 500;
+
+const UNDO_LABEL = 'Undo: restore your previous panes';
+const REDO_LABEL = "Back to the link's panes";
+
+/** sessionStorage, or null where the browser refuses it. */
+function sessionStore() {
+  try {
+    return globalThis.sessionStorage || null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {number} n */
+const count = (n) => n.toLocaleString('en-US');
+
+/** Runs a function when the page is idle (a save of large panes then delays no keystroke). */
+const idle = typeof requestIdleCallback === 'function'
+  ? { start: (fn) => requestIdleCallback(fn, { timeout: 2000 }), stop: (id) => cancelIdleCallback(id) }
+  : { start: (fn) => setTimeout(fn, 0), stop: (id) => clearTimeout(id) };
+
+export class Sharing {
+  /**
+   * @param {object} page
+   * @param {() => ShareState} page.getState what the page shows
+   * @param {(state: ShareState) => void} page.setState loads a state (panes, flags, tab) and computes it
+   * @param {() => void} page.showWalkthrough loads the documentation's walkthrough
+   * @param {() => void} page.focusPanes gives the focus back to the inputs
+   */
+  constructor({ getState, setState, showWalkthrough, focusPanes }) {
+    this.getState = getState;
+    this.setState = setState;
+    this.showWalkthrough = showWalkthrough;
+    this.focusPanes = focusPanes;
+    this.storage = sessionStore();
+    this.status = byId('link-status');
+    this.undoButton = /** @type {HTMLButtonElement} */ (byId('btn-link-undo'));
+    this.error = byId('link-error');
+    this.errorMessage = byId('link-error-message');
+    /** False until start(): the page setting itself up is no change. */
+    this.started = false;
+    /** True while the page loads a state itself: not a change to save. */
+    this.applying = false;
+    /** Whether a change waits to be saved, and its timer and idle callback. */
+    this.pending = false;
+    this.timer = 0;
+    this.idleId = 0;
+    /** The draft text last stored, to skip storing it again. */
+    this.saved = '';
+    /** Whether the last save failed (storage full or refused). */
+    this.unsaved = false;
+    /** fragmentKey of the link the page last opened or made. */
+    this.linkKey = '';
+    /** The page as the last opened link left it, before any change. @type {ShareState|null} */
+    this.opened = null;
+    /** What the undo button brings back. @type {ShareState|null} */
+    this.restorable = null;
+
+    byId('btn-copy-link').addEventListener('click', () => this.copyLink());
+    this.undoButton.addEventListener('click', () => this.undo());
+    byId('btn-link-error-dismiss').addEventListener('click', () => {
+      this.hideError();
+      this.focusPanes();
+    });
+    window.addEventListener('hashchange', () => this.onHashChange());
+    // A reload, a closed or discarded tab: what changed in the last
+    // half second is stored too.
+    window.addEventListener('pagehide', () => this.flush());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') this.flush();
+    });
+  }
+
+  /**
+   * Loads what the page starts with (see the top of this file). Never
+   * throws; a link is decoded asynchronously, the rest at once.
+   * @returns {Promise<void>}
+   */
+  async start() {
+    this.started = true;
+    const hash = location.hash;
+    const draft = this.readDraft();
+    if (!fragmentVersion(hash) || (draft && draft.link === fragmentKey(hash))) {
+      if (fragmentVersion(hash)) this.linkKey = fragmentKey(hash);
+      if (draft) this.apply(draft.state);
+      else this.showWalkthrough();
+      return;
+    }
+    try {
+      const state = await decodeFragment(hash);
+      this.open(state, hash, draft && draft.state);
+    } catch (err) {
+      this.showError(err, draft ? 'This tab\'s draft is shown instead.' : 'The documentation\'s walkthrough is shown instead.');
+      if (draft) this.apply(draft.state);
+      else this.showWalkthrough();
+    }
+  }
+
+  /**
+   * Call after every change of the page's state: the draft is saved after
+   * SAVE_MS without changes, when the page is idle.
+   */
+  changed() {
+    if (this.applying || !this.started) return;
+    if (this.status.dataset.kind === 'copied') this.say('', '');
+    this.cancelSave();
+    this.pending = true;
+    this.timer = setTimeout(() => {
+      this.timer = 0;
+      this.idleId = idle.start(() => this.save());
+    }, SAVE_MS);
+  }
+
+  /** Saves a pending change now. */
+  flush() {
+    if (this.pending) this.save();
+  }
+
+  /** @private */
+  cancelSave() {
+    clearTimeout(this.timer);
+    if (this.idleId) idle.stop(this.idleId);
+    this.timer = 0;
+    this.idleId = 0;
+  }
+
+  /** Stores the page's state as the tab's draft. */
+  save() {
+    this.cancelSave();
+    this.pending = false;
+    if (!this.storage) return;
+    const text = draftText(this.getState(), fragmentKey(location.hash));
+    if (text === this.saved) return;
+    try {
+      this.storage.setItem(DRAFT_KEY, text);
+      this.saved = text;
+      if (this.unsaved) this.say('', '');
+      this.unsaved = false;
+    } catch {
+      // Full (or refused): typing goes on; say it once.
+      if (!this.unsaved) this.say('These panes are too large for this tab\'s storage: a reload would bring back an older draft, or the walkthrough.', 'unsaved');
+      this.unsaved = true;
+    }
+  }
+
+  /** @returns {{link: string, state: ShareState}|null} */
+  readDraft() {
+    try {
+      return parseDraft(this.storage ? this.storage.getItem(DRAFT_KEY) : null);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Makes a link to the page as it is, puts it in the address bar and
+   * copies it.
+   */
+  async copyLink() {
+    let fragment;
+    try {
+      fragment = await encodeState(this.getState());
+    } catch (err) {
+      this.say(`No link made: ${reason(err)}`, 'refused');
+      return;
+    }
+    const url = `${location.href.split('#')[0]}#${fragment}`;
+    if (url.length > LIMITS.linkChars) {
+      this.say(`No link made: it would have ${count(url.length)} characters, over the limit of ${count(LIMITS.linkChars)}. A link holds the three panes: make them smaller.`, 'refused');
+      return;
+    }
+    history.replaceState(history.state, '', url);
+    this.linkKey = fragmentKey(location.hash);
+    this.save();
+    const copied = await copyText(url);
+    const long = url.length > LIMITS.longLinkChars
+      ? ` It is long (${count(url.length)} characters): some chat apps and mail programs cut links past ${count(LIMITS.longLinkChars)}.`
+      : '';
+    this.say(`${copied ? 'Link copied' : 'Link made: copy it from the address bar (the browser did not allow copying)'}. It opens the page as it is now.${long}`, 'copied');
+    this.status.dataset.long = String(long !== '');
+  }
+
+  /** @private */
+  async onHashChange() {
+    const hash = location.hash;
+    // Not a link (the skip link's #outputs), or back to the link on screen.
+    if (!fragmentVersion(hash) || fragmentKey(hash) === this.linkKey) return;
+    let state;
+    try {
+      state = await decodeFragment(hash);
+    } catch (err) {
+      if (location.hash === hash) this.showError(err, 'The panes are unchanged.');
+      return;
+    }
+    if (location.hash !== hash) return; // a newer link came meanwhile
+    this.flush();
+    this.open(state, hash, this.getState());
+  }
+
+  /**
+   * Shows a link's state. What the page showed before stays restorable
+   * unless it was an earlier link, unchanged (then what was restorable
+   * stays so).
+   * @private
+   * @param {ShareState} state
+   * @param {string} hash
+   * @param {ShareState|null} before
+   */
+  open(state, hash, before) {
+    this.apply(state);
+    const now = this.getState();
+    if (before && !sameState(before, now) && !sameState(before, this.opened)) this.restorable = before;
+    if (sameState(this.restorable, now)) this.restorable = null;
+    this.opened = now;
+    this.linkKey = fragmentKey(hash);
+    this.hideError();
+    this.undoButton.textContent = UNDO_LABEL;
+    this.undoButton.hidden = !this.restorable;
+    this.say(this.restorable ? 'Opened the link. Your previous panes are kept: Undo brings them back.' : 'Opened the link.', 'opened');
+  }
+
+  /** Swaps the page and the restorable state: nothing is lost either way. @private */
+  undo() {
+    const back = this.restorable;
+    if (!back) return;
+    this.restorable = this.getState();
+    this.opened = null;
+    this.apply(back);
+    const undone = this.undoButton.textContent === UNDO_LABEL;
+    this.undoButton.textContent = undone ? REDO_LABEL : UNDO_LABEL;
+    this.say(undone ? 'Your previous panes are back.' : 'The link\'s panes are back.', 'undo');
+    this.changed();
+  }
+
+  /** @private @param {ShareState} state */
+  apply(state) {
+    this.applying = true;
+    try {
+      this.setState(state);
+    } finally {
+      this.applying = false;
+    }
+  }
+
+  /** @private @param {string} text @param {string} kind */
+  say(text, kind) {
+    this.status.textContent = text;
+    this.status.dataset.kind = kind;
+    this.status.dataset.long = 'false';
+  }
+
+  /** @private @param {unknown} err @param {string} fallback */
+  showError(err, fallback) {
+    this.errorMessage.textContent = `This link could not be opened: ${reason(err)} ${fallback}`;
+    this.error.dataset.code = err instanceof LinkError ? err.code : 'unsupported';
+    this.error.hidden = false;
+  }
+
+  /** @private */
+  hideError() {
+    this.error.hidden = true;
+    this.errorMessage.textContent = '';
+  }
+}
+
+/** @param {unknown} err */
+function reason(err) {
+  if (err instanceof LinkError) return err.message;
+  return `this browser cannot read links (${err instanceof Error ? err.message : String(err)}).`;
+}
+
+/**
+ * Copies text: the Clipboard API, else a hidden text area and the copy
+ * command. False when neither is allowed.
+ * @param {string} text
+ */
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No Clipboard API (insecure context), or no permission.
+  }
+  const active = document.activeElement;
+  const area = /** @type {HTMLTextAreaElement} */ (h('textarea', { className: 'offscreen', attrs: { readonly: true, 'aria-hidden': 'true', tabindex: '-1' } }));
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try {
+    ok = document.execCommand('copy');
+  } catch {
+    ok = false;
+  }
+  area.remove();
+  if (active instanceof HTMLElement) active.focus({ preventScroll: true });
+  return ok;
+}
