@@ -113,6 +113,11 @@ type chunk struct {
 	off  int
 	text string
 	json []byte // the document as JSON, as kubectl hands it on
+	// index, when set, was made while reading the chunk; value is then
+	// the document, read from the index's tree (see nodeValue), and json
+	// is nil.
+	index *Index
+	value any
 }
 
 type reader struct {
@@ -232,6 +237,20 @@ func (r *reader) readYAML(from int, haveOne bool) ([]*chunk, error) {
 		}
 		c := &chunk{format: FormatYAML, line: start, text: strings.Join(buf, "\n") + "\n"}
 		buf = buf[:0]
+		if !haveOne && len(docs) == 0 {
+			// The first document is indexed anyway: its tree usually
+			// gives the value too, which spares a second parse.
+			c.index = indexText(strings.Repeat("\n", c.line-1)+c.text, nil)
+			if c.index.root != nil && !hasOddLineBreaks(c.text) {
+				if v, ok := nodeValue(c.index); ok {
+					if v != nil {
+						c.value = v
+						docs = append(docs, c)
+					}
+					return nil
+				}
+			}
+		}
 		j, err := yaml.YAMLToJSON([]byte(c.text))
 		if haveOne || len(docs) > 0 {
 			if err != nil || !isNull(j) {
@@ -292,12 +311,23 @@ func (r *reader) multiple(line int) *Error {
 
 // document decodes the chunk's JSON and checks what kubectl checks.
 func (r *reader) document(c *chunk, identity bool) (*Document, error) {
-	v, err := jsonvalue.Decode(c.json)
-	if err != nil {
-		// YAMLToJSON produced it, so this is unreachable short of a bug.
-		return nil, r.errorf(ReasonSyntax, c.line, 0, "", "Could not read this document: %v", err)
+	var v any
+	var idx *Index
+	if c.json == nil {
+		v, idx = c.value, c.index
+		idx.value = v
+	} else {
+		var err error
+		if v, err = jsonvalue.Decode(c.json); err != nil {
+			// YAMLToJSON produced it, so this is unreachable short of a bug.
+			return nil, r.errorf(ReasonSyntax, c.line, 0, "", "Could not read this document: %v", err)
+		}
+		if idx = c.index; idx != nil {
+			idx.value = v
+		} else {
+			idx = newIndex(c, r.text, v)
+		}
 	}
-	idx := newIndex(c, r.text, v)
 	d := &Document{Pane: r.pane, Format: c.format, index: idx}
 	obj, ok := v.(map[string]any)
 	if !ok {
