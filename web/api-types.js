@@ -8,8 +8,10 @@
 /**
  * What the page sends.
  * @typedef {object} Request
- * @property {'apply' | 'version' | 'warmup'} [op] "apply" when absent; "warmup" runs the last
- *   apply again without changing what later requests see (the worker calls it while idle).
+ * @property {'apply' | 'version' | 'warmup' | 'where'} [op] "apply" when absent; "warmup" runs the last
+ *   apply again without changing what later requests see (the worker calls it while idle);
+ *   "where" locates step `step` of result `base` in every text (the page asks when a step is
+ *   selected).
  * @property {string} lastApplied The last-applied pane, YAML or JSON ("" = none).
  * @property {string} file The configuration file pane.
  * @property {string} live The live object pane ("" = the object does not exist yet: create).
@@ -17,18 +19,22 @@
  *   object's kubectl.kubernetes.io/last-applied-configuration annotation, as kubectl does.
  * @property {boolean} [overwrite] kubectl's --overwrite; true when absent.
  * @property {number} [base] The seq of the last result the page holds: when it is
- *   the engine's last result too, the answer is a delta from it.
+ *   the engine's last result too, the answer is a delta from it. For op "where", the result
+ *   whose step to locate: it must be the engine's last result.
+ * @property {number} [step] For op "where": the index of the step in result.steps.
  */
 
 /**
- * What the page gets back. Exactly one of result, delta and error is set,
- * except for op "version", which sets none.
+ * What the page gets back. Exactly one of result, delta and error is set
+ * for op "apply", one of where and error for op "where", none for op
+ * "version".
  * @typedef {object} Response
  * @property {string} version The build of applylens.
  * @property {number} [seq] Numbers the result (whole or as a delta), for the next request's base.
  * @property {Result} [result]
  * @property {Delta} [delta] The result as changes from the one numbered delta.base.
  * @property {ApiError} [error]
+ * @property {Where} [where] The answer to op "where".
  */
 
 /**
@@ -98,7 +104,7 @@
  */
 
 /**
- * One decision of the apply, with where its field is written.
+ * One decision of the apply (op "where" tells where its field is written).
  * @typedef {object} Step
  * @property {1 | 2 | 3 | 4 | 5} phase 1 fields to delete, 2 fields to set, 3 the annotation,
  *   4 the merged patch, 5 what the server does.
@@ -112,7 +118,6 @@
  * @property {*} [old] The value before, as JSON; absent when there is none.
  * @property {*} [new] The value after, as JSON; absent when there is none.
  * @property {string} why A sentence for the learner.
- * @property {Where} where
  */
 
 /**
@@ -124,7 +129,8 @@
  */
 
 /**
- * The lines of a step's field in each text; absent where the field is not.
+ * The lines of a step's field in each text (the answer to op "where");
+ * absent where the field is not.
  * @typedef {object} Where
  * @property {Span} [lastApplied] In the last-applied pane (or derivedLastAppliedYAML).
  * @property {Span} [file] In the file pane.

@@ -1,6 +1,8 @@
 // EngineClient owns the worker: it sends one request at a time, keeps only
 // the newest waiting request, drops answers to requests that are no longer
-// the newest, and replaces a worker whose computation runs too long.
+// the newest, and replaces a worker whose computation runs too long. It
+// also asks where a step of the result it holds is written (op "where"),
+// between computations.
 
 import { applyDelta } from './result-delta.js';
 
@@ -49,15 +51,23 @@ export class EngineClient {
     /** The last whole result received (see resolve) and its seq. @type {import('./api-types.js').Result|null} */
     this.held = null;
     this.heldSeq = 0;
+    /**
+     * The newest question of where(): a step of result seq.
+     * @type {{seq: number, index: number, resolve: (where: import('./api-types.js').Where|null) => void}|null}
+     */
+    this.query = null;
+    this.lastQueryId = 0;
   }
 
   /** Starts (or restarts) the worker. */
   start() {
     this.stopWorker();
     this.ready = false;
-    // A new worker holds no result to send deltas from.
+    // A new worker holds no result to send deltas from, nor to locate
+    // steps in.
     this.held = null;
     this.heldSeq = 0;
+    this.answerQuery(null);
     this.onState('loading');
     const made = this.createWorker();
     const worker = 'worker' in made ? made.worker : made;
@@ -94,6 +104,30 @@ export class EngineClient {
     return id;
   }
 
+  /**
+   * Where step index of the result last delivered is written in each
+   * text. Resolves null when that cannot be told any more: a newer
+   * question was asked, a newer result arrived first, or the worker was
+   * replaced. Asked between computations, never delaying one.
+   * @param {number} index
+   * @returns {Promise<import('./api-types.js').Where|null>}
+   */
+  where(index) {
+    this.answerQuery(null);
+    if (!this.heldSeq) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.query = { seq: this.heldSeq, index, resolve };
+      this.flush();
+    });
+  }
+
+  /** @private @param {import('./api-types.js').Where|null} where */
+  answerQuery(where) {
+    const q = this.query;
+    this.query = null;
+    if (q) q.resolve(where);
+  }
+
   /** Forgets any waiting or running request's answer. */
   cancel() {
     this.lastId++;
@@ -102,12 +136,33 @@ export class EngineClient {
 
   /** @private */
   flush() {
-    if (!this.ready || this.inflight || !this.pending || !this.worker) return;
+    if (!this.ready || this.inflight || !this.worker) return;
+    if (!this.pending) {
+      if (this.query) this.ask();
+      return;
+    }
     const item = this.pending;
     this.pending = null;
     this.inflight = item;
     const request = this.heldSeq ? { ...item.request, base: this.heldSeq } : item.request;
     this.worker.postMessage({ type: 'apply', id: item.id, request: JSON.stringify(request) });
+    this.timer = setTimeout(() => {
+      if (this.inflight === item) this.replace('timeout', `${this.timeoutMs / 1000} s`);
+    }, this.timeoutMs);
+  }
+
+  /** Sends the waiting where() question. @private */
+  ask() {
+    const q = /** @type {NonNullable<EngineClient['query']>} */ (this.query);
+    if (!q.seq || q.seq !== this.heldSeq) {
+      this.answerQuery(null);
+      return;
+    }
+    this.query = null;
+    // Negative ids: they never match an apply's.
+    const item = { id: -++this.lastQueryId, query: q };
+    this.inflight = /** @type {any} */ (item);
+    this.worker.postMessage({ type: 'apply', id: item.id, request: JSON.stringify({ op: 'where', base: q.seq, step: q.index }) });
     this.timer = setTimeout(() => {
       if (this.inflight === item) this.replace('timeout', `${this.timeoutMs / 1000} s`);
     }, this.timeoutMs);
@@ -130,8 +185,18 @@ export class EngineClient {
       case 'response': {
         if (!this.inflight || msg.id !== this.inflight.id) return;
         clearTimeout(this.timer);
+        const { query } = /** @type {any} */ (this.inflight);
         this.inflight = null;
-        if (msg.id === this.lastId) {
+        if (query) {
+          let where = null;
+          try {
+            const r = JSON.parse(msg.response);
+            if (r.where && r.seq === query.seq && query.seq === this.heldSeq) where = r.where;
+          } catch {
+            // An unreadable answer locates nothing.
+          }
+          query.resolve(where);
+        } else if (msg.id === this.lastId) {
           let response;
           try {
             response = this.resolve(JSON.parse(msg.response));
@@ -159,8 +224,12 @@ export class EngineClient {
    * @param {string} detail
    */
   replace(why, detail) {
-    const lost = this.inflight;
+    let lost = this.inflight;
     this.inflight = null;
+    if (lost && /** @type {any} */ (lost).query) {
+      /** @type {any} */ (lost).query.resolve(null);
+      lost = null;
+    }
     this.onState(why, detail);
     // A crash may have been caused by an earlier request (the runtime was
     // already dead), so the newest request gets one more try in the fresh

@@ -94,15 +94,33 @@ const jsonnet = new JsonnetStage({
 const patchView = new PatchView();
 const resultView = new ResultView();
 const diffView = new DiffView();
+/** Counts step selections: only the newest one's lines are marked. */
+let selections = 0;
 const stepsView = new StepsView(byId('steps'), {
-  onSelect: (step, _index, scroll = true) => {
-    let where = step ? step.where || {} : null;
-    if (where && resultFormat === 'jsonnet') where = { ...where, file: undefined };
-    inputs.highlight(where, scroll);
-    resultView.highlight(where && where.result, scroll);
-    patchView.highlight(where && where.patch, scroll);
+  onSelect: (step, index, scroll = true) => {
+    const selection = ++selections;
+    if (!step) {
+      showStepLines(null, scroll);
+      return;
+    }
+    // The engine locates the step when asked (op "where").
+    client.where(index).then((where) => {
+      if (selection === selections) showStepLines(where || {}, scroll);
+    });
   },
 });
+
+/**
+ * Marks the selected step's lines in the editors (null: no step).
+ * @param {import('./api-types.js').Where|null} where
+ * @param {boolean} scroll
+ */
+function showStepLines(where, scroll) {
+  if (where && resultFormat === 'jsonnet') where = { ...where, file: undefined };
+  inputs.highlight(where, scroll);
+  resultView.highlight(where && where.result, scroll);
+  patchView.highlight(where && where.patch, scroll);
+}
 // Only the tab in sight is rendered; the others catch up when shown.
 const tabs = setupTabs(byId('tablist'), {
   onShow: (id) => {

@@ -42,7 +42,7 @@ type ListEdit struct {
 	Field string `json:"field"`
 	At    int    `json:"at"`
 	Del   int    `json:"del"`
-	// Ins holds elements of the field's type: []Step, []engine.Warning or
+	// Ins holds elements of the field's type: []engine.Step, []engine.Warning or
 	// []Directive.
 	Ins any `json:"ins"`
 }
@@ -51,14 +51,15 @@ type ListEdit struct {
 var held struct {
 	seq    int
 	result *Result
+	idx    indexes
 }
 
 // answer numbers a new result and returns it whole, or as a delta when
 // the page holds the previous one.
-func answer(base int, r *Result) *Response {
+func answer(base int, r *Result, idx indexes) *Response {
 	prev, prevSeq := held.result, held.seq
 	held.seq++
-	held.result = r
+	held.result, held.idx = r, idx
 	if base != 0 && base == prevSeq && prev != nil {
 		return &Response{Version: Version, Seq: held.seq, Delta: diffResults(prevSeq, prev, r)}
 	}
@@ -118,19 +119,10 @@ func spliceOf[T any](a, b []T, same func(x, y *T) bool) (at, del int, ins []T, o
 	return at, len(a) - tail - at, ins, true
 }
 
-func sameStep(x, y *Step) bool {
+func sameStep(x, y *engine.Step) bool {
 	return x.Phase == y.Phase && x.Path == y.Path && x.Rule == y.Rule && x.MergeKey == y.MergeKey &&
 		x.Row == y.Row && x.Action == y.Action && x.Why == y.Why &&
-		bytes.Equal(x.Old, y.Old) && bytes.Equal(x.New, y.New) && sameWhere(&x.Where, &y.Where)
-}
-
-func sameWhere(x, y *Where) bool {
-	return sameSpan(x.LastApplied, y.LastApplied) && sameSpan(x.File, y.File) && sameSpan(x.Live, y.Live) &&
-		sameSpan(x.Result, y.Result) && sameSpan(x.Patch, y.Patch)
-}
-
-func sameSpan(x, y *Span) bool {
-	return x == y || x != nil && y != nil && *x == *y
+		bytes.Equal(x.Old, y.Old) && bytes.Equal(x.New, y.New)
 }
 
 // textEdit returns the edit that turns a into b: the part between their

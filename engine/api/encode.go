@@ -65,6 +65,34 @@ func appendResponse(b []byte, r *Response) []byte {
 		b = appendString(b, e.Message)
 		b = append(b, '}')
 	}
+	if r.Where != nil {
+		b = append(b, `,"where":`...)
+		b = appendWhere(b, r.Where)
+	}
+	return append(b, '}')
+}
+
+func appendWhere(b []byte, w *Where) []byte {
+	b = append(b, '{')
+	first := true
+	for _, f := range [...]struct {
+		name string
+		span *Span
+	}{{`"lastApplied":`, w.LastApplied}, {`"file":`, w.File}, {`"live":`, w.Live}, {`"result":`, w.Result}, {`"patch":`, w.Patch}} {
+		if f.span == nil {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, f.name...)
+		b = append(b, `{"line":`...)
+		b = strconv.AppendInt(b, int64(f.span.Line), 10)
+		b = append(b, `,"endLine":`...)
+		b = strconv.AppendInt(b, int64(f.span.EndLine), 10)
+		b = append(b, '}')
+	}
 	return append(b, '}')
 }
 
@@ -137,7 +165,7 @@ func appendDelta(b []byte, d *Delta) []byte {
 		}
 		b = appendEditHead(b, e.Field, e.At, e.Del)
 		switch ins := e.Ins.(type) {
-		case []Step:
+		case []engine.Step:
 			b = appendSteps(b, ins)
 		case []engine.Warning:
 			b = appendWarnings(b, ins)
@@ -161,7 +189,7 @@ func appendEditHead(b []byte, field string, at, del int) []byte {
 	return append(b, `,"ins":`...)
 }
 
-func appendSteps(b []byte, steps []Step) []byte {
+func appendSteps(b []byte, steps []engine.Step) []byte {
 	if steps == nil {
 		return append(b, "null"...)
 	}
@@ -175,7 +203,7 @@ func appendSteps(b []byte, steps []Step) []byte {
 	return append(b, ']')
 }
 
-func appendStep(b []byte, s *Step) []byte {
+func appendStep(b []byte, s *engine.Step) []byte {
 	b = append(b, `{"phase":`...)
 	b = strconv.AppendInt(b, int64(s.Phase), 10)
 	b = append(b, `,"path":`...)
@@ -204,28 +232,7 @@ func appendStep(b []byte, s *Step) []byte {
 	}
 	b = append(b, `,"why":`...)
 	b = appendString(b, s.Why)
-	b = append(b, `,"where":{`...)
-	w := &s.Where
-	first := true
-	for _, f := range [...]struct {
-		name string
-		span *Span
-	}{{`"lastApplied":`, w.LastApplied}, {`"file":`, w.File}, {`"live":`, w.Live}, {`"result":`, w.Result}, {`"patch":`, w.Patch}} {
-		if f.span == nil {
-			continue
-		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = append(b, f.name...)
-		b = append(b, `{"line":`...)
-		b = strconv.AppendInt(b, int64(f.span.Line), 10)
-		b = append(b, `,"endLine":`...)
-		b = strconv.AppendInt(b, int64(f.span.EndLine), 10)
-		b = append(b, '}')
-	}
-	return append(b, "}}"...)
+	return append(b, '}')
 }
 
 func appendWarnings(b []byte, ws []engine.Warning) []byte {

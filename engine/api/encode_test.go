@@ -66,12 +66,11 @@ func TestEncodeMatchesEncodingJSON(t *testing.T) {
 			PatchJSON: odd, PatchYAML: odd,
 			ObjectYAML: odd, LiveYAML: odd, LastApplied: odd, LastAppliedSource: "input",
 			DerivedLastAppliedYAML: odd, KubectlPatch: odd,
-			Steps: []Step{
-				{Step: engine.Step{Phase: 2, Path: odd, Rule: "r", MergeKey: "name", Row: explainRow(true, false, true),
+			Steps: []engine.Step{
+				{Phase: 2, Path: odd, Rule: "r", MergeKey: "name", Row: explainRow(true, false, true),
 					Action: "set", Old: json.RawMessage(" {\n \"a\" : [1, 2,\t3], \"s\": \"x y\\\"z\" }\n"),
 					New: json.RawMessage(`{"a":"\u003c b \u2028"}`), Why: odd},
-					Where: Where{LastApplied: &Span{1, 2}, File: &Span{3, 4}, Live: &Span{5, 6}, Result: &Span{7, 8}, Patch: &Span{9, 10}}},
-				{Step: engine.Step{Phase: 5}, Where: Where{Live: &Span{5, 5}}},
+				{Phase: 5},
 				{},
 			},
 			Warnings:   []engine.Warning{{Code: "c", Path: odd, Message: odd}, {}},
@@ -80,13 +79,16 @@ func TestEncodeMatchesEncodingJSON(t *testing.T) {
 		{"delta", &Response{Version: "v", Seq: 7, Delta: &Delta{Base: 6, Action: "configure", PatchTypeWhy: odd,
 			Texts: []TextEdit{{Field: "objectYAML", At: 3, Del: 2, Ins: odd}, {Field: "liveYAML"}},
 			Lists: []ListEdit{
-				{Field: "steps", At: 1, Del: 0, Ins: []Step{{Step: engine.Step{Phase: 1, Why: odd}}}},
+				{Field: "steps", At: 1, Del: 0, Ins: []engine.Step{{Phase: 1, Why: odd}}},
 				{Field: "warnings", Ins: []engine.Warning{}},
 				{Field: "directives", At: 2, Del: 1, Ins: []Directive{{Name: odd}}},
 			}}}},
 		{"empty delta", &Response{Version: "v", Seq: 2, Delta: &Delta{Base: 1, Texts: []TextEdit{}, Lists: []ListEdit{}}}},
 		{"nil delta lists", &Response{Version: "v", Seq: 2, Delta: &Delta{Base: 1}}},
-		{"empty lists", &Response{Version: "v", Result: &Result{Steps: []Step{}, Warnings: []engine.Warning{}, Directives: []Directive{}}}},
+		{"empty lists", &Response{Version: "v", Result: &Result{Steps: []engine.Step{}, Warnings: []engine.Warning{}, Directives: []Directive{}}}},
+		{"where", &Response{Version: "v", Seq: 3, Where: &Where{LastApplied: &Span{1, 2}, File: &Span{3, 4}, Live: &Span{5, 6}, Result: &Span{7, 8}, Patch: &Span{9, 10}}}},
+		{"where, one span", &Response{Version: "v", Seq: 3, Where: &Where{Live: &Span{5, 5}}}},
+		{"where, nowhere", &Response{Version: "v", Seq: 3, Where: &Where{}}},
 	} {
 		checkEncode(t, tc.name, tc.r)
 	}

@@ -26,6 +26,8 @@ const (
 	// OpWarmUp runs the last apply again without changing anything the
 	// next request sees; see warmUp.
 	OpWarmUp = "warmup"
+	// OpWhere locates a step of the held result in every text.
+	OpWhere = "where"
 )
 
 // Version identifies the build: set with
@@ -93,6 +95,8 @@ func handle(requestJSON string) *Response {
 		return &Response{Version: Version}
 	case OpWarmUp:
 		return warmUp()
+	case OpWhere:
+		return where(req.Base, req.Step)
 	case "", OpApply:
 	default:
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: fmt.Sprintf("unknown op %q", req.Op)}}
@@ -115,11 +119,25 @@ func compute(req *Request) *Response {
 	if err != nil {
 		return &Response{Version: Version, Error: toError(err)}
 	}
-	result, err := build(in, docs, res)
+	result, idx, err := build(in, docs, res)
 	if err != nil {
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: err.Error()}}
 	}
-	return answer(req.Base, result)
+	return answer(req.Base, result, idx)
+}
+
+// where locates step i of result seq, which must be the held one: the
+// page asks about the result it shows, and holds the last one it got.
+func where(seq, i int) *Response {
+	if seq == 0 || seq != held.seq || held.result == nil {
+		return &Response{Version: Version, Error: &Error{Kind: KindInternal,
+			Message: fmt.Sprintf("op where: result %d is not the last one (%d)", seq, held.seq)}}
+	}
+	if i < 0 || i >= len(held.result.Steps) {
+		return &Response{Version: Version, Error: &Error{Kind: KindInternal,
+			Message: fmt.Sprintf("op where: result %d has no step %d", seq, i)}}
+	}
+	return &Response{Version: Version, Seq: seq, Where: held.idx.where(held.result.Steps[i].Path)}
 }
 
 // lastApply is the last apply request, which warmUp runs again.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -59,8 +60,8 @@ func decode(t *testing.T, s string) Response {
 	if r.Version != "test" {
 		t.Errorf("version %q", r.Version)
 	}
-	if n := count(r.Result != nil, r.Delta != nil, r.Error != nil); n != 1 {
-		t.Errorf("want exactly one of result, delta and error: %.300s", s)
+	if n := count(r.Result != nil, r.Delta != nil, r.Error != nil, r.Where != nil); n != 1 {
+		t.Errorf("want exactly one of result, delta, where and error: %.300s", s)
 	}
 	return r
 }
@@ -148,16 +149,72 @@ func TestGolden(t *testing.T) {
 	if order == nil || order.Line == 0 || !strings.Contains(lineOf(res.PatchYAML, order.Line), "$setElementOrder/containers") {
 		t.Errorf("directives: %+v\n%s", res.Directives, res.PatchYAML)
 	}
-	for _, s := range res.Steps {
+	for i, s := range res.Steps {
 		if s.Path == "spec.template.spec.containers[name=nginx].image" {
-			if s.Where.File == nil || !strings.Contains(lineOf(req2file(t), s.Where.File.Line), "nginx:1.16.1") {
-				t.Errorf("image step not located in the file: %+v", s.Where)
+			// The golden's seq is dropped; the last run's result is held.
+			w := whereOf(t, held.seq, i)
+			if w.File == nil || !strings.Contains(lineOf(req2file(t), w.File.Line), "nginx:1.16.1") {
+				t.Errorf("image step not located in the file: %+v", w)
 			}
-			if s.Where.Result == nil || !strings.Contains(lineOf(res.ObjectYAML, s.Where.Result.Line), "nginx:1.16.1") {
-				t.Errorf("image step not located in the result: %+v", s.Where)
+			if w.Result == nil || !strings.Contains(lineOf(res.ObjectYAML, w.Result.Line), "nginx:1.16.1") {
+				t.Errorf("image step not located in the result: %+v", w)
 			}
 		}
 	}
+}
+
+// whereOf asks where step i of result seq is (op "where").
+func whereOf(t *testing.T, seq, i int) *Where {
+	t.Helper()
+	r := decode(t, Handle(request(t, Request{Op: OpWhere, Base: seq, Step: i})))
+	if r.Error != nil || r.Where == nil || r.Seq != seq {
+		t.Fatalf("op where of step %d of result %d: %+v", i, seq, r)
+	}
+	return r.Where
+}
+
+func TestHandleWhere(t *testing.T) {
+	walk := Request{File: readFile(t, "walkthrough/file.yaml"), Live: readFile(t, "walkthrough/live.yaml"), LastAppliedFromLive: true}
+	first := decode(t, Handle(request(t, walk)))
+	if first.Error != nil || len(first.Result.Steps) == 0 {
+		t.Fatalf("%+v", first)
+	}
+	last := len(first.Result.Steps) - 1
+	whereOf(t, first.Seq, last)
+	for _, tc := range []struct {
+		name      string
+		seq, step int
+	}{
+		{"no result named", 0, 0},
+		{"a result not held", first.Seq + 1, 0},
+		{"a step past the end", first.Seq, last + 1},
+		{"a negative step", first.Seq, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := decode(t, Handle(request(t, Request{Op: OpWhere, Base: tc.seq, Step: tc.step})))
+			if r.Error == nil || r.Error.Kind != KindInternal || r.Where != nil {
+				t.Fatalf("want an internal error, got %+v", r)
+			}
+		})
+	}
+	t.Run("after a newer result", func(t *testing.T) {
+		second := decode(t, Handle(request(t, walk)))
+		r := decode(t, Handle(request(t, Request{Op: OpWhere, Base: first.Seq, Step: 0})))
+		if r.Error == nil {
+			t.Fatalf("result %d is no longer held, yet: %+v", first.Seq, r)
+		}
+		whereOf(t, second.Seq, 0)
+	})
+	t.Run("a warm-up changes nothing", func(t *testing.T) {
+		seq := decode(t, Handle(request(t, walk))).Seq
+		before := whereOf(t, seq, last)
+		if r := Handle(request(t, Request{Op: OpWarmUp})); r != `{"version":"test"}` {
+			t.Fatalf("warm-up answered %s", r)
+		}
+		if after := whereOf(t, seq, last); !reflect.DeepEqual(before, after) {
+			t.Fatalf("where changed across a warm-up: %+v, then %+v", before, after)
+		}
+	})
 }
 
 func req2file(t *testing.T) string { return readFile(t, "walkthrough/file.yaml") }
@@ -184,11 +241,11 @@ func TestHandleLastAppliedPane(t *testing.T) {
 		t.Errorf("source %s", r.Result.LastAppliedSource)
 	}
 	found := false
-	for _, s := range r.Result.Steps {
+	for i, s := range r.Result.Steps {
 		if s.Path == "spec.minReadySeconds" {
 			found = true
-			if s.Where.LastApplied == nil || !strings.Contains(lineOf(lastApplied, s.Where.LastApplied.Line), "minReadySeconds") {
-				t.Errorf("minReadySeconds not located in the last-applied pane: %+v", s.Where.LastApplied)
+			if w := whereOf(t, r.Seq, i); w.LastApplied == nil || !strings.Contains(lineOf(lastApplied, w.LastApplied.Line), "minReadySeconds") {
+				t.Errorf("minReadySeconds not located in the last-applied pane: %+v", w.LastApplied)
 			}
 		}
 	}

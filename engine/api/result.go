@@ -12,15 +12,15 @@ import (
 )
 
 // build renders the engine's result for the page: YAML and JSON texts,
-// where every step's field is in each of them, the equivalent kubectl
-// patch command and the patch's directives.
-func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, error) {
+// the equivalent kubectl patch command and the patch's directives; and
+// returns the indexes that locate a step's field in each text.
+func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, indexes, error) {
 	out := &Result{
 		Action:            res.Action,
 		PatchType:         res.PatchType,
 		LastApplied:       res.LastApplied,
 		LastAppliedSource: res.LastAppliedSource,
-		Steps:             []Step{},
+		Steps:             res.Steps,
 		Warnings:          []engine.Warning{},
 		Directives:        []Directive{},
 	}
@@ -41,13 +41,13 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 		out.ObjectYAML, err = document.RenderJSONAsYAML(res.Object)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("rendering the result: %w", err)
+		return nil, indexes{}, fmt.Errorf("rendering the result: %w", err)
 	}
 	var derivedIdx *document.Index
 	if live != nil {
 		r, err := liveRenderings.of(live)
 		if err != nil {
-			return nil, err
+			return nil, indexes{}, err
 		}
 		out.LiveYAML, out.DerivedLastAppliedYAML, derivedIdx = r.liveYAML, r.derivedYAML, r.derivedIdx
 	}
@@ -56,7 +56,7 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 	if len(res.Patch) > 0 {
 		var b bytes.Buffer
 		if err := json.Indent(&b, res.Patch, "", "  "); err != nil {
-			return nil, fmt.Errorf("indenting the patch: %w", err)
+			return nil, indexes{}, fmt.Errorf("indenting the patch: %w", err)
 		}
 		out.PatchJSON = b.String()
 		var patchErr error
@@ -69,10 +69,10 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 			out.PatchYAML, err = document.RenderJSONAsYAML(res.Patch)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("rendering the patch: %w", err)
+			return nil, indexes{}, fmt.Errorf("rendering the patch: %w", err)
 		}
 		if patchErr != nil {
-			return nil, fmt.Errorf("reading the patch: %w", patchErr)
+			return nil, indexes{}, fmt.Errorf("reading the patch: %w", patchErr)
 		}
 	}
 
@@ -86,7 +86,7 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 	}
 
 	if objectErr != nil {
-		return nil, fmt.Errorf("reading the result: %w", objectErr)
+		return nil, indexes{}, fmt.Errorf("reading the result: %w", objectErr)
 	}
 	idx := indexes{result: resultIdx, patch: patchIdx}
 	if file != nil {
@@ -105,8 +105,8 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 		// The page shows the derived YAML in the last-applied pane.
 		idx.lastApplied = derivedIdx
 	}
-	for _, s := range res.Steps {
-		out.Steps = append(out.Steps, Step{Step: s, Where: idx.where(s.Path)})
+	if out.Steps == nil {
+		out.Steps = []engine.Step{}
 	}
 	out.Warnings = append(out.Warnings, res.Warnings...)
 	if file != nil {
@@ -118,7 +118,7 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, err
 	if patch != nil {
 		out.Directives = directives(patch, idx.patch)
 	}
-	return out, nil
+	return out, idx, nil
 }
 
 // liveRendering is what the page shows of a live object: its YAML, and its
@@ -150,12 +150,12 @@ type indexes struct {
 	lastApplied, file, live, result, patch *document.Index
 }
 
-func (x indexes) where(path string) Where {
+func (x indexes) where(path string) *Where {
 	segs, err := document.ParsePath(path)
 	if err != nil {
-		return Where{}
+		return &Where{}
 	}
-	return Where{
+	return &Where{
 		LastApplied: spanOf(x.lastApplied, segs),
 		File:        spanOf(x.file, segs),
 		Live:        spanOf(x.live, segs),

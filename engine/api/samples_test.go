@@ -30,8 +30,9 @@ func TestSamples(t *testing.T) {
 				texts["lastApplied"] = res.DerivedLastAppliedYAML
 			}
 			located := 0
-			for _, st := range res.Steps {
-				for name, sp := range map[string]*Span{"file": st.Where.File, "live": st.Where.Live, "result": st.Where.Result, "patch": st.Where.Patch, "lastApplied": st.Where.LastApplied} {
+			for i, st := range res.Steps {
+				w := whereOf(t, r.Seq, i)
+				for name, sp := range map[string]*Span{"file": w.File, "live": w.Live, "result": w.Result, "patch": w.Patch, "lastApplied": w.LastApplied} {
 					if sp == nil {
 						continue
 					}

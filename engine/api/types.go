@@ -6,7 +6,7 @@ import (
 
 // Request is what the page's worker sends.
 type Request struct {
-	// Op is "apply" (the default) or "version".
+	// Op is "apply" (the default), "version", or "where" (see Step).
 	Op          string `json:"op,omitempty"`
 	LastApplied string `json:"lastApplied"`
 	File        string `json:"file"`
@@ -19,11 +19,14 @@ type Request struct {
 	// Base is the Seq of the last result the page holds: when it is the
 	// last result this engine returned, the answer is a Delta from it.
 	Base int `json:"base,omitempty"`
+	// Step is, for op "where", the index of the step of result Base to
+	// locate.
+	Step int `json:"step,omitempty"`
 }
 
 // Response is what the worker gets back. Exactly one of Result, Delta and
-// Error is set, except for op "version", which sets none; Version is
-// always set.
+// Error is set for op "apply", one of Where and Error for op "where", and
+// none for op "version"; Version is always set.
 type Response struct {
 	Version string `json:"version"`
 	// Seq numbers the result (given whole or as a Delta), for the next
@@ -32,6 +35,8 @@ type Response struct {
 	Result *Result `json:"result,omitempty"`
 	Delta  *Delta  `json:"delta,omitempty"`
 	Error  *Error  `json:"error,omitempty"`
+	// Where answers op "where".
+	Where *Where `json:"where,omitempty"`
 }
 
 // Error is an input error (Pane set) or an error kubectl would report.
@@ -63,18 +68,15 @@ type Result struct {
 	// fill the last-applied pane when it is derived from live.
 	DerivedLastAppliedYAML string           `json:"derivedLastAppliedYAML"`
 	KubectlPatch           string           `json:"kubectlPatch"` // the equivalent `kubectl patch` command
-	Steps                  []Step           `json:"steps"`
+	Steps                  []engine.Step    `json:"steps"`
 	Warnings               []engine.Warning `json:"warnings"`
 	Directives             []Directive      `json:"directives"`
 }
 
-// Step is an engine step with where its field is in each text.
-type Step struct {
-	engine.Step
-	Where Where `json:"where"`
-}
-
-// Where locates a field path in the inputs and outputs (nil = not there).
+// Where locates a step's field in the inputs and outputs (nil = not
+// there). The page asks for it when a step is selected (op "where"):
+// locating every step in every text was a tenth of a large keystroke, and
+// inserting a line changed the answer for every step below it.
 type Where struct {
 	LastApplied *Span `json:"lastApplied,omitempty"`
 	File        *Span `json:"file,omitempty"`

@@ -45,8 +45,7 @@ const signatures = new WeakMap();
 export function stepSignature(step) {
   let sig = signatures.get(step);
   if (sig === undefined) {
-    const { where, ...shown } = step;
-    sig = JSON.stringify(shown);
+    sig = JSON.stringify(step);
     signatures.set(step, sig);
   }
   return sig;

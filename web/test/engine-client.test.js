@@ -157,3 +157,63 @@ test('debounce runs once with the last arguments', async () => {
   d.flush();
   assert.deepEqual(calls, [3, 5]);
 });
+
+/** A client with result seq 4 held. */
+function holding() {
+  const s = setup();
+  const w = s.workers[0];
+  w.emit({ type: 'ready', version: 'v1' });
+  s.client.request({ file: 'a' });
+  answer(w, w.sent[0], { version: 'v1', seq: 4, result: { action: 'configure', steps: [{}, {}] } });
+  return { ...s, w };
+}
+
+test('where asks about a step of the held result and resolves with its lines', async () => {
+  const { client, w } = holding();
+  const asked = client.where(1);
+  assert.equal(w.sent.length, 2);
+  const sent = w.sent[1];
+  assert.ok(sent.id < 0, 'a question has an id no apply has');
+  assert.deepEqual(JSON.parse(sent.request), { op: 'where', base: 4, step: 1 });
+  answer(w, sent, { version: 'v1', seq: 4, where: { file: { line: 3, endLine: 4 } } });
+  assert.deepEqual(await asked, { file: { line: 3, endLine: 4 } });
+  client.stopWorker();
+});
+
+test('where waits for a computation and gives way to a waiting one', async () => {
+  const { client, w, responses } = holding();
+  client.request({ file: 'b' });
+  const asked = client.where(0);
+  assert.equal(w.sent.length, 2, 'nothing more while the apply runs');
+  answer(w, w.sent[1], { version: 'v1', seq: 5, result: { action: 'configure', steps: [{}] } });
+  assert.equal(responses.length, 2);
+  assert.equal(await asked, null, 'asked about result 4, which result 5 replaced');
+  assert.equal(w.sent.length, 2, 'a stale question is not sent');
+
+  const again = client.where(0);
+  client.request({ file: 'c' });
+  assert.equal(JSON.parse(w.sent[2].request).op, 'where');
+  answer(w, w.sent[2], { version: 'v1', seq: 5, where: { live: { line: 1, endLine: 1 } } });
+  assert.deepEqual(await again, { live: { line: 1, endLine: 1 } });
+  assert.equal(JSON.parse(w.sent[3].request).file, 'c', 'the apply goes out after the answer');
+  client.stopWorker();
+});
+
+test('a newer question, an error or a replaced worker resolve where with null', async () => {
+  const { client, w, workers } = holding();
+  const first = client.where(0);
+  const second = client.where(1);
+  const third = client.where(0);
+  assert.equal(await second, null, 'a waiting question gives way to a newer one');
+  answer(w, w.sent[1], { version: 'v1', seq: 4, where: { file: { line: 1, endLine: 1 } } });
+  assert.deepEqual(await first, { file: { line: 1, endLine: 1 } }, 'a question already sent gets its answer');
+  assert.deepEqual(JSON.parse(w.sent[2].request), { op: 'where', base: 4, step: 0 });
+  answer(w, w.sent[2], { version: 'v1', error: { kind: 'internal', message: 'op where: result 4 is not the last one (5)' } });
+  assert.equal(await third, null, 'an error locates nothing');
+  const fourth = client.where(0);
+  w.emit({ type: 'crashed', id: w.sent[3].id, message: 'boom' });
+  assert.equal(await fourth, null);
+  assert.equal(workers.length, 2, 'the worker was replaced');
+  assert.equal(await client.where(0), null, 'a fresh worker holds no result');
+  client.stopWorker();
+});
