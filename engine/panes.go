@@ -37,22 +37,40 @@ func Parse(in Input) (Panes, error) {
 // last-applied pane. The document must not be modified: Apply only reads
 // it, so callers may keep it for an unchanged pane.
 func ParsePane(pane, text string) (*document.Document, error) {
+	return ReparsePane(pane, nil, "", text)
+}
+
+// ReparsePane is ParsePane for a new text of a pane whose previous text
+// prev was read as prevDoc (nil when there is none): it reads again only
+// the part the edit touched, when it can. prevDoc must not be used
+// afterwards.
+func ReparsePane(pane string, prevDoc *document.Document, prev, text string) (*document.Document, error) {
+	o := paneOptions(pane)
 	var d *document.Document
 	var err error
-	switch pane {
-	case PaneFile:
-		d, err = document.Parse(pane, text)
-	case PaneLive:
-		d, err = document.ParseOptional(pane, text)
-	default:
-		// kubectl never checks the identity fields of the last-applied
-		// configuration: it only diffs against it.
-		d, err = document.ParseWith(pane, text, document.Options{AllowEmpty: true, SkipIdentity: true})
+	if prevDoc != nil {
+		d, err = document.Reparse(prevDoc, prev, pane, text, o)
+	} else {
+		d, err = document.ParseWith(pane, text, o)
 	}
 	if err != nil {
 		return nil, inputError(err)
 	}
 	return d, nil
+}
+
+// paneOptions are what each pane requires: the file names its object, the
+// live object may be absent (a create), and kubectl never checks the
+// identity fields of the last-applied configuration (it only diffs
+// against it).
+func paneOptions(pane string) document.Options {
+	switch pane {
+	case PaneFile:
+		return document.Options{}
+	case PaneLive:
+		return document.Options{AllowEmpty: true}
+	}
+	return document.Options{AllowEmpty: true, SkipIdentity: true}
 }
 
 func inputError(err error) error {

@@ -179,7 +179,15 @@ type paneMemo struct {
 
 func (m *paneMemo) parse(pane, text string) (*document.Document, error) {
 	if !m.set || m.text != text {
-		m.doc, m.err = engine.ParsePane(pane, text)
+		// The previous reading is handed over: the held result's
+		// indexes, which share its position tree, are replaced by the
+		// next result's, except when this text fails to apply, and then
+		// they only locate steps in the text now in the pane.
+		var prev *document.Document
+		if m.set && m.err == nil {
+			prev = m.doc
+		}
+		m.doc, m.err = engine.ReparsePane(pane, prev, m.text, text)
 		m.text, m.set = text, true
 	}
 	return m.doc, m.err

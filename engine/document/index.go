@@ -471,6 +471,11 @@ func (ix *Index) duplicates(pane string) ([]Warning, *Error) {
 	if ix.root == nil {
 		return nil, nil
 	}
+	return ix.duplicatesIn(ix.root, "", 1, pane)
+}
+
+// duplicatesIn is duplicates for the node n at path and depth.
+func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string) ([]Warning, *Error) {
 	var out []Warning
 	var ambiguous *Error
 	var walk func(n *yaml3.Node, path string, depth int)
@@ -510,7 +515,7 @@ func (ix *Index) duplicates(pane string) ([]Warning, *Error) {
 			}
 		}
 	}
-	walk(ix.root, "", 1)
+	walk(n, path, depth)
 	if ambiguous != nil {
 		ambiguous.Pane = pane
 	}

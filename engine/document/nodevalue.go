@@ -53,7 +53,7 @@ func (r *treeReader) tagged(n *yaml3.Node) bool {
 		return true
 	}
 	line := r.ix.lines[n.Line-1]
-	return off >= len(line) || line[off] == '!'
+	return off < len(line) && line[off] == '!'
 }
 
 func (r *treeReader) value(n *yaml3.Node, depth int) (any, bool) {

@@ -49,6 +49,10 @@ type Document struct {
 	Warnings []Warning
 
 	index *Index
+	// whole is set when the pane is one YAML document read from its
+	// index's tree with no warnings: Reparse can then read an edit of it
+	// in part.
+	whole bool
 }
 
 // Span returns the lines of the field at path (see ParsePath), from its
@@ -101,7 +105,11 @@ func ParseWith(pane, text string, o Options) (*Document, error) {
 		return nil, &Error{Reason: ReasonEmpty, Pane: pane,
 			Message: fmt.Sprintf("%s is empty: paste one Kubernetes object here, as YAML or JSON.", capital(paneLabel(pane)))}
 	}
-	return r.document(c, !o.SkipIdentity)
+	d, err := r.document(c, !o.SkipIdentity)
+	if err == nil {
+		d.whole = c.json == nil && c.line == 1 && !r.markers && len(d.Warnings) == 0
+	}
+	return d, err
 }
 
 // chunk is one document of a stream.
@@ -123,6 +131,8 @@ type chunk struct {
 type reader struct {
 	pane string
 	text string
+	// markers is set when a line starts with "---".
+	markers bool
 }
 
 func (r *reader) errorf(reason Reason, line, col int, path, format string, args ...any) *Error {
@@ -274,6 +284,7 @@ func (r *reader) readYAML(from int, haveOne bool) ([]*chunk, error) {
 			if rest := strings.TrimSpace(l[3:]); rest != "" && rest[0] != '#' {
 				return nil, r.errorf(ReasonSyntax, n, 4, "", "Line %d starts with \"---\", which separates documents, but has %q after it. kubectl allows only a comment there: put the content on the next line.", n, rest)
 			}
+			r.markers = true
 			if err := flush(); err != nil {
 				return nil, err
 			}
