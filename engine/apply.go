@@ -135,7 +135,7 @@ func strategicPatch(res *Result, ex *explain.Inputs, original []byte, modified, 
 	if res.Object, err = jsonvalue.Encode(ex.Result); err != nil {
 		return &ApplyError{Message: err.Error()}
 	}
-	res.PatchValue, res.ObjectValue = patch, ex.Result
+	res.PatchValue, res.ObjectValue, res.Canonical = patch, ex.Result, true
 	return nil
 }
 

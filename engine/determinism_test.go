@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/applylens/applylens/engine/internal/gen"
+	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
 // TestApplyIsDeterministic runs the same inputs many times: the whole
@@ -42,5 +43,36 @@ func TestApplyIsDeterministic(t *testing.T) {
 				t.Fatalf("input %d, run %d: different bytes\nfirst: %.400s\nnow:   %.400s", i, run, first, got)
 			}
 		}
+	}
+}
+
+// TestCanonical checks what Result.Canonical promises: Patch and Object
+// are exactly the encoding of PatchValue and ObjectValue.
+func TestCanonical(t *testing.T) {
+	inputs := []Input{{LastApplied: walkthroughLastApplied, File: walkthroughFile, Live: walkthroughLive}}
+	for seed := uint64(1); seed <= 80; seed++ {
+		tr := gen.NewTriple(seed)
+		inputs = append(inputs, Input{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})
+	}
+	canonical := 0
+	for i, in := range inputs {
+		res, err := Apply(in)
+		if err != nil || !res.Canonical {
+			continue
+		}
+		canonical++
+		for _, c := range []struct {
+			name string
+			json []byte
+			v    any
+		}{{"patch", res.Patch, res.PatchValue}, {"object", res.Object, res.ObjectValue}} {
+			enc, err := jsonvalue.Encode(c.v)
+			if err != nil || !bytes.Equal(enc, c.json) {
+				t.Fatalf("input %d: the %s is not the encoding of its value (%v)\n%s\n%s", i, c.name, err, c.json, enc)
+			}
+		}
+	}
+	if canonical < len(inputs)/2 {
+		t.Fatalf("only %d of %d applies are canonical", canonical, len(inputs))
 	}
 }

@@ -47,6 +47,10 @@ type Result struct {
 	// the JSON again. Read-only: they share maps with the inputs.
 	PatchValue  any `json:"-"`
 	ObjectValue any `json:"-"`
+	// Canonical is set when Patch and Object are exactly
+	// jsonvalue.Encode(PatchValue) and jsonvalue.Encode(ObjectValue), so
+	// that a renderer need not check how they are spelled.
+	Canonical bool `json:"-"`
 	// LastApplied is the new annotation value, byte for byte as kubectl
 	// writes it.
 	LastApplied string `json:"lastApplied"`

@@ -1,15 +1,16 @@
 package api
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
+	"unsafe"
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
 // Error kinds.
@@ -86,8 +87,8 @@ func Handle(requestJSON string) (response string) {
 }
 
 func handle(requestJSON string) *Response {
-	var req Request
-	if err := json.Unmarshal([]byte(requestJSON), &req); err != nil {
+	req, err := decodeRequest(requestJSON)
+	if err != nil {
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: "malformed request: " + err.Error()}}
 	}
 	switch req.Op {
@@ -103,6 +104,74 @@ func handle(requestJSON string) *Response {
 	}
 	lastApply = &req
 	return compute(&req)
+}
+
+// decodeRequest reads a request as encoding/json would into a Request
+// (unknown fields ignored, null leaves a field unset), without
+// reflection: a request carries the three panes, megabytes for a large
+// object, and encoding/json went over them twice (a validation pass,
+// then the decoding).
+func decodeRequest(s string) (Request, error) {
+	var req Request
+	m, err := jsonvalue.DecodeObject(unsafe.Slice(unsafe.StringData(s), len(s)))
+	if err != nil {
+		return req, err
+	}
+	if m == nil {
+		return req, errors.New("the request is null")
+	}
+	str := func(key string, dst *string) error {
+		switch v := m[key].(type) {
+		case nil:
+		case string:
+			*dst = v
+		default:
+			return fmt.Errorf("%q must be a string", key)
+		}
+		return nil
+	}
+	integer := func(key string, dst *int) error {
+		switch v := m[key].(type) {
+		case nil:
+		case int64:
+			*dst = int(v)
+		default:
+			return fmt.Errorf("%q must be an integer", key)
+		}
+		return nil
+	}
+	boolean := func(key string) (*bool, error) {
+		switch v := m[key].(type) {
+		case nil:
+			return nil, nil
+		case bool:
+			return &v, nil
+		}
+		return nil, fmt.Errorf("%q must be true or false", key)
+	}
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"op", &req.Op}, {"lastApplied", &req.LastApplied}, {"file", &req.File}, {"live", &req.Live}} {
+		if err := str(f.key, f.dst); err != nil {
+			return req, err
+		}
+	}
+	if err := integer("base", &req.Base); err != nil {
+		return req, err
+	}
+	if err := integer("step", &req.Step); err != nil {
+		return req, err
+	}
+	fromLive, err := boolean("lastAppliedFromLive")
+	if err != nil {
+		return req, err
+	}
+	req.LastAppliedFromLive = fromLive != nil && *fromLive
+	if req.Overwrite, err = boolean("overwrite"); err != nil {
+		return req, err
+	}
+	return req, nil
 }
 
 // compute answers an apply request.

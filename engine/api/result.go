@@ -35,9 +35,12 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, ind
 	}
 	var resultIdx *document.Index
 	var err error
-	if objectErr == nil {
+	switch {
+	case res.Canonical:
+		out.ObjectYAML, resultIdx, err = document.RenderIndexed(object)
+	case objectErr == nil:
 		out.ObjectYAML, resultIdx, err = document.RenderJSONIndexed(res.Object, object)
-	} else {
+	default:
 		out.ObjectYAML, err = document.RenderJSONAsYAML(res.Object)
 	}
 	if err != nil {
@@ -63,9 +66,12 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, ind
 		if patch = res.PatchValue; patch == nil {
 			patch, patchErr = jsonvalue.Decode(res.Patch)
 		}
-		if patchErr == nil {
+		switch {
+		case res.Canonical:
+			out.PatchYAML, patchIdx, err = document.RenderIndexed(patch)
+		case patchErr == nil:
 			out.PatchYAML, patchIdx, err = document.RenderJSONIndexed(res.Patch, patch)
-		} else {
+		default:
 			out.PatchYAML, err = document.RenderJSONAsYAML(res.Patch)
 		}
 		if err != nil {
