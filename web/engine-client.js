@@ -284,13 +284,17 @@ export class EngineClient {
 }
 
 /**
- * Returns fn delayed until calls stop for ms milliseconds.
+ * Returns fn delayed until calls stop for ms milliseconds. A call may say
+ * when the activity it reports began (`debounced.since(start, ...args)`,
+ * on the performance.now() clock): the wait then counts from there, so
+ * that the time an editor spends handling a key is not added to it.
  * @template {any[]} A
  * @param {(...args: A) => void} fn
  * @param {number} ms
- * @returns {((...args: A) => void) & {cancel(): void, flush(): void}}
+ * @param {() => number} [now]
+ * @returns {((...args: A) => void) & {since(start: number, ...args: A): void, cancel(): void, flush(): void}}
  */
-export function debounce(fn, ms) {
+export function debounce(fn, ms, now = () => performance.now()) {
   let timer;
   let lastArgs = null;
   const run = () => {
@@ -299,11 +303,17 @@ export function debounce(fn, ms) {
     lastArgs = null;
     if (args) fn(...args);
   };
-  const debounced = (...args) => {
+  /** @param {number} start @param {A} args */
+  const since = (start, ...args) => {
     lastArgs = args;
     clearTimeout(timer);
-    timer = setTimeout(run, ms);
+    const t = now();
+    // A start in the future, or longer ago than the wait, is the present.
+    const from = start <= t && t - start < ms ? start : t;
+    timer = setTimeout(run, Math.max(0, from + ms - t));
   };
+  const debounced = (...args) => since(now(), ...args);
+  debounced.since = since;
   debounced.cancel = () => {
     clearTimeout(timer);
     lastArgs = null;

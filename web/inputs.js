@@ -56,6 +56,11 @@ export class Inputs {
     this.fileMode = new Compartment();
     /** @type {Record<Pane, EditorView>} */
     this.views = /** @type {any} */ ({});
+    /**
+     * When the last key went down in an editor (an event time, on the
+     * performance.now() clock): a change it makes is timed from there.
+     */
+    this.lastKeyAt = -Infinity;
     for (const pane of /** @type {Pane[]} */ (['lastApplied', 'file', 'live'])) {
       const ids = PANE_IDS[pane];
       const file = pane === 'file';
@@ -70,6 +75,7 @@ export class Inputs {
           this.onChange();
         }),
       ]);
+      this.views[pane].contentDOM.addEventListener('keydown', (e) => { this.lastKeyAt = e.timeStamp; }, true);
     }
     this.badge = byId('badge-derived');
     this.resetButton = byId('btn-reset-derived');

@@ -78,7 +78,8 @@ const sharing = new Sharing({
 
 const inputs = new Inputs({
   onChange: () => {
-    schedule();
+    // The wait counts from the key, not from when the editor has handled it.
+    schedule.since(inputs.lastKeyAt);
     sharing.changed();
   },
 });

@@ -217,3 +217,29 @@ test('a newer question, an error or a replaced worker resolve where with null', 
   assert.equal(await client.where(0), null, 'a fresh worker holds no result');
   client.stopWorker();
 });
+
+test('debounce.since counts the wait from a past start', async () => {
+  let clock = 1000;
+  const calls = [];
+  const timers = [];
+  const realSetTimeout = globalThis.setTimeout;
+  globalThis.setTimeout = (fn, ms) => { timers.push(ms); return realSetTimeout(fn, 0); };
+  try {
+    const d = debounce((x) => calls.push(x), 150, () => clock);
+    d.since(995, 'key');
+    assert.equal(timers.at(-1), 145, 'a key 5 ms ago leaves 145 ms to wait');
+    d.since(700, 'old');
+    assert.equal(timers.at(-1), 150, 'a start longer ago than the wait counts from now');
+    d.since(1200, 'future');
+    assert.equal(timers.at(-1), 150, 'a start in the future counts from now');
+    d('plain');
+    assert.equal(timers.at(-1), 150);
+    clock = 1100;
+    d.since(-Infinity, 'never');
+    assert.equal(timers.at(-1), 150, 'no key yet');
+  } finally {
+    globalThis.setTimeout = realSetTimeout;
+  }
+  await new Promise((r) => realSetTimeout(r, 20));
+  assert.deepEqual(calls, ['never'], 'only the last call runs');
+});
