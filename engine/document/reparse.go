@@ -158,21 +158,21 @@ func reparse(doc *Document, prev, pane, text string, o Options) (*Document, bool
 			return nil, false
 		}
 	}
+	nix.value = value
+	d := &Document{Pane: pane, Format: FormatYAML, Object: obj, index: nix, whole: true}
+	if !o.SkipIdentity {
+		rd := reader{pane: pane, text: text}
+		if err := rd.identity(d); err != nil {
+			// ParseWith reports it, with positions.
+			return nil, false
+		}
+	}
 	// Commit: from here on the old tree is changed.
 	if delta != 0 {
 		shiftLines(ix.root, f.end, delta)
 	}
 	f.coll.Content = content
 	f.coll.Line = firstLine
-	nix.value = value
-	d := &Document{Pane: pane, Format: FormatYAML, Object: obj, index: nix, whole: true}
-	if !o.SkipIdentity {
-		rd := reader{pane: pane, text: text}
-		if err := rd.identity(d); err != nil {
-			// Reported by ParseWith, with the same text.
-			return nil, false
-		}
-	}
 	return d, true
 }
 

@@ -294,3 +294,26 @@ func cloneDoc(t *testing.T, text string) *Document {
 	}
 	return d
 }
+
+// TestReparseLeavesAFailedReadingAlone: an edit read whole because it
+// cannot be read in part leaves the previous reading as it was.
+func TestReparseLeavesAFailedReadingAlone(t *testing.T) {
+	for _, tc := range reparseCases {
+		if tc.incremental {
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := Parse("file", reparseBase)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fresh, _ := Parse("file", reparseBase)
+			if _, ok := reparse(doc, reparseBase, "file", strings.Replace(reparseBase, tc.old, tc.new, 1), Options{}); ok {
+				t.Fatal("read in part")
+			}
+			if d := treeDiff(doc.index.root, fresh.index.root, ""); d != "" {
+				t.Fatalf("the previous reading changed at %s", d)
+			}
+		})
+	}
+}
