@@ -356,10 +356,17 @@ globalThis.walkLines = async (host, visit) => {
 // open loads the page and waits for its first answer.
 func (b *browser) open() {
 	b.t.Helper()
+	b.openAt(siteURL)
+}
+
+// openAt loads the page at a URL (say with a link's fragment) and waits
+// for its first answer.
+func (b *browser) openAt(u string) {
+	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
 	defer cancel()
-	if err := chromedp.Do(ctx, addScript(helpersJS), chromedp.Navigate(siteURL)); err != nil {
-		b.t.Fatalf("loading %s: %v", siteURL, err)
+	if err := chromedp.Do(ctx, addScript(helpersJS), chromedp.Navigate(u)); err != nil {
+		b.t.Fatalf("loading %.200s: %v", u, err)
 	}
 	b.waitFor("the first result", `document.documentElement.dataset.firstResultMs !== undefined && ['ready','error','empty'].includes(document.getElementById('outputs').dataset.state)`, startTimeout)
 }

@@ -71,18 +71,6 @@ func deflateBomb(t testing.TB) string {
 	return "#s1=" + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
 
-// openAt loads the page at a URL (say with a link's fragment) and waits
-// for its first answer.
-func (b *browser) openAt(u string) {
-	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
-	defer cancel()
-	if err := chromedp.Do(ctx, addScript(helpersJS), chromedp.Navigate(u)); err != nil {
-		b.t.Fatalf("loading %.200s: %v", u, err)
-	}
-	b.waitFor("the first result", `document.documentElement.dataset.firstResultMs !== undefined && ['ready','error','empty'].includes(document.getElementById('outputs').dataset.state)`, startTimeout)
-}
-
 // grantClipboard lets the page write to (and the test read) the clipboard
 // without a prompt.
 func (b *browser) grantClipboard() {
