@@ -58,13 +58,17 @@ func reparse(doc *Document, prev, pane, text string, o Options) (*Document, bool
 	if fragEnd < f.start {
 		return nil, false
 	}
+	size := f.start - 1
 	for _, l := range newLines[f.start-1 : fragEnd] {
 		if !fragmentLine(l, f.coll.Column) {
 			return nil, false
 		}
+		size += len(l) + 1
 	}
+	// The fragment is parsed at its lines: blank lines stand for those
+	// before it.
 	var b strings.Builder
-	b.Grow(f.start - 1 + len(text[min(p, len(text)):]))
+	b.Grow(size)
 	for range f.start - 1 {
 		b.WriteByte('\n')
 	}
