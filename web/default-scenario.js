@@ -101,12 +101,12 @@ metadata:
     deployment.kubernetes.io/revision: "1"
     kubectl.kubernetes.io/last-applied-configuration: |
       ${lastAppliedJSON}
-  creationTimestamp: "2025-01-06T10:15:42Z"
+  creationTimestamp: "2025-03-04T09:12:31Z"
   generation: 2
   name: nginx-deployment
   namespace: default
-  resourceVersion: "1843"
-  uid: 5d0f3c52-8a3e-4c1b-9f0a-2b6e7c9d1a44
+  resourceVersion: "48213"
+  uid: 8f0b6e0e-6c1d-4d2a-9a57-3d1f0c2b7e51
 spec:
   minReadySeconds: 5
   progressDeadlineSeconds: 600
@@ -122,7 +122,6 @@ spec:
     type: RollingUpdate
   template:
     metadata:
-      creationTimestamp: null
       labels:
         app: nginx
     spec:
@@ -144,15 +143,15 @@ spec:
 status:
   availableReplicas: 2
   conditions:
-  - lastTransitionTime: "2025-01-06T10:15:44Z"
-    lastUpdateTime: "2025-01-06T10:15:44Z"
+  - lastTransitionTime: "2025-03-04T09:12:33Z"
+    lastUpdateTime: "2025-03-04T09:12:33Z"
     message: Deployment has minimum availability.
     reason: MinimumReplicasAvailable
     status: "True"
     type: Available
-  - lastTransitionTime: "2025-01-06T10:15:42Z"
-    lastUpdateTime: "2025-01-06T10:15:44Z"
-    message: ReplicaSet "nginx-deployment-6b7f675859" has successfully progressed.
+  - lastTransitionTime: "2025-03-04T09:12:31Z"
+    lastUpdateTime: "2025-03-04T09:12:33Z"
+    message: ReplicaSet "nginx-deployment-647677fc66" has successfully progressed.
     reason: NewReplicaSetAvailable
     status: "True"
     type: Progressing
