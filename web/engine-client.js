@@ -8,6 +8,10 @@ import { applyDelta } from './result-delta.js';
 
 /** @typedef {import('./api-types.js').Request} Request */
 /** @typedef {import('./api-types.js').Response} Response */
+/**
+ * A where() question: step index of result seq.
+ * @typedef {{seq: number, index: number, resolve: (where: import('./api-types.js').Where|null) => void}} Query
+ */
 
 /**
  * Engine states, as reported to onState:
@@ -42,7 +46,11 @@ export class EngineClient {
     this.ready = false;
     this.version = '';
     this.lastId = 0;
-    /** @type {{id: number, request: Request, retried?: boolean}|null} */
+    /**
+     * What the worker is computing: an apply, or a where() question
+     * (query set, negative id).
+     * @type {{id: number, request?: Request, retried?: boolean, query?: Query}|null}
+     */
     this.inflight = null;
     /** @type {{id: number, request: Request, retried?: boolean}|null} */
     this.pending = null;
@@ -51,10 +59,7 @@ export class EngineClient {
     /** The last whole result received (see resolve) and its seq. @type {import('./api-types.js').Result|null} */
     this.held = null;
     this.heldSeq = 0;
-    /**
-     * The newest question of where(): a step of result seq.
-     * @type {{seq: number, index: number, resolve: (where: import('./api-types.js').Where|null) => void}|null}
-     */
+    /** The newest question of where(), not sent yet. @type {Query|null} */
     this.query = null;
     this.lastQueryId = 0;
   }
@@ -143,26 +148,30 @@ export class EngineClient {
     }
     const item = this.pending;
     this.pending = null;
-    this.inflight = item;
-    const request = this.heldSeq ? { ...item.request, base: this.heldSeq } : item.request;
-    this.worker.postMessage({ type: 'apply', id: item.id, request: JSON.stringify(request) });
-    this.timer = setTimeout(() => {
-      if (this.inflight === item) this.replace('timeout', `${this.timeoutMs / 1000} s`);
-    }, this.timeoutMs);
+    this.send(item, this.heldSeq ? { ...item.request, base: this.heldSeq } : item.request);
   }
 
   /** Sends the waiting where() question. @private */
   ask() {
-    const q = /** @type {NonNullable<EngineClient['query']>} */ (this.query);
+    const q = /** @type {Query} */ (this.query);
     if (!q.seq || q.seq !== this.heldSeq) {
       this.answerQuery(null);
       return;
     }
     this.query = null;
     // Negative ids: they never match an apply's.
-    const item = { id: -++this.lastQueryId, query: q };
-    this.inflight = /** @type {any} */ (item);
-    this.worker.postMessage({ type: 'apply', id: item.id, request: JSON.stringify({ op: 'where', base: q.seq, step: q.index }) });
+    this.send({ id: -++this.lastQueryId, query: q }, { op: 'where', base: q.seq, step: q.index });
+  }
+
+  /**
+   * Hands item's request to the worker, abandoned past the time limit.
+   * @private
+   * @param {NonNullable<EngineClient['inflight']>} item
+   * @param {Request} request
+   */
+  send(item, request) {
+    this.inflight = item;
+    /** @type {Worker} */ (this.worker).postMessage({ type: 'apply', id: item.id, request: JSON.stringify(request) });
     this.timer = setTimeout(() => {
       if (this.inflight === item) this.replace('timeout', `${this.timeoutMs / 1000} s`);
     }, this.timeoutMs);
@@ -185,7 +194,7 @@ export class EngineClient {
       case 'response': {
         if (!this.inflight || msg.id !== this.inflight.id) return;
         clearTimeout(this.timer);
-        const { query } = /** @type {any} */ (this.inflight);
+        const { query } = this.inflight;
         this.inflight = null;
         if (query) {
           let where = null;
@@ -226,8 +235,8 @@ export class EngineClient {
   replace(why, detail) {
     let lost = this.inflight;
     this.inflight = null;
-    if (lost && /** @type {any} */ (lost).query) {
-      /** @type {any} */ (lost).query.resolve(null);
+    if (lost && lost.query) {
+      lost.query.resolve(null);
       lost = null;
     }
     this.onState(why, detail);

@@ -29,21 +29,9 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, ind
 	// The result and the patch are decoded once, then written as YAML
 	// with their positions (no second parse). The errors come in the
 	// order they always have.
-	object, objectErr := res.ObjectValue, error(nil)
-	if object == nil {
-		object, objectErr = jsonvalue.Decode(res.Object)
-	}
 	var resultIdx *document.Index
-	var err error
-	switch {
-	case res.Canonical:
-		out.ObjectYAML, resultIdx, err = document.RenderIndexed(object)
-	case objectErr == nil:
-		out.ObjectYAML, resultIdx, err = document.RenderJSONIndexed(res.Object, object)
-	default:
-		out.ObjectYAML, err = document.RenderJSONAsYAML(res.Object)
-	}
-	if err != nil {
+	var objectErr, err error
+	if out.ObjectYAML, resultIdx, _, objectErr, err = yamlOf(res.Object, res.ObjectValue, res.Canonical); err != nil {
 		return nil, indexes{}, fmt.Errorf("rendering the result: %w", err)
 	}
 	var derivedIdx *document.Index
@@ -63,18 +51,7 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, ind
 		}
 		out.PatchJSON = b.String()
 		var patchErr error
-		if patch = res.PatchValue; patch == nil {
-			patch, patchErr = jsonvalue.Decode(res.Patch)
-		}
-		switch {
-		case res.Canonical:
-			out.PatchYAML, patchIdx, err = document.RenderIndexed(patch)
-		case patchErr == nil:
-			out.PatchYAML, patchIdx, err = document.RenderJSONIndexed(res.Patch, patch)
-		default:
-			out.PatchYAML, err = document.RenderJSONAsYAML(res.Patch)
-		}
-		if err != nil {
+		if out.PatchYAML, patchIdx, patch, patchErr, err = yamlOf(res.Patch, res.PatchValue, res.Canonical); err != nil {
 			return nil, indexes{}, fmt.Errorf("rendering the patch: %w", err)
 		}
 		if patchErr != nil {
@@ -125,6 +102,26 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, ind
 		out.Directives = directives(patch, idx.patch)
 	}
 	return out, idx, nil
+}
+
+// yamlOf writes JSON j, whose value is v when known, as YAML with
+// positions. When v is not known, j is decoded; if that fails (readErr),
+// the YAML is kubectl's rendering of j, without positions. canonical says
+// that j is exactly jsonvalue.Encode(v), which spares checking its
+// spelling.
+func yamlOf(j []byte, v any, canonical bool) (text string, idx *document.Index, value any, readErr, err error) {
+	if v == nil {
+		v, readErr = jsonvalue.Decode(j)
+	}
+	switch {
+	case canonical:
+		text, idx, err = document.RenderIndexed(v)
+	case readErr == nil:
+		text, idx, err = document.RenderJSONIndexed(j, v)
+	default:
+		text, err = document.RenderJSONAsYAML(j)
+	}
+	return text, idx, v, readErr, err
 }
 
 // liveRendering is what the page shows of a live object: its YAML, and its

@@ -146,7 +146,9 @@ func newIndex(c *chunk, pane string, v any) *Index {
 func indexText(text string, v any) *Index {
 	// go-yaml also breaks lines at a lone "\r" and at U+0085, U+2028 and
 	// U+2029; blank them so its line numbers are the pane's.
-	text = lineBreaks.Replace(text)
+	if hasOddLineBreaks(text) {
+		text = lineBreaks.Replace(text)
+	}
 	ix := &Index{value: v, lines: splitLines(text)}
 	var doc yaml3.Node
 	if err := yaml3.Unmarshal([]byte(text), &doc); err == nil && doc.Kind == yaml3.DocumentNode && len(doc.Content) == 1 {
