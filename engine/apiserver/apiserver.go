@@ -1,0 +1,40 @@
+package apiserver
+
+// Default fills in, in place, the fields the API server defaults for obj's
+// kind on create and update, and returns the field paths it set (in the
+// syntax of engine/document's paths, e.g.
+// "spec.template.spec.containers[name=nginx].imagePullPolicy"), sorted, so
+// the page can label them "set by the server". A kind it does not know is
+// left as it is.
+func Default(obj map[string]any) []string {
+	return nil
+}
+
+// StatusError is a write the API server refuses, as kubectl prints it
+// (`The Deployment "x" is invalid: spec.selector: ...`).
+type StatusError struct {
+	// Reason is the Status reason: "Invalid", "AlreadyExists", "NotFound",
+	// "Conflict", "BadRequest".
+	Reason string
+	// Message is the whole message kubectl prints after "Error from
+	// server (Reason): ", or alone for Invalid.
+	Message string
+	// Causes are the fields at fault, in the order the server lists them.
+	Causes []Cause
+}
+
+// Cause is one field the server names in a StatusError.
+type Cause struct {
+	Field   string // e.g. "spec.strategy.rollingUpdate"
+	Type    string // e.g. "FieldValueForbidden"
+	Message string
+}
+
+func (e *StatusError) Error() string { return e.Message }
+
+// Validate checks obj as the API server's validation does on create (old
+// nil) or on update (old the stored object), after defaulting. It returns
+// nil when the server would accept the write.
+func Validate(obj, old map[string]any) *StatusError {
+	return nil
+}
