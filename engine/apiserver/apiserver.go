@@ -38,3 +38,27 @@ func (e *StatusError) Error() string { return e.Message }
 func Validate(obj, old map[string]any) *StatusError {
 	return nil
 }
+
+// PrepareForCreate does what the kind's registry strategy does to a new
+// object before defaulting: status cleared where the kind has a status
+// subresource, metadata.generation 1 where the kind counts generations.
+func PrepareForCreate(obj map[string]any) {}
+
+// PrepareForUpdate does what the kind's registry strategy does to an
+// update through the main resource: status kept as it was in old (only
+// the status subresource changes it), metadata.generation bumped when
+// the spec (or, for kinds without one, what the strategy counts) changed.
+func PrepareForUpdate(obj, old map[string]any) {}
+
+// Strategy tells, for a kind, what the simulated server does with it.
+type Strategy struct {
+	// Generation: metadata.generation is set and bumped.
+	Generation bool
+	// StatusSubresource: the kind has a status subresource, so writes to
+	// the object keep the old status and a controller writes it apart.
+	StatusSubresource bool
+}
+
+// StrategyFor returns the strategy of a kind (apiVersion's group, kind).
+// Unknown kinds get the zero Strategy.
+func StrategyFor(group, kind string) Strategy { return Strategy{} }
