@@ -13,6 +13,8 @@ import { DiffView } from './outputs/diff.js';
 import { statusSentence } from './outputs/format.js';
 import { setupTabs } from './tabs.js';
 import { Examples } from './examples.js';
+import { Gallery } from './gallery.js';
+import { ExampleLinks } from './example-open.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
 import { Sharing } from './share-ui.js';
@@ -474,18 +476,15 @@ byId('btn-example').addEventListener('click', () => {
   sharing.changed();
 });
 
-// The examples menu loads a sample's panes (samples are YAML) and flags.
-const examples = new Examples((sample) => {
-  if (inputs.format !== 'yaml') {
-    storeFormat('yaml');
-    setFormat('yaml');
-  }
-  overwrite.checked = sample.overwrite !== false;
-  inputs.load({ lastApplied: sample.lastApplied || '', file: sample.file, live: sample.live || '' },
-    sample.lastApplied ? 'explicit' : 'derived');
-  compute();
-  sharing.changed();
+// The examples, the gallery that lists them, and their addresses
+// (#example=<id>): a chosen example opens like a link (Undo restores the panes).
+const examples = new Examples();
+const gallery = new Gallery({
+  load: () => examples.load().then(() => examples.list()),
+  onPick: (id) => exampleLinks.pick(id),
+  current: () => byId('sample-description').dataset.example || '',
 });
+const exampleLinks = new ExampleLinks({ examples, sharing, gallery });
 
 function loadScenario() {
   inputs.load({ ...defaultScenario, file: scenarioFile(defaultScenario, inputs.format) }, defaultScenario.mode);
@@ -559,5 +558,6 @@ globalThis.applylensPage = {
 };
 
 setFormat(storedFormat());
-// A link in the address bar, else this tab's draft, else the walkthrough.
-sharing.start();
+// A link in the address bar, else this tab's draft, else the walkthrough;
+// then an example's address, over it.
+sharing.start().then(() => exampleLinks.start());
