@@ -243,6 +243,7 @@ func TestExampleUnknown(t *testing.T) {
 		t.Errorf("example-error = %q, want it to name the id and say what is shown", msg)
 	}
 	b.paneHas("file", "nginx:1.16.1")
+	b.screenshot("example-unknown-desktop")
 	b.run(chromedp.Click(chromedp.ID("btn-example-error-gallery")))
 	b.waitFor("the gallery, searching the id", `document.getElementById('gallery').open && document.getElementById('gallery-search').value === 'hpa-reset'`, stepTimeout)
 	b.waitFor("the related examples", `document.querySelectorAll('#gallery-list [role="option"]').length > 0`, stepTimeout)

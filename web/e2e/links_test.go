@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -54,7 +55,14 @@ func TestLinkFixtures(t *testing.T) {
 			}
 			// A fresh document each time: about:blank between two links.
 			b.run(chromedp.Navigate("about:blank"))
-			b.openAt(siteURL + f.Fragment)
+			ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
+			err = chromedp.Do(ctx, chromedp.Navigate(siteURL+f.Fragment))
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Empty panes have no engine answer: the page shows guidance.
+			b.waitFor("the link's panes computed", `document.getElementById('outputs').dataset.state === 'empty' || (document.documentElement.dataset.firstResultMs !== undefined && ['ready', 'error'].includes(document.getElementById('outputs').dataset.state))`, startTimeout)
 			b.waitFor("the link opened", `document.getElementById('link-status').dataset.kind === 'opened'`, stepTimeout)
 			if !b.hidden("link-error") {
 				t.Fatalf("the link was refused: %s", b.text("link-error"))
@@ -133,6 +141,7 @@ func TestLongLink(t *testing.T) {
 	if b.hidden("btn-copy-documents") {
 		t.Fatalf("no offer to copy the documents")
 	}
+	b.screenshot("long-link-desktop")
 	b.run(chromedp.Click(chromedp.ID("btn-copy-documents")))
 	b.waitFor("the documents copied", `document.getElementById('link-status').textContent.startsWith('The documents are copied')`, stepTimeout)
 	got := eval[string](b, `navigator.clipboard.readText().catch((e) => 'unreadable: ' + e.message)`)
