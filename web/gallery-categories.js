@@ -1,8 +1,9 @@
 // The gallery's categories, in display order. Samples name theirs in
 // samples/<id>/meta.yaml (`category:`, checked against samples.Categories
-// by `go test ./samples`). A new category is one line here (items whose
-// category is not listed are shown under "More"); one with a `source`
-// gets its items from elsewhere than the samples JSON (see gallery.js).
+// by `go test ./samples`). A new category is one line here; items whose
+// category is not listed are shown under "More". Items from elsewhere than
+// the samples (timelines, say) join through the Gallery's `load` in
+// main.js, each with its `category`.
 
 /** @typedef {{id: string, title: string, blurb: string}} GalleryCategory */
 
