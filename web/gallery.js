@@ -1,8 +1,9 @@
 // The gallery: every example, by category, with a search, in a modal
-// dialog (#gallery). Keyboard: the search field keeps the focus while the
-// arrow keys (and Page Up/Down, and Home/End in the list) move through the
-// examples, Enter loads the one marked, Escape closes; Tab reaches the
-// category filters and the list. On a phone the dialog fills the screen.
+// dialog (#gallery). Keyboard (the combobox pattern): the search field
+// keeps the focus while the arrow keys and Page Up/Down mark an example
+// (aria-activedescendant), Enter loads it, Escape closes; Tab reaches the
+// Close button and the category filters. On a phone the dialog fills the
+// screen.
 //
 // Items come from `load` (the samples, see examples.js); their `category`
 // picks the group (gallery-categories.js), unknown ones go under "More".
@@ -206,10 +207,12 @@ export class Gallery {
     for (const g of groups) {
       if (g.items.length === 0) continue;
       const headingId = `gallery-group-${g.category.id}`;
-      this.list.append(h('div', { className: 'gallery-group', attrs: { role: 'group', 'aria-labelledby': headingId } },
+      // A listbox per category, labelled by its heading (the search is
+      // the combobox of them all).
+      this.list.append(h('section', { className: 'gallery-group', dataset: { category: g.category.id }, attrs: { 'aria-labelledby': headingId } },
         h('h3', { id: headingId, className: 'gallery-group-title' }, g.category.title, ' ', h('span', { className: 'gallery-count', text: `(${g.items.length})` })),
         g.category.blurb ? h('p', { className: 'gallery-blurb', text: g.category.blurb }) : null,
-        h('div', { className: 'gallery-items' }, ...g.items.map((item) => this.option(item)))));
+        h('div', { className: 'gallery-items', attrs: { role: 'listbox', 'aria-labelledby': headingId } }, ...g.items.map((item) => this.option(item)))));
       for (const item of g.items) this.visible.push(item.id);
     }
     const shown = this.visible.length;
@@ -267,24 +270,20 @@ export class Gallery {
       el.setAttribute('aria-selected', 'true');
       if (scroll) reveal(el);
       this.search.setAttribute('aria-activedescendant', el.id);
-      this.list.setAttribute('aria-activedescendant', el.id);
     } else {
       this.search.removeAttribute('aria-activedescendant');
-      this.list.removeAttribute('aria-activedescendant');
     }
   }
 
   /** @private @param {KeyboardEvent} e */
   onKey(e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const inList = e.target === this.list;
-    const inSearch = e.target === this.search;
     if (e.key === 'Escape') {
       e.preventDefault();
       this.close();
       return;
     }
-    if (!inList && !inSearch) return;
+    if (e.target !== this.search) return;
     const i = this.visible.indexOf(this.active);
     const last = this.visible.length - 1;
     let next = -1;
@@ -293,8 +292,6 @@ export class Gallery {
       case 'ArrowUp': next = Math.max(i - 1, 0); break;
       case 'PageDown': next = Math.min(i + 5, last); break;
       case 'PageUp': next = Math.max(i - 5, 0); break;
-      case 'Home': if (inList) next = 0; break;
-      case 'End': if (inList) next = last; break;
       case 'Enter':
         // Loaded on the key's release: the focus then goes back to the
         // gallery's button, which must not take this Enter as a click.

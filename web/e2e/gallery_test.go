@@ -93,7 +93,7 @@ func TestGallery(t *testing.T) {
 			for _, c := range samples.Categories {
 				wantGroups = append(wantGroups, "gallery-group-"+c.ID)
 			}
-			if got := eval[[]string](b, `[...document.querySelectorAll('#gallery-list [role="group"]')].map((g) => g.getAttribute('aria-labelledby'))`); strings.Join(got, ",") != strings.Join(wantGroups, ",") {
+			if got := eval[[]string](b, `[...document.querySelectorAll('#gallery-list [role="listbox"]')].map((g) => g.getAttribute('aria-labelledby'))`); strings.Join(got, ",") != strings.Join(wantGroups, ",") {
 				t.Errorf("groups %v, want %v", got, wantGroups)
 			}
 			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
@@ -150,7 +150,7 @@ func TestGallery(t *testing.T) {
 			}
 			b.run(chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)), chromedp.KeyEvent(kb.Backspace))
 			b.run(chromedp.Click(chromedp.CSS(`#gallery-categories button[data-category="workloads"]`)))
-			b.waitFor("the workloads only", `document.querySelectorAll('#gallery-list [role="group"]').length === 1`, stepTimeout)
+			b.waitFor("the workloads only", `document.querySelectorAll('#gallery-list [role="listbox"]').length === 1`, stepTimeout)
 			for _, id := range galleryItems(b) {
 				if s, _ := samples.Get(id); s.Category != "workloads" {
 					t.Errorf("the Workloads filter lists %s (%s)", id, s.Category)
