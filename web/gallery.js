@@ -233,6 +233,11 @@ export class Gallery {
 
   /** @private @param {{category: GalleryCategory, total: number}[]} groups */
   renderFilters(groups) {
+    // Rebuilt on every search: keep the row's scroll and the focus on a
+    // filter (a keyboard user just pressed it).
+    const left = this.filters.scrollLeft;
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement && this.filters.contains(active) ? active.dataset.category : undefined;
     clear(this.filters);
     const total = groups.reduce((n, g) => n + g.total, 0);
     const chip = (id, title, n) => h('button', {
@@ -240,6 +245,16 @@ export class Gallery {
       dataset: { category: id }, attrs: { 'aria-pressed': String(this.category === id) },
     });
     this.filters.append(chip('all', 'All', total), ...groups.map((g) => chip(g.category.id, g.category.title, g.total)));
+    this.filters.scrollLeft = left;
+    const pressed = this.filters.querySelector('[aria-pressed="true"]');
+    if (pressed instanceof HTMLElement) {
+      const row = this.filters.getBoundingClientRect();
+      const r = pressed.getBoundingClientRect();
+      if (r.left < row.left) this.filters.scrollLeft -= row.left - r.left + 8;
+      else if (r.right > row.right) this.filters.scrollLeft += r.right - row.right + 8;
+    }
+    const again = focused && this.filters.querySelector(`[data-category="${CSS.escape(focused)}"]`);
+    if (again instanceof HTMLElement) again.focus({ preventScroll: true });
   }
 
   /** @private @param {GalleryItem} item */

@@ -151,6 +151,12 @@ func TestGallery(t *testing.T) {
 			b.run(chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)), chromedp.KeyEvent(kb.Backspace))
 			b.run(chromedp.Click(chromedp.CSS(`#gallery-categories button[data-category="workloads"]`)))
 			b.waitFor("the workloads only", `document.querySelectorAll('#gallery-list [role="listbox"]').length === 1`, stepTimeout)
+			if !eval[bool](b, `document.activeElement === document.querySelector('#gallery-categories [data-category="workloads"]')`) {
+				t.Errorf("the focus left the filter just pressed")
+			}
+			if !eval[bool](b, `(() => { const row = document.getElementById('gallery-categories').getBoundingClientRect(); const r = document.querySelector('#gallery-categories [aria-pressed="true"]').getBoundingClientRect(); return r.left >= row.left - 1 && r.right <= row.right + 1; })()`) {
+				t.Errorf("the pressed filter is scrolled out of sight")
+			}
 			for _, id := range galleryItems(b) {
 				if s, _ := samples.Get(id); s.Category != "workloads" {
 					t.Errorf("the Workloads filter lists %s (%s)", id, s.Category)
