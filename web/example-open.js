@@ -10,7 +10,7 @@
 
 import { byId } from './dom.js';
 import { exampleHash, exampleIdFromHash, resolveExample, sampleState } from './example-link.js';
-import { fragmentKey } from './share.js';
+import { fragmentKey, sameState } from './share.js';
 
 /** @typedef {import('./example-link.js').Sample} Sample */
 
@@ -104,6 +104,19 @@ export class ExampleLinks {
     this.key = fragmentKey(hash);
     const now = this.sharing.getState();
     this.show(sample, hash, now, now.tab);
+  }
+
+  /**
+   * The example's own address (without '#') when the page shows an
+   * example unchanged, on the Steps tab where it opens; else ''. Copy link
+   * then gives this short, stable address instead of the panes' data.
+   * @param {import('./share.js').ShareState} state
+   */
+  address(state) {
+    const id = this.examples.description.dataset.example;
+    const sample = id ? this.examples.samples.get(id) : undefined;
+    if (!sample || !sameState(state, sampleState(sample, 'steps'))) return '';
+    return exampleHash(sample.id).slice(1);
   }
 
   /**

@@ -76,6 +76,7 @@ const sharing = new Sharing({
   setState: (state) => applyState(state),
   showWalkthrough: () => loadScenario(),
   focusPanes: () => inputs.views.file.focus(),
+  address: (state) => exampleLinks.address(state),
 });
 
 const inputs = new Inputs({

@@ -51,8 +51,12 @@ export class Sharing {
    * @param {(state: ShareState) => void} page.setState loads a state (panes, flags, tab) and computes it
    * @param {() => void} page.showWalkthrough loads the documentation's walkthrough
    * @param {() => void} page.focusPanes gives the focus back to the inputs
+   * @param {(state: ShareState) => string} [page.address] a shorter fragment
+   *   (without '#') standing for the state, or '': an unchanged example's
+   *   own address, example=<id>
    */
-  constructor({ getState, setState, showWalkthrough, focusPanes }) {
+  constructor({ getState, setState, showWalkthrough, focusPanes, address = () => '' }) {
+    this.address = address;
     this.getState = getState;
     this.setState = setState;
     this.showWalkthrough = showWalkthrough;
@@ -184,9 +188,9 @@ export class Sharing {
    * copies it.
    */
   async copyLink() {
-    let fragment;
+    let fragment = this.address(this.getState());
     try {
-      fragment = await encodeState(this.getState());
+      if (!fragment) fragment = await encodeState(this.getState());
     } catch (err) {
       this.say(`No link made: ${reason(err)}`, 'refused');
       return;
@@ -204,7 +208,8 @@ export class Sharing {
     const size = isLong
       ? ` The link has ${count(url.length)} characters, more than the ${count(LIMITS.longLinkChars)} that chat tools and issue trackers accept: they may cut it. Copy the documents instead (as YAML) where it does not fit.`
       : ` The link has ${count(url.length)} characters.`;
-    this.say(`${copied ? 'Link copied' : 'Link made: copy it from the address bar (the browser did not allow copying)'}. It opens the page as it is now.${size}`, 'copied');
+    const own = fragmentVersion(fragment) ? '' : ` (the example's own address, #${fragment})`;
+    this.say(`${copied ? 'Link copied' : 'Link made: copy it from the address bar (the browser did not allow copying)'}${own}. It opens the page as it is now.${size}`, 'copied');
     this.status.dataset.long = String(isLong);
     this.documentsButton.hidden = !isLong;
   }

@@ -227,6 +227,21 @@ func TestExampleLinks(t *testing.T) {
 			t.Errorf("%s: the description %q does not name the example", s.ID, d)
 		}
 	}
+
+	// Copy link on an unchanged example gives its own address; once
+	// edited, the panes' data.
+	last := all[len(all)-1]
+	b.run(chromedp.Click(chromedp.ID("btn-copy-link")))
+	b.waitFor("the example's address copied", `document.getElementById('link-status').dataset.kind === 'copied'`, stepTimeout)
+	if h := eval[string](b, `location.hash`); h != "#example="+last.ID {
+		t.Errorf("Copy link on the unchanged example %s made %.40q, want its address", last.ID, h)
+	}
+	if st := b.text("link-status"); !strings.Contains(st, "the example's own address, #example="+last.ID) {
+		t.Errorf("link-status = %q, want it to say the link is the example's address", st)
+	}
+	b.setPane("file", last.File+"# edited\n")
+	b.run(chromedp.Click(chromedp.ID("btn-copy-link")))
+	b.waitFor("the panes' link", `location.hash.startsWith('#s1=') && document.getElementById('link-status').dataset.kind === 'copied'`, stepTimeout)
 	b.checkConsole()
 }
 
