@@ -174,6 +174,10 @@ func TestGallery(t *testing.T) {
 			if got := b.attr("btn-gallery", "aria-expanded"); got != "false" {
 				t.Errorf("btn-gallery aria-expanded = %q once closed", got)
 			}
+			// The dark theme, for people to look at.
+			b.run(chromedp.Click(chromedp.ID("btn-theme")), chromedp.Click(chromedp.ID("btn-gallery")))
+			b.waitFor("the gallery in the dark theme", `document.documentElement.dataset.theme === 'dark' && document.getElementById('gallery').open`, stepTimeout)
+			b.screenshot("gallery-dark-" + size.name)
 			b.checkConsole()
 		})
 	}
