@@ -1,5 +1,7 @@
 package apiserver
 
+import "github.com/applylens/applylens/engine/jsonvalue"
+
 // Default fills in, in place, the fields the API server defaults for obj's
 // kind on create and update, and returns the field paths it set (in the
 // syntax of engine/document's paths, e.g.
@@ -7,7 +9,34 @@ package apiserver
 // the page can label them "set by the server". A kind it does not know is
 // left as it is.
 func Default(obj map[string]any) []string {
-	return nil
+	apiVersion, kind := stringAt(obj, "apiVersion"), stringAt(obj, "kind")
+	f := defaulters[apiVersion+"/"+kind]
+	if f == nil {
+		return nil
+	}
+	before := jsonvalue.CopyObject(obj)
+	f(obj)
+	return changedPaths(apiVersion, kind, before, obj)
+}
+
+// defaulters holds SetObjectDefaults_<Kind> for each apiVersion/kind.
+var defaulters = map[string]func(map[string]any){
+	"v1/Pod":                                 defaultPod,
+	"v1/PodTemplate":                         func(o map[string]any) { defaultPodTemplate(ensureObject(o, "template")) },
+	"v1/ReplicationController":               defaultReplicationController,
+	"v1/Service":                             defaultService,
+	"v1/Secret":                              defaultSecret,
+	"v1/Namespace":                           defaultNamespace,
+	"v1/PersistentVolumeClaim":               defaultPVC,
+	"apps/v1/Deployment":                     defaultDeployment,
+	"apps/v1/ReplicaSet":                     defaultReplicaSet,
+	"apps/v1/StatefulSet":                    defaultStatefulSet,
+	"apps/v1/DaemonSet":                      defaultDaemonSet,
+	"batch/v1/Job":                           defaultJob,
+	"batch/v1/CronJob":                       defaultCronJob,
+	"autoscaling/v2/HorizontalPodAutoscaler": defaultHPA,
+	"networking.k8s.io/v1/NetworkPolicy":     defaultNetworkPolicy,
+	"networking.k8s.io/v1/IngressClass":      defaultIngressClass,
 }
 
 // StatusError is a write the API server refuses, as kubectl prints it
