@@ -46,8 +46,12 @@ type StatusError struct {
 	// "Conflict", "BadRequest".
 	Reason string
 	// Message is the whole message kubectl prints after "Error from
-	// server (Reason): ", or alone for Invalid.
+	// server (Reason): ", or alone for Invalid: `The Deployment "x" is
+	// invalid: <cause>`, or with several causes, one a line after "\n* ".
 	Message string
+	// ServerMessage is the Status message the server sends
+	// (`Deployment.apps "x" is invalid: [<cause>, <cause>]`).
+	ServerMessage string
 	// Causes are the fields at fault, in the order the server lists them.
 	Causes []Cause
 }
@@ -61,24 +65,6 @@ type Cause struct {
 
 func (e *StatusError) Error() string { return e.Message }
 
-// Validate checks obj as the API server's validation does on create (old
-// nil) or on update (old the stored object), after defaulting. It returns
-// nil when the server would accept the write.
-func Validate(obj, old map[string]any) *StatusError {
-	return nil
-}
-
-// PrepareForCreate does what the kind's registry strategy does to a new
-// object before defaulting: status cleared where the kind has a status
-// subresource, metadata.generation 1 where the kind counts generations.
-func PrepareForCreate(obj map[string]any) {}
-
-// PrepareForUpdate does what the kind's registry strategy does to an
-// update through the main resource: status kept as it was in old (only
-// the status subresource changes it), metadata.generation bumped when
-// the spec (or, for kinds without one, what the strategy counts) changed.
-func PrepareForUpdate(obj, old map[string]any) {}
-
 // Strategy tells, for a kind, what the simulated server does with it.
 type Strategy struct {
 	// Generation: metadata.generation is set and bumped.
@@ -87,7 +73,3 @@ type Strategy struct {
 	// the object keep the old status and a controller writes it apart.
 	StatusSubresource bool
 }
-
-// StrategyFor returns the strategy of a kind (apiVersion's group, kind).
-// Unknown kinds get the zero Strategy.
-func StrategyFor(group, kind string) Strategy { return Strategy{} }

@@ -51,7 +51,7 @@ func (g *gen) probe() map[string]any {
 	return p
 }
 
-func (g *gen) container(i int) map[string]any {
+func (g *gen) container(i int, init bool) map[string]any {
 	c := map[string]any{"name": fmt.Sprintf("c%d", i), "image": g.pick(images...)}
 	g.maybe(c, "imagePullPolicy", "Never", "Always", "")
 	if g.coin() {
@@ -84,19 +84,16 @@ func (g *gen) container(i int) map[string]any {
 		c["resources"] = res
 	}
 	for _, p := range []string{"livenessProbe", "readinessProbe", "startupProbe"} {
-		if g.r.IntN(3) == 0 {
+		if !init && g.r.IntN(3) == 0 {
 			c[p] = g.probe()
 		}
 	}
-	if g.r.IntN(4) == 0 {
+	if !init && g.r.IntN(4) == 0 {
 		h := map[string]any{"port": int64(80)}
 		g.maybe(h, "path", "/stop")
 		c["lifecycle"] = map[string]any{"preStop": map[string]any{"httpGet": h}}
 	}
 	g.maybe(c, "terminationMessagePolicy", "FallbackToLogsOnError")
-	if g.r.IntN(4) == 0 {
-		c["volumeMounts"] = []any{map[string]any{"name": "data", "mountPath": "/data"}}
-	}
 	return c
 }
 
@@ -142,11 +139,11 @@ func (g *gen) podSpec() map[string]any {
 	spec := map[string]any{}
 	var cs []any
 	for i := 0; i < 1+g.r.IntN(2); i++ {
-		cs = append(cs, g.container(i))
+		cs = append(cs, g.container(i, false))
 	}
 	spec["containers"] = cs
 	if g.r.IntN(4) == 0 {
-		spec["initContainers"] = []any{g.container(9)}
+		spec["initContainers"] = []any{g.container(9, true)}
 	}
 	if g.coin() {
 		var vs []any
@@ -154,8 +151,12 @@ func (g *gen) podSpec() map[string]any {
 			vs = append(vs, g.volume(i))
 		}
 		spec["volumes"] = vs
+		if g.coin() {
+			c := cs[0].(map[string]any)
+			c["volumeMounts"] = []any{map[string]any{"name": "v0", "mountPath": "/data"}}
+		}
 	}
-	g.maybe(spec, "restartPolicy", "Always", "OnFailure", "Never")
+	g.maybe(spec, "restartPolicy", "Always")
 	g.maybe(spec, "dnsPolicy", "Default", "ClusterFirstWithHostNet")
 	g.maybe(spec, "serviceAccountName", "builder")
 	if g.r.IntN(5) == 0 {
@@ -191,6 +192,7 @@ func (g *gen) object(kind string) map[string]any {
 	case "Pod":
 		obj["apiVersion"] = "v1"
 		spec = g.podSpec()
+		g.maybe(spec, "restartPolicy", "OnFailure", "Never")
 	case "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet":
 		obj["apiVersion"] = "apps/v1"
 		spec["selector"] = map[string]any{"matchLabels": labels}
