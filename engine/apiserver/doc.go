@@ -1,8 +1,68 @@
-// Package apiserver simulates what the Kubernetes API server does to an
-// object before it stores it: defaulting (the fields the server fills in)
+// Package apiserver simulates what the Kubernetes API server (v1.37, default
+// feature gates) does to an object before it stores it: defaulting (the
+// fields the server fills in), the registry strategies (generation, status)
 // and validation (the writes it refuses, with the server's words).
 //
 // It is pure Go and linked into the wasm; the tests of the separate module
-// in oracle/kubernetes check it against k8s.io/kubernetes' own defaulting
-// and validation functions.
+// in oracle/kubernetes check it against k8s.io/kubernetes v1.37.2 itself:
+// the scheme's defaulting, and rest.BeforeCreate / rest.BeforeUpdate with
+// the kinds' registry strategies.
+//
+// A create, in the server's order: the handler sets metadata.uid,
+// creationTimestamp and namespace; then Default (the server defaults while
+// it decodes the request), PrepareForCreate, Validate(obj, nil). An update:
+// Default, PrepareForUpdate(obj, old), Validate(obj, old). A Service also
+// gets AllocateService (cluster IP, IP families, node ports) from the
+// cluster, which owns the addresses.
+//
+// # Defaulting
+//
+// Default mirrors SetObjectDefaults_<Kind> of pkg/apis/<group>/<version>
+// for Pod, PodTemplate, ReplicationController, Service, Secret, Namespace,
+// PersistentVolumeClaim (v1); Deployment, ReplicaSet, StatefulSet,
+// DaemonSet (apps/v1); Job, CronJob (batch/v1); HorizontalPodAutoscaler
+// (autoscaling/v2); NetworkPolicy, IngressClass (networking.k8s.io/v1).
+// ConfigMap, ServiceAccount, Ingress and PodDisruptionBudget have no
+// defaults. Not mirrored: the rounding of resource quantities finer than a
+// milli-unit (SetDefaults_ResourceList) and pod-level resources.
+//
+// # Strategies
+//
+// PrepareForCreate and PrepareForUpdate mirror the strategies of
+// pkg/registry: status cleared on create and kept from the stored object on
+// update, metadata.generation 1 and bumped when the spec changes (a
+// Deployment: or its annotations), a Job's generated selector and labels,
+// a DaemonSet's template generation (the deprecated.daemonset.template.
+// generation annotation), a Pod's status (phase Pending, QoS class, the
+// SchedulingGated condition), a Namespace's finalizer and phase; and what
+// the conversion to the internal type shows (a Secret's stringData moved
+// into data, a StatefulSet's volumeClaimTemplates given apiVersion and
+// kind).
+//
+// # Validation
+//
+// Validate implements these rules only, each with the field, type and
+// message Kubernetes produces, in the order it reports them:
+//
+//   - metadata.name required (unless generateName), and an RFC 1123
+//     subdomain (Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod,
+//     ConfigMap, Secret, ServiceAccount, HorizontalPodAutoscaler,
+//     PodDisruptionBudget, Ingress, NetworkPolicy) or label (StatefulSet,
+//     Namespace, Service), on create;
+//   - metadata.annotations at most 262144 bytes in all;
+//   - spec.replicas not negative (Deployment, ReplicaSet, StatefulSet);
+//   - spec.selector required and not empty (Deployment, ReplicaSet,
+//     StatefulSet; DaemonSet: not empty), and matching the template's
+//     labels;
+//   - spec.selector immutable on update (Deployment, ReplicaSet,
+//     StatefulSet, DaemonSet);
+//   - a pod spec (Pod and the templates of the workloads above) has
+//     containers, each with a name and an image;
+//   - the template's restartPolicy: Always for Deployment, ReplicaSet,
+//     StatefulSet, DaemonSet; OnFailure or Never for a Job;
+//   - a Deployment with strategy Recreate has no rollingUpdate.
+//
+// A write that breaks another rule of the real server is accepted here.
+// StatusError carries both the server's Status message and the text kubectl
+// prints for it.
 package apiserver
