@@ -46,9 +46,11 @@
 //
 //   - metadata.name required (unless generateName), and an RFC 1123
 //     subdomain (Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod,
-//     ConfigMap, Secret, ServiceAccount, HorizontalPodAutoscaler,
-//     PodDisruptionBudget, Ingress, NetworkPolicy) or label (StatefulSet,
-//     Namespace, Service), on create;
+//     ConfigMap, Secret, ServiceAccount, HorizontalPodAutoscaler, Ingress,
+//     NetworkPolicy) or label (StatefulSet, Namespace, Service), or a path
+//     segment (PodDisruptionBudget), on create;
+//   - metadata.labels values (and a pod template's labels): at most 63
+//     bytes, of the label value characters;
 //   - metadata.annotations at most 262144 bytes in all;
 //   - spec.replicas not negative (Deployment, ReplicaSet, StatefulSet);
 //   - spec.selector required and not empty (Deployment, ReplicaSet,
@@ -57,9 +59,15 @@
 //   - spec.selector immutable on update (Deployment, ReplicaSet,
 //     StatefulSet, DaemonSet);
 //   - a pod spec (Pod and the templates of the workloads above) has
-//     containers, each with a name and an image;
+//     containers, each container and init container with a name and an
+//     image;
 //   - the template's restartPolicy: Always for Deployment, ReplicaSet,
-//     StatefulSet, DaemonSet; OnFailure or Never for a Job;
+//     StatefulSet, DaemonSet; OnFailure or Never for a Job and a CronJob's
+//     job template, Never when it has a podFailurePolicy;
+//   - a Job's parallelism, completions, activeDeadlineSeconds,
+//     backoffLimit, ttlSecondsAfterFinished not negative;
+//   - a Service with several ports names each; an Ingress path has a
+//     pathType;
 //   - a Deployment with strategy Recreate has no rollingUpdate.
 //
 // A write that breaks another rule of the real server is accepted here.

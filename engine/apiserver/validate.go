@@ -24,6 +24,7 @@ func Validate(obj, old map[string]any) *StatusError {
 	if old == nil {
 		errs = validateName(meta, v.name)
 	}
+	errs = append(errs, validateLabels(objectAt(meta, "labels"), "metadata.labels")...)
 	errs = append(errs, validateAnnotations(meta)...)
 	if v.spec != nil {
 		errs = append(errs, v.spec(obj, old)...)
@@ -46,16 +47,16 @@ var validators = map[string]validator{
 	"DaemonSet":               {"apps", dnsSubdomain, validateDaemonSet},
 	"StatefulSet":             {"apps", dnsLabel, validateStatefulSet},
 	"Job":                     {"batch", dnsSubdomain, validateJob},
-	"CronJob":                 {"batch", dnsSubdomain, nil},
+	"CronJob":                 {"batch", dnsSubdomain, validateCronJob},
 	"Pod":                     {"", dnsSubdomain, validatePod},
-	"Service":                 {"", serviceName, nil},
+	"Service":                 {"", dnsLabel, validateService},
 	"ConfigMap":               {"", dnsSubdomain, nil},
 	"Secret":                  {"", dnsSubdomain, nil},
 	"ServiceAccount":          {"", dnsSubdomain, nil},
 	"Namespace":               {"", dnsLabel, nil},
 	"HorizontalPodAutoscaler": {"autoscaling", dnsSubdomain, nil},
-	"PodDisruptionBudget":     {"policy", dnsSubdomain, nil},
-	"Ingress":                 {"networking.k8s.io", dnsSubdomain, nil},
+	"PodDisruptionBudget":     {"policy", pathSegment, nil},
+	"Ingress":                 {"networking.k8s.io", dnsSubdomain, validateIngress},
 	"NetworkPolicy":           {"networking.k8s.io", dnsSubdomain, nil},
 }
 
@@ -112,18 +113,24 @@ func dnsSubdomain(s string) []string {
 	return errs
 }
 
-// dnsLabel is apimachinery's IsDNS1123Label.
+// pathSegment is the name rule of kinds whose strategy checks none
+// (content.IsPathSegmentName).
+func pathSegment(s string) []string {
+	if s == "." || s == ".." {
+		return []string{"may not be '" + s + "'"}
+	}
+	var errs []string
+	for _, c := range []string{"/", "%"} {
+		if strings.Contains(s, c) {
+			errs = append(errs, "may not contain '"+c+"'")
+		}
+	}
+	return errs
+}
+
+// dnsLabel is apimachinery's IsDNS1123Label; its RegexError writes the
+// examples with two spaces before "or".
 func dnsLabel(s string) []string {
-	return label(s, "(e.g. 'my-name', or '123-abc', ")
-}
-
-// serviceName is the declarative validation of a Service's name: an RFC
-// 1123 label, with the examples written as content.RegexError writes them.
-func serviceName(s string) []string {
-	return label(s, "(e.g. 'my-name',  or '123-abc', ")
-}
-
-func label(s, examples string) []string {
 	var errs []string
 	if len(s) > 63 {
 		errs = append(errs, "must be no more than 63 characters")
@@ -132,7 +139,26 @@ func label(s, examples string) []string {
 		if dns1123SubdomainRegexp.MatchString(s) {
 			errs = append(errs, "must not contain dots")
 		} else {
-			errs = append(errs, "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character "+examples+"regex used for validation is '"+dns1123LabelFmt+"')")
+			errs = append(errs, "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '"+dns1123LabelFmt+"')")
+		}
+	}
+	return errs
+}
+
+const labelValueFmt = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?"
+
+var labelValueRegexp = regexp.MustCompile("^" + labelValueFmt + "$")
+
+// validateLabels checks label values (content.IsLabelValue), in key order.
+func validateLabels(labels map[string]any, path string) []fieldError {
+	var errs []fieldError
+	for _, k := range sortedKeys(labels) {
+		v, _ := labels[k].(string)
+		if len(v) > 63 {
+			errs = append(errs, invalid(path, v, "must be no more than 63 bytes"))
+		}
+		if !labelValueRegexp.MatchString(v) {
+			errs = append(errs, invalid(path, v, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '"+labelValueFmt+"')"))
 		}
 	}
 	return errs

@@ -45,7 +45,7 @@ func validateDaemonSet(obj, old map[string]any) []fieldError {
 	if hasSel && selectorEmpty(sel) {
 		errs = append(errs, invalid("spec.selector", selectorJSON(sel), "empty selector is invalid for daemonset"))
 	}
-	errs = append(errs, validatePodSpec(objectAt(spec, "template", "spec"), "spec.template.spec")...)
+	errs = append(errs, validatePodTemplate(objectAt(spec, "template"), "spec.template")...)
 	errs = append(errs, restartAlways(spec)...)
 	return errs
 }
@@ -58,7 +58,7 @@ func validateStatefulSet(obj, old map[string]any) []fieldError {
 	if !(hasSel && selectorEmpty(sel)) && !selectorMatches(sel, hasSel, objectAt(spec, "template", "metadata", "labels")) {
 		errs = append(errs, templateLabelsMismatch(spec))
 	}
-	errs = append(errs, validatePodSpec(objectAt(spec, "template", "spec"), "spec.template.spec")...)
+	errs = append(errs, validatePodTemplate(objectAt(spec, "template"), "spec.template")...)
 	errs = append(errs, restartAlways(spec)...)
 	if old != nil {
 		errs = append(errs, immutableSelector(spec, objectAt(old, "spec"))...)
@@ -67,14 +67,33 @@ func validateStatefulSet(obj, old map[string]any) []fieldError {
 }
 
 func validateJob(obj, old map[string]any) []fieldError {
-	spec := objectAt(obj, "spec")
-	errs := validatePodSpec(objectAt(spec, "template", "spec"), "spec.template.spec")
-	switch rp := stringAt(objectAt(spec, "template", "spec"), "restartPolicy"); rp {
+	return validateJobSpec(objectAt(obj, "spec"), "spec")
+}
+
+func validateCronJob(obj, old map[string]any) []fieldError {
+	return validateJobSpec(objectAt(obj, "spec", "jobTemplate", "spec"), "spec.jobTemplate.spec")
+}
+
+// validateJobSpec is the part of validateJobSpec (batch validation) the
+// package implements: counts not negative, the pod template, and the
+// restart policy a Job allows.
+func validateJobSpec(spec map[string]any, path string) []fieldError {
+	var errs []fieldError
+	for _, k := range []string{"parallelism", "completions", "activeDeadlineSeconds", "backoffLimit", "ttlSecondsAfterFinished"} {
+		errs = append(errs, nonNegative(spec, path, k)...)
+	}
+	tmplPath := path + ".template.spec"
+	tmpl := objectAt(spec, "template", "spec")
+	errs = append(errs, validatePodTemplate(objectAt(spec, "template"), path+".template")...)
+	switch rp := stringAt(tmpl, "restartPolicy"); rp {
 	case "", "Always":
-		errs = append(errs, required("spec.template.spec.restartPolicy", `valid values: "OnFailure", "Never"`))
+		errs = append(errs, required(tmplPath+".restartPolicy", `valid values: "OnFailure", "Never"`))
 	case "OnFailure", "Never":
+		if rp != "Never" && objectAt(spec, "podFailurePolicy") != nil {
+			errs = append(errs, invalid(tmplPath+".restartPolicy", rp, `only "Never" is supported when podFailurePolicy is specified`))
+		}
 	default:
-		errs = append(errs, notSupported("spec.template.spec.restartPolicy", rp, "OnFailure", "Never"))
+		errs = append(errs, notSupported(tmplPath+".restartPolicy", rp, "OnFailure", "Never"))
 	}
 	return errs
 }
@@ -99,7 +118,7 @@ func validateTemplateForReplicaSet(spec map[string]any) []fieldError {
 	if !(hasSel && selectorEmpty(sel)) && !selectorMatches(sel, hasSel, objectAt(spec, "template", "metadata", "labels")) {
 		errs = append(errs, templateLabelsMismatch(spec))
 	}
-	errs = append(errs, validatePodSpec(objectAt(spec, "template", "spec"), "spec.template.spec")...)
+	errs = append(errs, validatePodTemplate(objectAt(spec, "template"), "spec.template")...)
 	return append(errs, restartAlways(spec)...)
 }
 
