@@ -7,9 +7,6 @@ import (
 	"testing"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/types"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apiserver/pkg/registry/rest"
 	cmdutil "k8s.io/kubectl/pkg/cmd/util"
@@ -88,6 +85,10 @@ func namespaceOf(obj map[string]any) string {
 	if obj["kind"] == "Namespace" {
 		return ""
 	}
+	m, _ := obj["metadata"].(map[string]any)
+	if ns, _ := m["namespace"].(string); ns != "" {
+		return ns
+	}
 	return testNamespace
 }
 
@@ -159,9 +160,3 @@ func kubectlMessage(err error) string {
 	cmdutil.CheckErr(err)
 	return strings.TrimSuffix(msg, "\n")
 }
-
-var (
-	_ = metav1.Now
-	_ = types.UID("")
-	_ runtime.Object
-)

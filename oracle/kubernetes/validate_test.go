@@ -205,3 +205,25 @@ func subsequence(got *apiserver.StatusError, want *apierrors.StatusError) bool {
 	}
 	return i == len(got.Causes)
 }
+
+// TestCreateSamples runs the repository's samples through the create path
+// of both.
+func TestCreateSamples(t *testing.T) {
+	samples := sampleObjects(t, func(o map[string]any) bool {
+		_, ok := registry[gvkOf(o).Kind]
+		return ok && decodes(o)
+	})
+	for _, name := range sortedKeys(samples) {
+		o := samples[name]
+		want, werr := serverCreate(t, withSystemFields(jsonvalue.CopyObject(o)))
+		got, gerr := simulatedCreate(withSystemFields(jsonvalue.CopyObject(o)))
+		if werr != nil && gerr == nil {
+			t.Logf("%s: refused by the server for a rule not simulated: %v", name, werr)
+			continue
+		}
+		if compareErrors(t, name, gerr, werr) {
+			compareObjects(t, name, got, want)
+		}
+	}
+	t.Logf("%d sample objects", len(samples))
+}
