@@ -48,9 +48,11 @@
 //     subdomain (Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod,
 //     ConfigMap, Secret, ServiceAccount, HorizontalPodAutoscaler, Ingress,
 //     NetworkPolicy) or label (StatefulSet, Namespace, Service), or a path
-//     segment (PodDisruptionBudget), on create;
+//     segment (PodDisruptionBudget), on create; a CronJob's at most 52
+//     characters;
 //   - metadata.labels values (and a pod template's labels): at most 63
-//     bytes, of the label value characters;
+//     bytes, of the label value characters (several bad labels come in key
+//     order; the server lists them in Go's map order, which varies);
 //   - metadata.annotations at most 262144 bytes in all;
 //   - spec.replicas not negative (Deployment, ReplicaSet, StatefulSet);
 //   - spec.selector required and not empty (Deployment, ReplicaSet,

@@ -100,12 +100,14 @@ func statusError(kind, group, name string, errs []fieldError) *StatusError {
 	se := &StatusError{Reason: "Invalid"}
 	seen := map[string]bool{}
 	var lines []string
+	// Identical errors are reported once (the server's list of causes
+	// comes out so for, e.g., two labels with the same bad value).
 	for _, e := range errs {
-		se.Causes = append(se.Causes, Cause{Field: e.field, Type: e.typ, Message: e.body()})
 		line := e.field + ": " + e.body()
 		if !seen[line] {
 			seen[line] = true
 			lines = append(lines, line)
+			se.Causes = append(se.Causes, Cause{Field: e.field, Type: e.typ, Message: e.body()})
 		}
 	}
 	qualified := kind

@@ -71,7 +71,12 @@ func validateJob(obj, old map[string]any) []fieldError {
 }
 
 func validateCronJob(obj, old map[string]any) []fieldError {
-	return validateJobSpec(objectAt(obj, "spec", "jobTemplate", "spec"), "spec.jobTemplate.spec")
+	errs := validateJobSpec(objectAt(obj, "spec", "jobTemplate", "spec"), "spec.jobTemplate.spec")
+	// Its Jobs are named after it with an 11-character suffix.
+	if name := stringAt(objectAt(obj, "metadata"), "name"); old == nil && len(name) > 52 {
+		errs = append(errs, invalid("metadata.name", name, "must be no more than 52 characters"))
+	}
+	return errs
 }
 
 // validateJobSpec is the part of validateJobSpec (batch validation) the

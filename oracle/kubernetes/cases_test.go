@@ -110,6 +110,9 @@ func validationCases() []validationCase {
 		validationCase{name: "cronjob ok", obj: cronJob("backup", `{"restartPolicy":"OnFailure","containers":[{"name":"c","image":"busybox"}]}`)},
 		validationCase{name: "cronjob without image", obj: cronJob("backup", `{"restartPolicy":"OnFailure","containers":[{"name":"c"}]}`)},
 		validationCase{name: "cronjob restartPolicy Always", obj: cronJob("backup", `{"containers":[{"name":"c","image":"busybox"}]}`)},
+		validationCase{name: "cronjob name too long", obj: cronJob(strings.Repeat("c", 53), `{"restartPolicy":"OnFailure","containers":[{"name":"c","image":"busybox"}]}`)},
+		validationCase{name: "cronjob name at the limit", obj: cronJob(strings.Repeat("c", 52), `{"restartPolicy":"OnFailure","containers":[{"name":"c","image":"busybox"}]}`)},
+		validationCase{name: "job name too long for its label", obj: job(strings.Repeat("j", 64), ``, never)},
 		validationCase{name: "cronjob bad name", obj: cronJob("Backup", `{"restartPolicy":"OnFailure","containers":[{"name":"c","image":"busybox"}]}`)},
 		validationCase{name: "deployment restartPolicy Never", obj: deploymentJSON("nginx", app, labels, ``)},
 		validationCase{name: "statefulset missing selector", obj: obj(`{"apiVersion":"apps/v1","kind":"StatefulSet","metadata":{"name":"web"},"spec":{"serviceName":"web","template":{"metadata":{"labels":{"app":"web"}},"spec":` + podSpecJSON + `}}}`)},
@@ -138,6 +141,10 @@ func validationCases() []validationCase {
 		validationCase{name: "statefulset uppercase name", obj: obj(`{"apiVersion":"apps/v1","kind":"StatefulSet","metadata":{"name":"Web"},"spec":{"serviceName":"web","selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":` + podSpecJSON + `}}}`)},
 		validationCase{name: "pdb slash name", obj: obj(`{"apiVersion":"policy/v1","kind":"PodDisruptionBudget","metadata":{"name":"a%b"},"spec":{"minAvailable":1,"selector":{"matchLabels":{"app":"web"}}}}`)},
 		validationCase{name: "label value with a space", obj: deploymentJSON("nginx", `{"matchLabels":{"app":"nginx"}}`, `{"app":"nginx","team":"web team"}`, ``)},
+		validationCase{name: "two labels with the same bad value", obj: deploymentJSON("nginx", `{"matchLabels":{"app":"nginx"}}`, `{"app":"nginx","team":"web team","owner":"web team"}`, ``)},
+		// Two labels with different bad values are not a case: the server
+		// reports them in Go's map order, which varies; engine/apiserver
+		// in key order.
 		validationCase{name: "object label too long", obj: obj(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","labels":{"v":"` + strings.Repeat("v", 64) + `"}}}`)},
 		validationCase{name: "namespace uppercase", obj: obj(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":"Team"}}`)},
 		validationCase{name: "namespace too long", obj: obj(`{"apiVersion":"v1","kind":"Namespace","metadata":{"name":"` + strings.Repeat("n", 64) + `"}}`)},
