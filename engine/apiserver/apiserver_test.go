@@ -315,3 +315,20 @@ func TestStrategyFor(t *testing.T) {
 		t.Errorf("unknown kind: %+v", s)
 	}
 }
+
+func TestStatusErrors(t *testing.T) {
+	tests := []struct {
+		err  *StatusError
+		text string
+	}{
+		{NotFound("apps", "Deployment", "nginx"), `Error from server (NotFound): deployments.apps "nginx" not found`},
+		{AlreadyExists("", "ConfigMap", "cfg"), `Error from server (AlreadyExists): configmaps "cfg" already exists`},
+		{Conflict("networking.k8s.io", "Ingress", "web"), `Error from server (Conflict): Operation cannot be fulfilled on ingresses.networking.k8s.io "web": the object has been modified; please apply your changes to the latest version and try again`},
+		{NotFound("networking.k8s.io", "NetworkPolicy", "deny"), `Error from server (NotFound): networkpolicies.networking.k8s.io "deny" not found`},
+	}
+	for _, tt := range tests {
+		if got := tt.err.KubectlText(); got != tt.text {
+			t.Errorf("got  %q\nwant %q", got, tt.text)
+		}
+	}
+}

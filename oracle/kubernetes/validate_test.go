@@ -73,7 +73,7 @@ func compareErrors(t *testing.T, name string, got *apiserver.StatusError, want *
 		t.Errorf("%s: server message\n got %q\nwant %q", name, got.ServerMessage, want.Error())
 		ok = false
 	}
-	if k := kubectlMessage(want); got.Message != k {
+	if k := kubectlMessage(want); got.Message != k || got.KubectlText() != k {
 		t.Errorf("%s: kubectl message\n got %q\nwant %q", name, got.Message, k)
 		ok = false
 	}
