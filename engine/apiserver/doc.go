@@ -74,5 +74,6 @@
 //
 // A write that breaks another rule of the real server is accepted here.
 // StatusError carries both the server's Status message and the text kubectl
-// prints for it.
+// prints for it (KubectlText); NotFound, AlreadyExists and Conflict build
+// the other refusals the cluster makes, with Resource's plural names.
 package apiserver
