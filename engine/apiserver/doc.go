@@ -70,6 +70,8 @@
 //     backoffLimit, ttlSecondsAfterFinished not negative;
 //   - a Service with several ports names each; an Ingress path has a
 //     pathType;
+//   - a Secret has the data keys its type requires (tls.crt and tls.key,
+//     .dockerconfigjson, ...), not checking their contents;
 //   - a Deployment with strategy Recreate has no rollingUpdate.
 //
 // A write that breaks another rule of the real server is accepted here.

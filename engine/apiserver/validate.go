@@ -51,7 +51,7 @@ var validators = map[string]validator{
 	"Pod":                     {"", dnsSubdomain, validatePod},
 	"Service":                 {"", dnsLabel, validateService},
 	"ConfigMap":               {"", dnsSubdomain, nil},
-	"Secret":                  {"", dnsSubdomain, nil},
+	"Secret":                  {"", dnsSubdomain, validateSecret},
 	"ServiceAccount":          {"", dnsSubdomain, nil},
 	"Namespace":               {"", dnsLabel, nil},
 	"HorizontalPodAutoscaler": {"autoscaling", dnsSubdomain, nil},
