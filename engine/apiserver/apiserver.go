@@ -1,5 +1,7 @@
 package apiserver
 
+import "github.com/applylens/applylens/engine/jsonvalue"
+
 // Default fills in, in place, the fields the API server defaults for obj's
 // kind on create and update, and returns the field paths it set (in the
 // syntax of engine/document's paths, e.g.
@@ -7,7 +9,34 @@ package apiserver
 // the page can label them "set by the server". A kind it does not know is
 // left as it is.
 func Default(obj map[string]any) []string {
-	return nil
+	apiVersion, kind := stringAt(obj, "apiVersion"), stringAt(obj, "kind")
+	f := defaulters[apiVersion+"/"+kind]
+	if f == nil {
+		return nil
+	}
+	before := jsonvalue.CopyObject(obj)
+	f(obj)
+	return changedPaths(apiVersion, kind, before, obj)
+}
+
+// defaulters holds SetObjectDefaults_<Kind> for each apiVersion/kind.
+var defaulters = map[string]func(map[string]any){
+	"v1/Pod":                                 defaultPod,
+	"v1/PodTemplate":                         func(o map[string]any) { defaultPodTemplate(ensureObject(o, "template")) },
+	"v1/ReplicationController":               defaultReplicationController,
+	"v1/Service":                             defaultService,
+	"v1/Secret":                              defaultSecret,
+	"v1/Namespace":                           defaultNamespace,
+	"v1/PersistentVolumeClaim":               defaultPVC,
+	"apps/v1/Deployment":                     defaultDeployment,
+	"apps/v1/ReplicaSet":                     defaultReplicaSet,
+	"apps/v1/StatefulSet":                    defaultStatefulSet,
+	"apps/v1/DaemonSet":                      defaultDaemonSet,
+	"batch/v1/Job":                           defaultJob,
+	"batch/v1/CronJob":                       defaultCronJob,
+	"autoscaling/v2/HorizontalPodAutoscaler": defaultHPA,
+	"networking.k8s.io/v1/NetworkPolicy":     defaultNetworkPolicy,
+	"networking.k8s.io/v1/IngressClass":      defaultIngressClass,
 }
 
 // StatusError is a write the API server refuses, as kubectl prints it
@@ -17,8 +46,12 @@ type StatusError struct {
 	// "Conflict", "BadRequest".
 	Reason string
 	// Message is the whole message kubectl prints after "Error from
-	// server (Reason): ", or alone for Invalid.
+	// server (Reason): ", or alone for Invalid: `The Deployment "x" is
+	// invalid: <cause>`, or with several causes, one a line after "\n* ".
 	Message string
+	// ServerMessage is the Status message the server sends
+	// (`Deployment.apps "x" is invalid: [<cause>, <cause>]`).
+	ServerMessage string
 	// Causes are the fields at fault, in the order the server lists them.
 	Causes []Cause
 }
@@ -32,24 +65,6 @@ type Cause struct {
 
 func (e *StatusError) Error() string { return e.Message }
 
-// Validate checks obj as the API server's validation does on create (old
-// nil) or on update (old the stored object), after defaulting. It returns
-// nil when the server would accept the write.
-func Validate(obj, old map[string]any) *StatusError {
-	return nil
-}
-
-// PrepareForCreate does what the kind's registry strategy does to a new
-// object before defaulting: status cleared where the kind has a status
-// subresource, metadata.generation 1 where the kind counts generations.
-func PrepareForCreate(obj map[string]any) {}
-
-// PrepareForUpdate does what the kind's registry strategy does to an
-// update through the main resource: status kept as it was in old (only
-// the status subresource changes it), metadata.generation bumped when
-// the spec (or, for kinds without one, what the strategy counts) changed.
-func PrepareForUpdate(obj, old map[string]any) {}
-
 // Strategy tells, for a kind, what the simulated server does with it.
 type Strategy struct {
 	// Generation: metadata.generation is set and bumped.
@@ -58,7 +73,3 @@ type Strategy struct {
 	// the object keep the old status and a controller writes it apart.
 	StatusSubresource bool
 }
-
-// StrategyFor returns the strategy of a kind (apiVersion's group, kind).
-// Unknown kinds get the zero Strategy.
-func StrategyFor(group, kind string) Strategy { return Strategy{} }

@@ -1,0 +1,165 @@
+package apiserver
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Validate checks obj as the API server's validation does on create (old
+// nil) or on update (old the stored object), after defaulting and the
+// strategy's PrepareForCreate or PrepareForUpdate. It returns nil when
+// none of the rules it implements (listed in the package doc) is broken.
+func Validate(obj, old map[string]any) *StatusError {
+	apiVersion, kind := stringAt(obj, "apiVersion"), stringAt(obj, "kind")
+	group, _, _ := strings.Cut(apiVersion, "/")
+	if !strings.Contains(apiVersion, "/") {
+		group = ""
+	}
+	v := validators[kind]
+	if v.name == nil || v.group != group {
+		return nil
+	}
+	meta := objectAt(obj, "metadata")
+	var errs []fieldError
+	if old == nil {
+		errs = validateName(meta, v.name)
+	}
+	errs = append(errs, validateLabels(objectAt(meta, "labels"), "metadata.labels")...)
+	errs = append(errs, validateAnnotations(meta)...)
+	if v.spec != nil {
+		errs = append(errs, v.spec(obj, old)...)
+	}
+	return statusError(kind, group, stringAt(meta, "name"), errs)
+}
+
+// validator is a kind's validation: the group it belongs to, the name
+// rule of its ValidateObjectMeta and the checks of its spec (old nil on
+// create).
+type validator struct {
+	group string
+	name  func(string) []string
+	spec  func(obj, old map[string]any) []fieldError
+}
+
+var validators = map[string]validator{
+	"Deployment":              {"apps", dnsSubdomain, validateDeployment},
+	"ReplicaSet":              {"apps", dnsSubdomain, validateReplicaSet},
+	"DaemonSet":               {"apps", dnsSubdomain, validateDaemonSet},
+	"StatefulSet":             {"apps", dnsLabel, validateStatefulSet},
+	"Job":                     {"batch", dnsSubdomain, validateJob},
+	"CronJob":                 {"batch", dnsSubdomain, validateCronJob},
+	"Pod":                     {"", dnsSubdomain, validatePod},
+	"Service":                 {"", dnsLabel, validateService},
+	"ConfigMap":               {"", dnsSubdomain, nil},
+	"Secret":                  {"", dnsSubdomain, validateSecret},
+	"ServiceAccount":          {"", dnsSubdomain, nil},
+	"Namespace":               {"", dnsLabel, nil},
+	"HorizontalPodAutoscaler": {"autoscaling", dnsSubdomain, nil},
+	"PodDisruptionBudget":     {"policy", pathSegment, nil},
+	"Ingress":                 {"networking.k8s.io", dnsSubdomain, validateIngress},
+	"NetworkPolicy":           {"networking.k8s.io", dnsSubdomain, nil},
+}
+
+// validateName is the name part of ValidateObjectMeta.
+func validateName(meta map[string]any, rule func(string) []string) []fieldError {
+	name := stringAt(meta, "name")
+	if name == "" {
+		if stringAt(meta, "generateName") == "" {
+			return []fieldError{required("metadata.name", "name or generateName is required")}
+		}
+		return nil
+	}
+	var errs []fieldError
+	for _, msg := range rule(name) {
+		errs = append(errs, invalid("metadata.name", name, msg))
+	}
+	return errs
+}
+
+// totalAnnotationSizeLimit is apimachinery's TotalAnnotationSizeLimitB.
+const totalAnnotationSizeLimit = 256 * (1 << 10)
+
+func validateAnnotations(meta map[string]any) []fieldError {
+	size := 0
+	for k, v := range objectAt(meta, "annotations") {
+		s, _ := v.(string)
+		size += len(k) + len(s)
+	}
+	if size > totalAnnotationSizeLimit {
+		return []fieldError{{field: "metadata.annotations", typ: TypeTooLong, detail: "may not be more than 262144 bytes"}}
+	}
+	return nil
+}
+
+const (
+	dns1123LabelFmt     = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
+	dns1123SubdomainFmt = dns1123LabelFmt + "(\\." + dns1123LabelFmt + ")*"
+)
+
+var (
+	dns1123LabelRegexp     = regexp.MustCompile("^" + dns1123LabelFmt + "$")
+	dns1123SubdomainRegexp = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
+)
+
+// dnsSubdomain is apimachinery's IsDNS1123Subdomain.
+func dnsSubdomain(s string) []string {
+	var errs []string
+	if len(s) > 253 {
+		errs = append(errs, "must be no more than 253 characters")
+	}
+	if !dns1123SubdomainRegexp.MatchString(s) {
+		errs = append(errs, "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '"+dns1123SubdomainFmt+"')")
+	}
+	return errs
+}
+
+// pathSegment is the name rule of kinds whose strategy checks none
+// (content.IsPathSegmentName).
+func pathSegment(s string) []string {
+	if s == "." || s == ".." {
+		return []string{"may not be '" + s + "'"}
+	}
+	var errs []string
+	for _, c := range []string{"/", "%"} {
+		if strings.Contains(s, c) {
+			errs = append(errs, "may not contain '"+c+"'")
+		}
+	}
+	return errs
+}
+
+// dnsLabel is apimachinery's IsDNS1123Label; its RegexError writes the
+// examples with two spaces before "or".
+func dnsLabel(s string) []string {
+	var errs []string
+	if len(s) > 63 {
+		errs = append(errs, "must be no more than 63 characters")
+	}
+	if !dns1123LabelRegexp.MatchString(s) {
+		if dns1123SubdomainRegexp.MatchString(s) {
+			errs = append(errs, "must not contain dots")
+		} else {
+			errs = append(errs, "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '"+dns1123LabelFmt+"')")
+		}
+	}
+	return errs
+}
+
+const labelValueFmt = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?"
+
+var labelValueRegexp = regexp.MustCompile("^" + labelValueFmt + "$")
+
+// validateLabels checks label values (content.IsLabelValue), in key order.
+func validateLabels(labels map[string]any, path string) []fieldError {
+	var errs []fieldError
+	for _, k := range sortedKeys(labels) {
+		v, _ := labels[k].(string)
+		if len(v) > 63 {
+			errs = append(errs, invalid(path, v, "must be no more than 63 bytes"))
+		}
+		if !labelValueRegexp.MatchString(v) {
+			errs = append(errs, invalid(path, v, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '"+labelValueFmt+"')"))
+		}
+	}
+	return errs
+}
