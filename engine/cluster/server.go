@@ -1,0 +1,234 @@
+package cluster
+
+import (
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/applylens/applylens/engine/apiserver"
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+// epoch is the simulated clock's start; it advances one second per
+// command, so that outputs are the same on every run.
+var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func (c *Cluster) now() time.Time { return epoch.Add(time.Duration(c.tick) * time.Second) }
+
+func (c *Cluster) timestamp() string { return c.now().Format(time.RFC3339) }
+
+// Field managers kubectl and the control plane write with (kubectl's
+// AddFieldManagerFlagVar defaults; "kubectl" is the manager the server
+// derives from kubectl's user agent when none is sent).
+const (
+	managerClientSideApply = "kubectl-client-side-apply"
+	managerCreate          = "kubectl-create"
+	managerReplace         = "kubectl-replace"
+	managerEdit            = "kubectl-edit"
+	managerPatch           = "kubectl-patch"
+	managerLabel           = "kubectl-label"
+	managerAnnotate        = "kubectl-annotate"
+	managerSet             = "kubectl-set"
+	managerUserAgent       = "kubectl"
+	managerLastApplied     = "kubectl-last-applied"
+	managerController      = "kube-controller-manager"
+)
+
+// write says who writes and how.
+type write struct {
+	manager     string
+	subresource string // "", "scale" or "status"
+	dryRun      bool   // --dry-run=server: everything but storing
+}
+
+func objectKeyOf(k *Kind, namespace, name string) objectKey {
+	return objectKey{Group: k.Group, Kind: k.Kind, Namespace: namespace, Name: name}
+}
+
+func (c *Cluster) get(k *Kind, namespace, name string) map[string]any {
+	if !k.Namespaced {
+		namespace = ""
+	}
+	return c.objects[objectKeyOf(k, namespace, name)]
+}
+
+func (c *Cluster) namespaceExists(ns string) bool {
+	return c.objects[objectKey{Kind: "Namespace", Name: ns}] != nil
+}
+
+func (c *Cluster) store(obj map[string]any) {
+	group, _ := splitAPIVersion(fmt.Sprint(obj["apiVersion"]))
+	kind, _ := obj["kind"].(string)
+	c.objects[objectKey{Group: group, Kind: kind, Namespace: metaString(obj, "namespace"), Name: metaString(obj, "name")}] = obj
+}
+
+func (c *Cluster) nextResourceVersion() string {
+	c.resourceVersion++
+	return fmt.Sprint(c.resourceVersion)
+}
+
+// newObject fills in what the server sets on every created object and
+// returns obj.
+func (c *Cluster) newObject(k *Kind, obj map[string]any, manager string, defaulted *[]string) map[string]any {
+	md := metadataOf(obj)
+	c.uids++
+	md["uid"] = fmt.Sprintf("%08x-0000-4000-8000-%012x", c.uids, c.uids)
+	md["creationTimestamp"] = c.timestamp()
+	md["resourceVersion"] = c.nextResourceVersion()
+	md["managedFields"] = []any{c.managedFieldsEntry(obj, manager, "")}
+	return obj
+}
+
+// managedFieldsEntry is one entry of metadata.managedFields. The
+// fieldsV1 set is left out: computing it needs server-side apply's field
+// manager, which is not simulated.
+func (c *Cluster) managedFieldsEntry(obj map[string]any, manager, subresource string) map[string]any {
+	e := map[string]any{
+		"apiVersion": obj["apiVersion"],
+		"fieldsType": "FieldsV1",
+		"manager":    manager,
+		"operation":  "Update",
+		"time":       c.timestamp(),
+	}
+	if subresource != "" {
+		e["subresource"] = subresource
+	}
+	return e
+}
+
+// serverCreate does what the API server does with a POST: the namespace
+// must exist and the name be free; then the strategy prepares, defaults
+// and validates the object before it is stored. It returns the stored
+// object and the fields defaulting set.
+func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string]any, []string, *cmdError) {
+	md := metadataOf(obj)
+	name := metaString(obj, "name")
+	if name == "" {
+		gn := metaString(obj, "generateName")
+		if gn == "" {
+			return nil, nil, &cmdError{status: &serverStatus{Reason: "Invalid", Kind: k.Kind,
+				Message: fmt.Sprintf("%s %q is invalid: metadata.name: Required value: name or generateName is required", k.qualifiedKind(), ""),
+				Causes:  []apiserver.Cause{{Field: "metadata.name", Type: "FieldValueRequired", Message: "Required value: name or generateName is required"}}}}
+		}
+		// The server appends five random characters; the simulation
+		// counts instead.
+		name = fmt.Sprintf("%s%05d", gn, c.uids+1)
+		md["name"] = name
+	}
+	if k.Namespaced {
+		ns := metaString(obj, "namespace")
+		if !c.namespaceExists(ns) {
+			return nil, nil, statusError("NotFound", "namespaces %q not found", ns)
+		}
+	} else {
+		delete(md, "namespace") // rest.BeforeCreate clears it for cluster-scoped kinds
+	}
+	if c.get(k, metaString(obj, "namespace"), name) != nil {
+		return nil, nil, statusError("AlreadyExists", "%s %q already exists", k.groupResource(), name)
+	}
+	for _, f := range []string{"uid", "resourceVersion", "creationTimestamp", "generation", "managedFields", "deletionTimestamp"} {
+		delete(md, f)
+	}
+	apiserver.PrepareForCreate(obj)
+	defaulted := apiserver.Default(obj)
+	if se := apiserver.Validate(obj, nil); se != nil {
+		return nil, nil, fromAPIServer(se, k, name)
+	}
+	if w.dryRun {
+		return obj, defaulted, nil
+	}
+	c.newObject(k, obj, w.manager, nil)
+	c.store(obj)
+	c.afterWrite(k, obj)
+	return obj, defaulted, nil
+}
+
+// serverUpdate does what the API server does with a PUT or a PATCH that
+// produced obj from old: identity and server-owned metadata kept,
+// prepared, defaulted and validated; a write that changes nothing is not
+// stored (the resourceVersion stays).
+func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[string]any, []string, *cmdError) {
+	md := metadataOf(obj)
+	oldMD := metadataOf(old)
+	name := metaString(old, "name")
+	if rv, ok := md["resourceVersion"].(string); ok && rv != "" && rv != oldMD["resourceVersion"] {
+		return nil, nil, statusError("Conflict", "Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again", k.groupResource(), name)
+	}
+	for _, f := range []string{"uid", "creationTimestamp", "managedFields", "resourceVersion", "namespace", "name"} {
+		if v, ok := oldMD[f]; ok {
+			md[f] = jsonvalue.Copy(v)
+		} else {
+			delete(md, f)
+		}
+	}
+	if w.subresource != "status" {
+		apiserver.PrepareForUpdate(obj, old)
+	}
+	defaulted := apiserver.Default(obj)
+	if se := apiserver.Validate(obj, old); se != nil {
+		return nil, nil, fromAPIServer(se, k, name)
+	}
+	if reflect.DeepEqual(obj, old) {
+		return old, defaulted, nil
+	}
+	if w.dryRun {
+		return obj, defaulted, nil
+	}
+	md["resourceVersion"] = c.nextResourceVersion()
+	md["managedFields"] = c.updatedManagedFields(obj, oldMD["managedFields"], w)
+	c.store(obj)
+	c.afterWrite(k, obj)
+	return obj, defaulted, nil
+}
+
+// updatedManagedFields refreshes the writer's entry (same manager,
+// operation, apiVersion and subresource) or appends one.
+func (c *Cluster) updatedManagedFields(obj map[string]any, old any, w write) []any {
+	entries, _ := jsonvalue.Copy(old).([]any)
+	mine := c.managedFieldsEntry(obj, w.manager, w.subresource)
+	for i, e := range entries {
+		em, _ := e.(map[string]any)
+		if em["manager"] == mine["manager"] && em["operation"] == mine["operation"] && em["apiVersion"] == mine["apiVersion"] && em["subresource"] == mine["subresource"] {
+			entries[i] = mine
+			return entries
+		}
+	}
+	return append(entries, mine)
+}
+
+// serverDelete removes an object and what the simulated controllers
+// remove with it: a namespace's objects, a CustomResourceDefinition's
+// custom resources.
+func (c *Cluster) serverDelete(k *Kind, obj map[string]any, dryRun bool) {
+	if dryRun {
+		return
+	}
+	delete(c.objects, objectKeyOf(k, metaString(obj, "namespace"), metaString(obj, "name")))
+	switch {
+	case k.Group == "" && k.Kind == "Namespace":
+		ns := metaString(obj, "name")
+		for key := range c.objects {
+			if key.Namespace == ns {
+				delete(c.objects, key)
+			}
+		}
+	case k.Group == "apiextensions.k8s.io" && k.Kind == "CustomResourceDefinition":
+		if ck, ok := kindFromCRD(obj); ok {
+			for key := range c.objects {
+				if key.Group == ck.Group && key.Kind == ck.Kind {
+					delete(c.objects, key)
+				}
+			}
+			c.kinds.unregister(ck.Group, ck.Kind)
+		}
+	}
+}
+
+// afterWrite registers the kind a CustomResourceDefinition names.
+func (c *Cluster) afterWrite(k *Kind, obj map[string]any) {
+	if k.Group == "apiextensions.k8s.io" && k.Kind == "CustomResourceDefinition" {
+		if ck, ok := kindFromCRD(obj); ok {
+			c.kinds.register(ck)
+		}
+	}
+}
