@@ -272,4 +272,3 @@ func (c *Cluster) runEditLastApplied(r *run, words []string) error {
 	r.printf("%s/%s edited\n", t.kind.kindGroup(), t.name)
 	return nil
 }
-

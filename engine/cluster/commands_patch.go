@@ -342,4 +342,3 @@ func updateEnv(existing []any, env []map[string]any, remove []string) []any {
 	}
 	return out
 }
-
