@@ -134,10 +134,7 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 			}
 			next[k] = v
 		}
-		md[field] = next
-		if len(next) == 0 {
-			delete(md, field)
-		}
+		md[field] = next // an empty map stays {}, as kubectl's merge patch leaves it
 		action := "annotated"
 		if command == "label" {
 			switch {

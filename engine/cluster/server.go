@@ -96,6 +96,21 @@ func (c *Cluster) managedFieldsEntry(obj map[string]any, manager, subresource st
 	return e
 }
 
+// normalize does what storing a typed object does to a built-in kind's
+// metadata: ObjectMeta omits empty label and annotation maps. Custom
+// resources are stored as they are.
+func normalize(k *Kind, obj map[string]any) {
+	if k.Custom {
+		return
+	}
+	md := metadataOf(obj)
+	for _, f := range []string{"labels", "annotations"} {
+		if m, ok := md[f].(map[string]any); ok && len(m) == 0 {
+			delete(md, f)
+		}
+	}
+}
+
 // serverCreate does what the API server does with a POST: the namespace
 // must exist and the name be free; then the strategy prepares, defaults
 // and validates the object before it is stored. It returns the stored
@@ -129,6 +144,7 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 	for _, f := range []string{"uid", "resourceVersion", "creationTimestamp", "generation", "managedFields", "deletionTimestamp"} {
 		delete(md, f)
 	}
+	normalize(k, obj)
 	apiserver.PrepareForCreate(obj)
 	defaulted := apiserver.Default(obj)
 	if se := apiserver.Validate(obj, nil); se != nil {
@@ -161,6 +177,7 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 			delete(md, f)
 		}
 	}
+	normalize(k, obj)
 	if w.subresource != "status" {
 		apiserver.PrepareForUpdate(obj, old)
 	}
