@@ -67,12 +67,15 @@ func (c *Cluster) nextResourceVersion() string {
 	return fmt.Sprint(c.resourceVersion)
 }
 
+// uidOf is the n-th uid the simulated server gives out, in a UUID's shape.
+func uidOf(n int64) string { return fmt.Sprintf("%08x-0000-4000-8000-%012x", n, n) }
+
 // newObject fills in what the server sets on every created object and
 // returns obj.
 func (c *Cluster) newObject(k *Kind, obj map[string]any, manager string, defaulted *[]string) map[string]any {
 	md := metadataOf(obj)
 	c.uids++
-	md["uid"] = fmt.Sprintf("%08x-0000-4000-8000-%012x", c.uids, c.uids)
+	md["uid"] = uidOf(c.uids)
 	md["creationTimestamp"] = c.timestamp()
 	md["resourceVersion"] = c.nextResourceVersion()
 	md["managedFields"] = []any{c.managedFieldsEntry(obj, manager, "")}
@@ -151,6 +154,11 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 		return nil, nil, fromAPIServer(se, k, name)
 	}
 	if w.dryRun {
+		// A dry run answers with what the server would have set, but
+		// takes no resourceVersion and consumes no uid.
+		md["uid"] = uidOf(c.uids + 1)
+		md["creationTimestamp"] = c.timestamp()
+		md["managedFields"] = []any{c.managedFieldsEntry(obj, w.manager, "")}
 		return obj, defaulted, nil
 	}
 	c.newObject(k, obj, w.manager, nil)
