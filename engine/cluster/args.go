@@ -81,6 +81,11 @@ var shortFlags = map[string]string{
 	"p": "patch", "R": "recursive", "A": "all-namespaces",
 }
 
+// optionalValue are the flags whose value may be left out, with the
+// value they then take (cobra's NoOptDefVal): a bare --dry-run is the
+// deprecated client dry run, a bare --validate is strict.
+var optionalValue = map[string]string{"dry-run": "unchanged", "validate": "strict"}
+
 // args is a parsed command line: positional words and flags (the last
 // value wins, except for repeatable flags kept in order in multi).
 type args struct {
@@ -152,8 +157,8 @@ func parseArgs(command string, words []string, spec flagSpec) (*args, error) {
 		switch {
 		case isValue[name]:
 			if !hasValue {
-				if name == "dry-run" {
-					value = "unchanged" // kubectl's deprecated bare --dry-run means client
+				if def, ok := optionalValue[name]; ok {
+					value = def
 				} else {
 					if i+1 >= len(words) {
 						return nil, &usageError{fmt.Sprintf("error: flag needs an argument: --%s", name)}

@@ -10,7 +10,7 @@ import (
 )
 
 var applySpec = flagSpec{
-	values: []string{"filename", "dry-run", "selector", "prune-allowlist", "output"},
+	values: []string{"filename", "dry-run", "selector", "prune-allowlist", "output", "validate"},
 	bools:  []string{"overwrite", "prune", "all", "recursive", "server-side"},
 }
 
@@ -78,7 +78,7 @@ func (c *Cluster) runApply(r *run, words []string) error {
 	if a.has("selector") {
 		var err error
 		if sel, err = parseSelector(a.get("selector")); err != nil {
-			return errorf("%v", err)
+			return errorf("the provided selector %q is not valid: %v", a.get("selector"), err)
 		}
 	}
 	objs, cerr := c.readFiles(r, a)
@@ -95,11 +95,6 @@ func (c *Cluster) runApply(r *run, words []string) error {
 	visitedUIDs := map[string]bool{}
 	overwrite := a.boolFlag("overwrite", true)
 	for _, fo := range objs {
-		// kubectl's builder applies the label selector to the files'
-		// objects too: with -l, only matching objects are applied.
-		if a.has("selector") && !sel.matches(labelsOf(fo.obj)) {
-			continue
-		}
 		if fo.kind.Namespaced {
 			visitedNS[fo.namespace] = true
 		}

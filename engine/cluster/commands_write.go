@@ -8,7 +8,7 @@ import (
 )
 
 var createSpec = flagSpec{
-	values: []string{"filename", "dry-run", "selector"},
+	values: []string{"filename", "dry-run", "selector", "validate"},
 	bools:  []string{"save-config", "recursive"},
 }
 

@@ -75,6 +75,14 @@ func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 	if err != nil {
 		return nil, err
 	}
+	var sel *selector
+	if a.has("selector") {
+		parsed, err := parseSelector(a.get("selector"))
+		if err != nil {
+			return nil, errorf("the provided selector %q is not valid: %v", a.get("selector"), err)
+		}
+		sel = &parsed
+	}
 	var out []*fileObject
 	for _, p := range paths {
 		objs, err := decodeStream(p, r.files[p])
@@ -82,6 +90,10 @@ func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 			return nil, err
 		}
 		for _, o := range objs {
+			// The builder filters the files' objects by -l too.
+			if sel != nil && !sel.matches(labelsOf(o)) {
+				continue
+			}
 			fo, err := c.resolve(r, a, p, o)
 			if err != nil {
 				return nil, err
