@@ -20,6 +20,7 @@ import (
 	"k8s.io/kubectl/pkg/util"
 	"k8s.io/kubectl/pkg/util/prune"
 
+	"github.com/applylens/applylens/engine/apiserver"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -194,6 +195,7 @@ func TestCommandsAgainstKubectl(t *testing.T) {
 			}
 			ch := out.Changes[0]
 			want := withoutServerFields(t, tc.kubectl(t, ch.Before))
+			apiserver.Default(want) // the server defaults what the patch produced
 			// The server stores a typed object, whose ObjectMeta omits
 			// empty label and annotation maps.
 			for _, f := range []string{"labels", "annotations"} {
@@ -239,7 +241,9 @@ func TestEditAgainstKubectl(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, w := withoutServerFields(t, ch.After), withoutServerFields(t, want); !reflect.DeepEqual(got, w) {
+	w := withoutServerFields(t, want)
+	apiserver.Default(w)
+	if got := withoutServerFields(t, ch.After); !reflect.DeepEqual(got, w) {
 		t.Errorf("edit:\nsimulation %s\nkubectl    %s", encode(got), encode(w))
 	}
 	if again := mustRun(t, c, "edit deployment/web -f same.yaml", map[string]string{"same.yaml": mustRun(t, c, "get deployment web -o yaml", nil).Stdout}); again.Stderr != "Edit cancelled, no changes made.\n" || len(again.Changes) != 0 {
