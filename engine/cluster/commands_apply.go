@@ -293,8 +293,9 @@ func (c *Cluster) prune(r *run, a *args, sel selector, visitedNS, visitedUIDs ma
 			}
 			name := metaString(obj, "name")
 			before := encode(obj)
+			var dependents []map[string]any
 			if mode != "client" {
-				c.serverDelete(k, obj, mode == "server")
+				dependents = c.serverDelete(k, obj, mode == "server")
 			}
 			where := "cluster-wide (a cluster-scoped kind)"
 			if p.ns != "" {
@@ -305,6 +306,7 @@ func (c *Cluster) prune(r *run, a *args, sel selector, visitedNS, visitedUIDs ma
 			r.warn(why)
 			r.out.Changes = append(r.out.Changes, Change{Ref: refOf(k, p.ns, name), Action: "pruned", DryRun: mode != "", Before: before})
 			r.printf("%s/%s pruned%s\n", k.kindGroup(), name, dryRunSuffix(mode))
+			c.recordDependents(r, k.kindGroup()+"/"+name, dependents, mode != "")
 		}
 	}
 	return nil

@@ -162,10 +162,12 @@ func (c *Cluster) runDelete(r *run, words []string) error {
 			}
 			continue
 		}
+		var dependents []map[string]any
 		if mode != "client" {
-			c.serverDelete(t.kind, live, mode == "server")
+			dependents = c.serverDelete(t.kind, live, mode == "server")
 		}
 		r.out.Changes = append(r.out.Changes, Change{Ref: refOf(t.kind, t.namespace, t.name), Action: "deleted", DryRun: mode != "", Before: encode(live)})
+		c.recordDependents(r, t.kind.kindGroup()+"/"+t.name, dependents, mode != "")
 		op := "deleted"
 		if t.kind.Namespaced {
 			op += " from " + t.namespace + " namespace"

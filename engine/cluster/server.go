@@ -57,9 +57,7 @@ func (c *Cluster) namespaceExists(ns string) bool {
 }
 
 func (c *Cluster) store(obj map[string]any) {
-	group, _ := splitAPIVersion(fmt.Sprint(obj["apiVersion"]))
-	kind, _ := obj["kind"].(string)
-	c.objects[objectKey{Group: group, Kind: kind, Namespace: metaString(obj, "namespace"), Name: metaString(obj, "name")}] = obj
+	c.objects[c.keyOf(obj)] = obj
 }
 
 func (c *Cluster) nextResourceVersion() string {
@@ -222,30 +220,50 @@ func (c *Cluster) updatedManagedFields(obj map[string]any, old any, w write) []a
 }
 
 // serverDelete removes an object and what the simulated controllers
-// remove with it: a namespace's objects, a CustomResourceDefinition's
-// custom resources.
-func (c *Cluster) serverDelete(k *Kind, obj map[string]any, dryRun bool) {
-	if dryRun {
-		return
-	}
-	delete(c.objects, objectKeyOf(k, metaString(obj, "namespace"), metaString(obj, "name")))
+// remove with it at once: a namespace's objects (the namespace
+// controller), a CustomResourceDefinition's custom resources. It returns
+// those dependents, sorted, for the command's Changes.
+func (c *Cluster) serverDelete(k *Kind, obj map[string]any, dryRun bool) []map[string]any {
+	var dependents []map[string]any
 	switch {
 	case k.Group == "" && k.Kind == "Namespace":
 		ns := metaString(obj, "name")
-		for key := range c.objects {
-			if key.Namespace == ns {
-				delete(c.objects, key)
-			}
-		}
+		dependents = c.sortedObjects(func(o map[string]any) bool { return metaString(o, "namespace") == ns })
 	case k.Group == "apiextensions.k8s.io" && k.Kind == "CustomResourceDefinition":
 		if ck, ok := kindFromCRD(obj); ok {
-			for key := range c.objects {
-				if key.Group == ck.Group && key.Kind == ck.Kind {
-					delete(c.objects, key)
-				}
+			dependents = c.sortedObjects(func(o map[string]any) bool {
+				group, _ := splitAPIVersion(fmt.Sprint(o["apiVersion"]))
+				return group == ck.Group && o["kind"] == ck.Kind
+			})
+			if !dryRun {
+				defer c.kinds.unregister(ck.Group, ck.Kind)
 			}
-			c.kinds.unregister(ck.Group, ck.Kind)
 		}
+	}
+	if dryRun {
+		return dependents
+	}
+	delete(c.objects, objectKeyOf(k, metaString(obj, "namespace"), metaString(obj, "name")))
+	for _, d := range dependents {
+		delete(c.objects, c.keyOf(d))
+	}
+	return dependents
+}
+
+// keyOf is the store's key of a stored object.
+func (c *Cluster) keyOf(obj map[string]any) objectKey {
+	group, _ := splitAPIVersion(fmt.Sprint(obj["apiVersion"]))
+	kind, _ := obj["kind"].(string)
+	return objectKey{Group: group, Kind: kind, Namespace: metaString(obj, "namespace"), Name: metaString(obj, "name")}
+}
+
+// recordDependents adds the objects removed with another to the
+// command's changes, saying why.
+func (c *Cluster) recordDependents(r *run, owner string, dependents []map[string]any, dryRun bool) {
+	for _, d := range dependents {
+		k := c.kindOf(d)
+		r.out.Changes = append(r.out.Changes, Change{Ref: refOf(k, metaString(d, "namespace"), metaString(d, "name")), Action: "deleted", DryRun: dryRun, Before: encode(d)})
+		r.warn(fmt.Sprintf("%s/%s was removed with %s: the simulation does at once what a controller does in the background.", k.kindGroup(), metaString(d, "name"), owner))
 	}
 }
 
