@@ -286,6 +286,9 @@ func TestSelectorChangeRejected(t *testing.T) {
 	}
 }
 
+// TestDeterminism runs every scenario on two clusters: every outcome
+// (output, applies with their steps, changes) and the stored objects must
+// be the same bytes.
 func TestDeterminism(t *testing.T) {
 	for _, s := range scenarios {
 		a, b := New(Options{}), New(Options{})
