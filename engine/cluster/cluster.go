@@ -93,12 +93,12 @@ func New(opts Options) *Cluster {
 		c.namespace = engine.DefaultNamespace
 	}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
-		c.store(c.newObject(c.kinds.byGroupKind("", "Namespace"), map[string]any{
+		c.store(c.newObject(map[string]any{
 			"apiVersion": "v1", "kind": "Namespace",
 			"metadata": map[string]any{"name": ns, "labels": map[string]any{"kubernetes.io/metadata.name": ns}},
 			"spec":     map[string]any{"finalizers": []any{"kubernetes"}},
 			"status":   map[string]any{"phase": "Active"},
-		}, "kube-apiserver", nil))
+		}, "kube-apiserver"))
 	}
 	return c
 }
@@ -197,8 +197,7 @@ type run struct {
 	stdout  strings.Builder
 	stderr  strings.Builder
 	errs    []*cmdError
-	dryRun  string // "", "client" or "server"
-	exitErr int    // exit code on error; 1 unless the command says otherwise
+	exitErr int // exit code on error; 1 unless the command says otherwise
 }
 
 // Run runs one kubectl command line against the cluster. files maps the

@@ -284,6 +284,19 @@ func TestSelectorChangeRejected(t *testing.T) {
 	if out.ExitCode != 1 || !strings.Contains(out.Stderr, "field is immutable") {
 		t.Errorf("replace with a changed selector: exit %d\n%s", out.ExitCode, out.Stderr)
 	}
+	// apply --force deletes and creates the object again.
+	out = mustRun(t, c, "apply --force -f moved.yaml", files)
+	if out.ExitCode != 0 || out.Stdout != "deployment.apps/web configured\n" || len(out.Warnings) == 0 {
+		t.Fatalf("apply --force: %+v", out)
+	}
+	before, _ := jsonvalue.DecodeObject(out.Changes[0].Before)
+	after, _ := jsonvalue.DecodeObject(out.Changes[0].After)
+	if metaString(before, "uid") == metaString(after, "uid") {
+		t.Error("apply --force kept the uid: the object was not created again")
+	}
+	if !strings.Contains(string(out.Changes[0].After), `"selector":{"matchLabels":{"app":"other"}}`) {
+		t.Errorf("apply --force did not store the new selector: %s", out.Changes[0].After)
+	}
 }
 
 // TestDeterminism runs every scenario on two clusters: every outcome

@@ -11,7 +11,7 @@ import (
 
 var applySpec = flagSpec{
 	values: []string{"filename", "dry-run", "selector", "prune-allowlist", "output", "validate"},
-	bools:  []string{"overwrite", "prune", "all", "recursive", "server-side"},
+	bools:  []string{"overwrite", "prune", "all", "recursive", "server-side", "force"},
 }
 
 // dryRunMode reads --dry-run as cmdutil.GetDryRunStrategy.
@@ -71,6 +71,10 @@ func (c *Cluster) runApply(r *run, words []string) error {
 		return cerr
 	}
 	prune := a.boolFlag("prune", false)
+	force := a.boolFlag("force", false)
+	if prune && force {
+		return errorf("--force cannot be used with --prune")
+	}
 	if prune && !a.boolFlag("all", false) && a.get("selector") == "" {
 		return errorf("all resources selected for prune without explicitly passing --all. To prune all resources, pass the --all flag. If you did not mean to prune all resources, specify a label selector")
 	}
@@ -98,7 +102,7 @@ func (c *Cluster) runApply(r *run, words []string) error {
 		if fo.kind.Namespaced {
 			visitedNS[fo.namespace] = true
 		}
-		if err := c.applyOne(r, fo, overwrite, mode, visitedUIDs); err != nil {
+		if err := c.applyOne(r, fo, applyFlags{overwrite: overwrite, force: force, mode: mode}, visitedUIDs); err != nil {
 			r.fail(err)
 		}
 	}
@@ -108,8 +112,15 @@ func (c *Cluster) runApply(r *run, words []string) error {
 	return c.prune(r, a, sel, visitedNS, visitedUIDs, mode)
 }
 
+// applyFlags are the flags that shape one object's apply.
+type applyFlags struct {
+	overwrite, force bool
+	mode             string // dry run: "", "client" or "server"
+}
+
 // applyOne is kubectl's applyOneObject for client-side apply.
-func (c *Cluster) applyOne(r *run, fo *fileObject, overwrite bool, mode string, visitedUIDs map[string]bool) *cmdError {
+func (c *Cluster) applyOne(r *run, fo *fileObject, f applyFlags, visitedUIDs map[string]bool) *cmdError {
+	overwrite, mode := f.overwrite, f.mode
 	if fo.name == "" {
 		if gn := metaString(fo.obj, "generateName"); gn != "" {
 			return errorf("from %s: cannot use generate name with apply", gn)
@@ -160,6 +171,9 @@ func (c *Cluster) applyOne(r *run, fo *fileObject, overwrite bool, mode string, 
 		}
 		if mode != "client" {
 			stored, defaulted, cerr := c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), write{manager: managerClientSideApply, dryRun: mode == "server"})
+			if cerr != nil && f.force && mode == "" && cerr.status != nil && (cerr.status.Reason == "Invalid" || cerr.status.Reason == "Conflict") {
+				stored, defaulted, cerr = c.forceReplace(r, fo, res, live)
+			}
 			if cerr != nil {
 				return cerr.withSource("patching", fo.source).wrap(fmt.Sprintf("error when applying patch:\n%s\nto:\n%s\nfor: %q: ", res.Patch, infoString(fo), fo.source))
 			}
@@ -171,6 +185,31 @@ func (c *Cluster) applyOne(r *run, fo *fileObject, overwrite bool, mode string, 
 	r.out.Changes = append(r.out.Changes, change)
 	r.printf("%s/%s %s%s\n", fo.kind.kindGroup(), fo.name, change.Action, dryRunSuffix(mode))
 	return nil
+}
+
+// forceReplace is the patcher's deleteAndCreate for apply --force: the
+// object the server refused to patch is deleted and the modified
+// configuration created in its place (a new uid); when that create fails
+// too, the original is created again.
+func (c *Cluster) forceReplace(r *run, fo *fileObject, res *engine.Result, live map[string]any) (map[string]any, []string, *cmdError) {
+	modified := jsonvalue.CopyObject(fo.obj)
+	annots := annotationsOf(modified)
+	if annots == nil {
+		annots = map[string]any{}
+		metadataOf(modified)["annotations"] = annots
+	}
+	annots[engine.LastAppliedAnnotation] = res.LastApplied
+	c.serverDelete(fo.kind, live, false)
+	stored, defaulted, cerr := c.serverCreate(fo.kind, modified, write{manager: managerClientSideApply})
+	if cerr != nil {
+		original := jsonvalue.CopyObject(live)
+		if _, _, rerr := c.serverCreate(fo.kind, original, write{manager: managerClientSideApply}); rerr != nil {
+			return nil, nil, errorf("An error occurred force-replacing the existing object with the newly provided one:\n\n%v.\n\nAdditionally, an error occurred attempting to restore the original object:\n\n%v", cerr.Error(), rerr.Error())
+		}
+		return nil, nil, cerr
+	}
+	r.warn(fmt.Sprintf("--force: the server refused the patch, so kubectl deleted %s/%s and created it again from the file (a new object: new uid, generation 1, status lost).", fo.kind.kindGroup(), fo.name))
+	return stored, defaulted, nil
 }
 
 // infoString is resource.Info's String: the mapping and the name.

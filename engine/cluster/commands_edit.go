@@ -40,6 +40,12 @@ func (c *Cluster) editedText(r *run, a *args, command string) (map[string]any, *
 	return objs[0], nil
 }
 
+// namedOnly keeps the object named by the arguments: with edit, -f is
+// the edited text, not the objects to work on.
+func namedOnly(a *args) *args {
+	return &args{pos: a.pos, flags: map[string]string{"namespace": a.get("namespace")}, multi: map[string][]string{}}
+}
+
 // runEdit is kubectl edit with the editor's result given as a file:
 // kubectl computes a two-way patch from the text it showed (the object
 // without managedFields) to the saved text, and the server applies it.
@@ -55,7 +61,7 @@ func (c *Cluster) runEdit(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	t, live, cerr := c.oneTarget(&args{pos: a.pos, flags: map[string]string{"namespace": a.get("namespace")}, multi: map[string][]string{}}, r)
+	t, live, cerr := c.oneTarget(namedOnly(a), r)
 	if cerr != nil {
 		return cerr
 	}
@@ -251,7 +257,7 @@ func (c *Cluster) runEditLastApplied(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	t, live, cerr := c.oneTarget(&args{pos: a.pos, flags: map[string]string{"namespace": a.get("namespace")}, multi: map[string][]string{}}, r)
+	t, live, cerr := c.oneTarget(namedOnly(a), r)
 	if cerr != nil {
 		return cerr
 	}

@@ -68,9 +68,8 @@ func (e *cmdError) withSource(verb, source string) *cmdError {
 	return &out
 }
 
-// wrap prefixes the message, keeping the status (kubectl's fmt.Errorf
-// with AddSourceToErr on top keeps a StatusError only through
-// AddSourceToErr; callers use this where kubectl keeps the status).
+// wrap prefixes the message and keeps the status, as AddSourceToErr
+// does with a verb that holds more text ("applying patch:\n...\nfor:").
 func (e *cmdError) wrap(prefix string) *cmdError {
 	out := *e
 	if e.status != nil {

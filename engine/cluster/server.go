@@ -70,7 +70,7 @@ func uidOf(n int64) string { return fmt.Sprintf("%08x-0000-4000-8000-%012x", n, 
 
 // newObject fills in what the server sets on every created object and
 // returns obj.
-func (c *Cluster) newObject(k *Kind, obj map[string]any, manager string, defaulted *[]string) map[string]any {
+func (c *Cluster) newObject(obj map[string]any, manager string) map[string]any {
 	md := metadataOf(obj)
 	c.uids++
 	md["uid"] = uidOf(c.uids)
@@ -159,7 +159,7 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 		md["managedFields"] = []any{c.managedFieldsEntry(obj, w.manager, "")}
 		return obj, defaulted, nil
 	}
-	c.newObject(k, obj, w.manager, nil)
+	c.newObject(obj, w.manager)
 	c.store(obj)
 	c.afterWrite(k, obj)
 	return obj, defaulted, nil
