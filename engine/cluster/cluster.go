@@ -215,6 +215,11 @@ func (c *Cluster) Run(commandLine string, files map[string]string) (*Outcome, er
 	if len(words) == 0 {
 		return nil, &NotSimulatedError{Message: "empty command; supported: kubectl " + strings.Join(SupportedCommands, "; kubectl ")}
 	}
+	for i, w := range words {
+		if (w == "-f" || w == "--filename") && i+1 < len(words) && words[i+1] == "-" || w == "--filename=-" || w == "-f-" {
+			return nil, &NotSimulatedError{Message: "reading objects from standard input (-f -) is not simulated: give the text as a named file"}
+		}
+	}
 	handler, ok := commands[words[0]]
 	if !ok {
 		return nil, &NotSimulatedError{Message: fmt.Sprintf("kubectl %s is not simulated; supported: kubectl %s", words[0], strings.Join(SupportedCommands, "; kubectl "))}

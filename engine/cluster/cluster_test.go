@@ -53,6 +53,8 @@ func TestNotSimulatedIsAGoError(t *testing.T) {
 		{"empty line", "   ", "supported"},
 		{"set resources", "kubectl set resources deploy/x --limits=cpu=1", "set image"},
 		{"unterminated quote", "kubectl patch cm x -p '{", "quote"},
+		{"standard input", "kubectl apply -f -", "standard input"},
+		{"jsonpath output", "kubectl get deploy -o jsonpath={.items}", "-o yaml"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -317,5 +319,36 @@ func TestDeterminism(t *testing.T) {
 		if !reflect.DeepEqual(a.Objects(), b.Objects()) {
 			t.Errorf("%s: the clusters differ", s.name)
 		}
+	}
+}
+
+// TestOutcomeJSON pins the JSON names the page reads.
+func TestOutcomeJSON(t *testing.T) {
+	c := New(Options{})
+	out := mustRun(t, c, "apply -f cm.yaml", map[string]string{"cm.yaml": configMapWeb})
+	data, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"stdout", "stderr", "exitCode", "applies", "changes"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("no %q in %s", k, data)
+		}
+	}
+	ch := m["changes"].([]any)[0].(map[string]any)
+	for _, k := range []string{"ref", "action", "after"} {
+		if _, ok := ch[k]; !ok {
+			t.Errorf("no %q in a change: %v", k, ch)
+		}
+	}
+	if ref := ch["ref"].(map[string]any); ref["kind"] != "ConfigMap" || ref["namespace"] != "default" || ref["version"] != "v1" {
+		t.Errorf("ref %v", ref)
+	}
+	if _, ok := ch["before"]; ok {
+		t.Error("a created object has no before")
 	}
 }
