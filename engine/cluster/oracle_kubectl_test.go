@@ -17,6 +17,7 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
+	"k8s.io/kubectl/pkg/scheme"
 	"k8s.io/kubectl/pkg/util"
 	"k8s.io/kubectl/pkg/util/prune"
 
@@ -196,6 +197,7 @@ func TestCommandsAgainstKubectl(t *testing.T) {
 			ch := out.Changes[0]
 			want := withoutServerFields(t, tc.kubectl(t, ch.Before))
 			apiserver.Default(want) // the server defaults what the patch produced
+			want = typedRoundTrip(t, want)
 			// The server stores a typed object, whose ObjectMeta omits
 			// empty label and annotation maps.
 			for _, f := range []string{"labels", "annotations"} {
@@ -243,6 +245,7 @@ func TestEditAgainstKubectl(t *testing.T) {
 	}
 	w := withoutServerFields(t, want)
 	apiserver.Default(w)
+	w = typedRoundTrip(t, w)
 	if got := withoutServerFields(t, ch.After); !reflect.DeepEqual(got, w) {
 		t.Errorf("edit:\nsimulation %s\nkubectl    %s", encode(got), encode(w))
 	}
@@ -346,4 +349,23 @@ func isClusterScopedInKubectl(kind string) bool {
 		return true
 	}
 	return false
+}
+
+// typedRoundTrip is what storing does to a built-in object: decoded into
+// its k8s.io/api type and encoded again.
+func typedRoundTrip(t *testing.T, obj map[string]any) map[string]any {
+	t.Helper()
+	group, version := splitAPIVersion(obj["apiVersion"].(string))
+	typed, err := scheme.Scheme.New(schema.GroupVersionKind{Group: group, Version: version, Kind: obj["kind"].(string)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(encode(obj), typed); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(typed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return withoutServerFields(t, data)
 }

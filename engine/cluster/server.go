@@ -151,6 +151,7 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 	if se := apiserver.Validate(obj, nil); se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
+	typedEncoding(k, obj)
 	if w.dryRun {
 		// A dry run answers with what the server would have set, but
 		// takes no resourceVersion and consumes no uid.
@@ -191,6 +192,7 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 	if se := apiserver.Validate(obj, old); se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
+	typedEncoding(k, obj)
 	if reflect.DeepEqual(obj, old) {
 		return old, defaulted, nil
 	}

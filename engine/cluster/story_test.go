@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/applylens/applylens/engine/apiserver"
 	"github.com/applylens/applylens/samples"
 )
 
@@ -76,4 +77,44 @@ func objectNamed(t *testing.T, c *Cluster, kind, name string) map[string]any {
 	}
 	t.Fatalf("no %s %s in the cluster", kind, name)
 	return nil
+}
+
+// TestStoryMatchesTheSampleLiveObject checks the simulated server
+// against the documentation's live object (samples/walkthrough/live.yaml,
+// taken from a real cluster): after `apply` of the first version, `scale
+// --replicas=2` and the controller's status, the spec, the annotation,
+// the generation and the status counts are the same. It needs the
+// apiserver's defaulting.
+func TestStoryMatchesTheSampleLiveObject(t *testing.T) {
+	v1, _ := walkthroughFiles(t)
+	s, _ := samples.Get("walkthrough")
+	probe, _ := decodeStream("p", v1)
+	if len(apiserver.Default(probe[0])) == 0 {
+		t.Skip("needs apiserver defaulting: apiserver.Default sets nothing on a Deployment (still the stub)")
+	}
+	c := New(Options{})
+	mustRun(t, c, "apply -f d.yaml", map[string]string{"d.yaml": v1})
+	mustRun(t, c, "scale deployment nginx-deployment --replicas=2", nil)
+	mustRun(t, c, "controller status deployment/nginx-deployment", nil)
+	got := objectNamed(t, c, "Deployment", "nginx-deployment")
+	liveObjs, cerr := decodeStream("live.yaml", s.Live)
+	if cerr != nil {
+		t.Fatal(cerr)
+	}
+	want := liveObjs[0]
+	if g, w := encode(got["spec"].(map[string]any)), encode(want["spec"].(map[string]any)); string(g) != string(w) {
+		t.Errorf("spec:\nsimulation %s\nreal       %s", g, w)
+	}
+	annotation := "kubectl.kubernetes.io/last-applied-configuration"
+	if g, w := annotationsOf(got)[annotation], annotationsOf(want)[annotation]; g != w {
+		t.Errorf("annotation:\nsimulation %v\nreal       %v", g, w)
+	}
+	if g, w := num(got, "metadata", "generation"), num(want, "metadata", "generation"); g != w {
+		t.Errorf("generation %d, real %d", g, w)
+	}
+	for _, f := range []string{"observedGeneration", "replicas", "readyReplicas", "availableReplicas", "updatedReplicas"} {
+		if g, w := num(got, "status", f), num(want, "status", f); g != w {
+			t.Errorf("status.%s %d, real %d", f, g, w)
+		}
+	}
 }
