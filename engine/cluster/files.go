@@ -138,6 +138,13 @@ func (c *Cluster) resolve(r *run, a *args, source string, obj map[string]any) (*
 		r.warn(fmt.Sprintf("%s %s has no CustomResourceDefinition in this cluster: the simulation takes it as a namespaced custom resource. A real cluster would refuse it: `resource mapping not found for name: %q namespace: %q from %q: no matches for kind %q in version %q` (ensure CRDs are installed first).",
 			apiVersion, kindName, metaString(obj, "name"), metaString(obj, "namespace"), source, kindName, apiVersion))
 	}
+	if k.Version != version {
+		// Another served version of the kind (autoscaling/v1 for an HPA):
+		// the same resource, addressed with the file's version.
+		other := *k
+		other.Version = version
+		k = &other
+	}
 	fo := &fileObject{source: source, obj: obj, kind: k, name: metaString(obj, "name")}
 	if k.Namespaced {
 		ns := metaString(obj, "namespace")
