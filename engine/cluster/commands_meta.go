@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -58,6 +59,11 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 			k, v, _ := strings.Cut(p, "=")
 			if command == "label" && strings.Contains(v, "=") {
 				return errorf("invalid label spec: %v", p)
+			}
+			if command == "label" {
+				if errs := labelValueErrors(v); len(errs) > 0 {
+					return errorf("invalid label value: %q: %s", p, strings.Join(errs, ";"))
+				}
 			}
 			set[k] = v
 		case strings.HasSuffix(p, "-"):
@@ -162,6 +168,23 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 		r.printf("%s/%s %s%s\n", t.kind.kindGroup(), t.name, action, dryRunSuffix(mode))
 	}
 	return nil
+}
+
+const labelValueFormat = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?"
+
+var labelValuePattern = regexp.MustCompile("^" + labelValueFormat + "$")
+
+// labelValueErrors is apimachinery's IsValidLabelValue, which kubectl
+// label checks before sending anything.
+func labelValueErrors(v string) []string {
+	var errs []string
+	if len(v) > 63 {
+		errs = append(errs, "must be no more than 63 bytes")
+	}
+	if !labelValuePattern.MatchString(v) {
+		errs = append(errs, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '"+labelValueFormat+"')")
+	}
+	return errs
 }
 
 // targetsOf reads the objects a command names: -f files or arguments.

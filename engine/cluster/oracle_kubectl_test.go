@@ -17,6 +17,7 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
+	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/kubectl/pkg/scheme"
 	"k8s.io/kubectl/pkg/util"
 	"k8s.io/kubectl/pkg/util/prune"
@@ -368,4 +369,12 @@ func typedRoundTrip(t *testing.T, obj map[string]any) map[string]any {
 		t.Fatal(err)
 	}
 	return withoutServerFields(t, data)
+}
+
+func TestLabelValuesAgainstApimachinery(t *testing.T) {
+	for _, v := range []string{"", "web", "a b", "-web", "web-", "my_value.1", strings.Repeat("x", 63), strings.Repeat("x", 64), strings.Repeat("x", 64) + "-", "ünï"} {
+		if got, want := labelValueErrors(v), validation.IsValidLabelValue(v); strings.Join(got, ";") != strings.Join(want, ";") {
+			t.Errorf("%q:\nsimulation %q\napimachinery %q", v, got, want)
+		}
+	}
 }

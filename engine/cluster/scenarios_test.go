@@ -218,6 +218,7 @@ var scenarios = []scenario{
 			"kubectl edit cm/web-config -f edited.yaml",
 			"kubectl delete cm nope",
 			"kubectl label cm web-config",
+			"kubectl label cm web-config 'tier=a b'",
 			"kubectl patch cm web-config --type xml -p '{}'",
 		},
 	},
