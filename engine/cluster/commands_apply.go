@@ -90,7 +90,10 @@ func (c *Cluster) runApply(r *run, words []string) error {
 		if cerr.msg == "no objects passed to the command" {
 			cerr = errorf("no objects passed to apply")
 		}
-		return cerr
+		if len(objs) == 0 {
+			return cerr
+		}
+		r.fail(cerr) // kubectl applies the objects read before the error
 	}
 	visitedNS := map[string]bool{}
 	if ns := a.get("namespace"); ns != "" {

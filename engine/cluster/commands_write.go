@@ -53,7 +53,10 @@ func (c *Cluster) runCreate(r *run, words []string) error {
 		if cerr.msg == "no objects passed to the command" {
 			cerr = errorf("no objects passed to create")
 		}
-		return cerr
+		if len(objs) == 0 {
+			return cerr
+		}
+		r.fail(cerr) // kubectl creates the objects read before the error
 	}
 	for _, fo := range objs {
 		obj, cerr := withApplyAnnotation(fo, a.boolFlag("save-config", false))

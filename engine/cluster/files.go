@@ -64,8 +64,9 @@ func fileNames(args []string, files map[string]string, recursive bool) ([]string
 }
 
 // readFiles reads the objects of the -f arguments as kubectl's resource
-// builder does, resolving kinds and namespaces. enforceNamespace is set
-// when -n was given: an object naming another namespace is refused.
+// builder does, resolving kinds and namespaces; with -n, an object naming
+// another namespace is refused. On an error it also returns the objects
+// read before it, which apply and create still visit.
 func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 	names := a.multi["filename"]
 	if len(names) == 0 {
@@ -87,7 +88,7 @@ func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 	for _, p := range paths {
 		objs, err := decodeStream(p, r.files[p])
 		if err != nil {
-			return nil, err
+			return out, err // the objects before the bad document were visited
 		}
 		for _, o := range objs {
 			// The builder filters the files' objects by -l too.
@@ -96,7 +97,7 @@ func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 			}
 			fo, err := c.resolve(r, a, p, o)
 			if err != nil {
-				return nil, err
+				return out, err
 			}
 			out = append(out, fo)
 		}

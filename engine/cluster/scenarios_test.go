@@ -195,10 +195,12 @@ var scenarios = []scenario{
 			"noname.yaml":  "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {a: b}\n",
 			"edited.yaml":  strings.Replace(configMapWeb, "blue", "green", 1),
 			"ns-prod.yaml": "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: prod\n",
+			"partial.yaml": strings.Replace(configMapWeb, "web-config", "partial", 1) + "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n data: {}\n",
 		},
 		commands: []string{
 			"kubectl apply -f missing.yaml",
 			"kubectl apply -f bad.yaml",
+			"kubectl apply -f partial.yaml",
 			"kubectl apply -f nokind.yaml",
 			"kubectl apply -f noname.yaml",
 			"kubectl apply -f prod.yaml",
