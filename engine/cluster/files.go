@@ -86,10 +86,7 @@ func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 	}
 	var out []*fileObject
 	for _, p := range paths {
-		objs, err := decodeStream(p, r.files[p])
-		if err != nil {
-			return out, err // the objects before the bad document were visited
-		}
+		objs, decodeErr := decodeStream(p, r.files[p])
 		for _, o := range objs {
 			// The builder filters the files' objects by -l too.
 			if sel != nil && !sel.matches(labelsOf(o)) {
@@ -100,6 +97,9 @@ func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 				return out, err
 			}
 			out = append(out, fo)
+		}
+		if decodeErr != nil {
+			return out, decodeErr // the objects before the bad document were visited
 		}
 	}
 	if len(out) == 0 {
@@ -170,57 +170,60 @@ func (c *Cluster) resolve(r *run, a *args, source string, obj map[string]any) (*
 // documents separated by lines starting with "---" otherwise), skipping
 // empty documents and expanding lists.
 func decodeStream(source, text string) ([]map[string]any, *cmdError) {
-	var raws [][]byte
+	var out []map[string]any
+	add := func(raw []byte) *cmdError {
+		if t := bytes.TrimSpace(raw); len(t) == 0 || string(t) == "null" {
+			return nil
+		}
+		v, err := jsonvalue.Decode(raw)
+		if err != nil {
+			return errorf("error parsing %s: %v", source, err)
+		}
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return errorf("error parsing %s: json: cannot unmarshal %s into Go value of type map[string]interface {}", source, jsonKind(v))
+		}
+		if items, ok := obj["items"].([]any); ok {
+			for _, it := range items {
+				m, ok := it.(map[string]any)
+				if !ok {
+					return errorf("error parsing %s: a list item is not an object", source)
+				}
+				out = append(out, m)
+			}
+			return nil
+		}
+		out = append(out, obj)
+		return nil
+	}
 	if strings.HasPrefix(strings.TrimLeftFunc(text, unicode.IsSpace), "{") {
 		dec := json.NewDecoder(strings.NewReader(text))
 		for {
 			var raw json.RawMessage
 			err := dec.Decode(&raw)
 			if err == io.EOF {
-				break
+				return out, nil
 			}
 			if err != nil {
-				return nil, errorf("error parsing %s: %v", source, err)
+				return out, errorf("error parsing %s: %v", source, err)
 			}
-			raws = append(raws, raw)
-		}
-	} else {
-		docs, err := splitYAML(text)
-		if err != nil {
-			return nil, errorf("error parsing %s: %v", source, err)
-		}
-		for _, d := range docs {
-			j, err := yaml.YAMLToJSON([]byte(d))
-			if err != nil {
-				return nil, errorf("error parsing %s: error converting YAML to JSON: %v", source, err)
+			if cerr := add(raw); cerr != nil {
+				return out, cerr
 			}
-			raws = append(raws, j)
 		}
 	}
-	var out []map[string]any
-	for _, raw := range raws {
-		if t := bytes.TrimSpace(raw); len(t) == 0 || string(t) == "null" {
-			continue
-		}
-		v, err := jsonvalue.Decode(raw)
+	docs, err := splitYAML(text)
+	if err != nil {
+		return nil, errorf("error parsing %s: %v", source, err)
+	}
+	for _, d := range docs {
+		j, err := yaml.YAMLToJSON([]byte(d))
 		if err != nil {
-			return nil, errorf("error parsing %s: %v", source, err)
+			return out, errorf("error parsing %s: error converting YAML to JSON: %v", source, err)
 		}
-		obj, ok := v.(map[string]any)
-		if !ok {
-			return nil, errorf("error parsing %s: json: cannot unmarshal %s into Go value of type map[string]interface {}", source, jsonKind(v))
+		if cerr := add(j); cerr != nil {
+			return out, cerr
 		}
-		if items, ok := obj["items"].([]any); ok && obj["items"] != nil {
-			for _, it := range items {
-				m, ok := it.(map[string]any)
-				if !ok {
-					return nil, errorf("error parsing %s: a list item is not an object", source)
-				}
-				out = append(out, m)
-			}
-			continue
-		}
-		out = append(out, obj)
 	}
 	return out, nil
 }
