@@ -161,6 +161,10 @@ func (c *Cluster) resolve(r *run, a *args, source string, obj map[string]any) (*
 			metadataOf(obj)["namespace"] = ns
 		}
 		fo.namespace = ns
+	} else if md, ok := obj["metadata"].(map[string]any); ok {
+		// The builder's FilterNamespace: a cluster-scoped object loses the
+		// namespace its file gives it, before anything is computed.
+		delete(md, "namespace")
 	}
 	return fo, nil
 }

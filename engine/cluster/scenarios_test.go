@@ -108,6 +108,8 @@ var scenarios = []scenario{
 			"kubectl apply -f crd.yaml",
 			"kubectl apply -f backup.yaml",
 			"kubectl apply -f backup-ns.yaml",
+			"kubectl apply -f backup-ns.yaml",
+			"kubectl apply view-last-applied backup/weekly",
 			"kubectl get backups",
 			"kubectl get bk nightly -o yaml",
 			"kubectl patch backup nightly -p '{\"spec\":{\"targets\":[\"db\"]}}'",
