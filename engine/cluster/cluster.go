@@ -176,6 +176,7 @@ var SupportedCommands = []string{
 	"apply set-last-applied -f FILE [--create-annotation]",
 	"apply edit-last-applied KIND/NAME -f FILE",
 	"create -f FILE [--save-config]",
+	"create namespace NAME | create deployment NAME --image=IMAGE [--replicas=N] [--port=P] | create configmap NAME [--from-literal=K=V] [--from-file=[K=]FILE]",
 	"replace -f FILE [--save-config]",
 	"delete -f FILE | delete KIND NAME | delete KIND/NAME",
 	"get KIND [NAME] [-o yaml|json|name|wide] [--show-managed-fields]",

@@ -37,12 +37,18 @@ func withApplyAnnotation(fo *fileObject, saveConfig bool) (map[string]any, *cmdE
 }
 
 func (c *Cluster) runCreate(r *run, words []string) error {
+	if len(words) > 0 {
+		switch words[0] {
+		case "namespace", "ns", "deployment", "deploy", "configmap", "cm":
+			return c.runCreateGenerated(r, words[0], words[1:])
+		}
+	}
 	a, err := parseArgs("create", words, createSpec)
 	if err != nil {
 		return err
 	}
 	if len(a.pos) > 0 {
-		return &NotSimulatedError{Message: fmt.Sprintf("kubectl create %s is not simulated; supported: kubectl create -f FILE [--save-config]", a.pos[0])}
+		return &NotSimulatedError{Message: fmt.Sprintf("kubectl create %s is not simulated; supported: kubectl create -f FILE [--save-config], create namespace NAME, create deployment NAME --image=IMAGE [--replicas=N] [--port=P], create configmap NAME [--from-literal=K=V] [--from-file=[K=]FILE]", a.pos[0])}
 	}
 	mode, cerr := dryRunMode(a)
 	if cerr != nil {

@@ -188,6 +188,36 @@ var scenarios = []scenario{
 		},
 	},
 	{
+		name: "imperative-then-declarative",
+		files: map[string]string{"app.conf": "color=blue\n", "nginx.yaml": `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx
+  labels: {app: nginx}
+spec:
+  selector:
+    matchLabels: {app: nginx}
+  template:
+    metadata:
+      labels: {app: nginx}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.16.1
+`},
+		commands: []string{
+			"kubectl create deployment nginx --image=nginx:1.14.2 -n staging",
+			"kubectl create namespace staging",
+			"kubectl create deployment nginx --image=nginx:1.14.2 --port=80 -n staging",
+			"kubectl create configmap settings --from-literal=mode=prod --from-file=app.conf -n staging",
+			"kubectl create deployment nginx --image=nginx -n staging",
+			"kubectl get deploy,cm -n staging",
+			"kubectl apply -f nginx.yaml -n staging",
+			"kubectl apply -f nginx.yaml -n staging",
+		},
+		final: []string{"deployment/nginx -n staging", "configmap/settings -n staging"},
+	},
+	{
 		name: "errors",
 		files: map[string]string{
 			"bad.yaml":     "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n data: {}\n",
