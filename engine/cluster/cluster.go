@@ -230,6 +230,7 @@ func (c *Cluster) Run(commandLine string, files map[string]string) (*Outcome, er
 	if err := handler(c, r, words[1:]); err != nil {
 		var ns *NotSimulatedError
 		if errors.As(err, &ns) {
+			c.tick-- // nothing ran
 			return nil, err
 		}
 		var ue *usageError

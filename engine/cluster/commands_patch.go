@@ -49,6 +49,9 @@ func (c *Cluster) runPatch(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
+	if mode == "client" {
+		return &NotSimulatedError{Message: "kubectl patch --dry-run=client is not simulated; use --dry-run=server"}
+	}
 	targets, cerr := c.targetsOf(r, a)
 	if cerr != nil {
 		return cerr
@@ -58,9 +61,6 @@ func (c *Cluster) runPatch(r *run, words []string) error {
 		if live == nil {
 			r.fail(notFound(t.kind, t.name))
 			continue
-		}
-		if mode == "client" {
-			return &NotSimulatedError{Message: "kubectl patch --dry-run=client is not simulated; use --dry-run=server"}
 		}
 		patched, cerr := applyPatch(t.kind, live, patchType, patch)
 		if cerr != nil {
