@@ -227,6 +227,7 @@ spec:
 			"noname.yaml":  "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {a: b}\n",
 			"edited.yaml":  strings.Replace(configMapWeb, "blue", "green", 1),
 			"ns-prod.yaml": "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: prod\n",
+			"stale.yaml":   strings.Replace(configMapWeb, "name: web-config", "name: web-config\n  resourceVersion: \"3\"", 1),
 			"partial.yaml": strings.Replace(configMapWeb, "web-config", "partial", 1) + "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n data: {}\n",
 		},
 		commands: []string{
@@ -250,6 +251,8 @@ spec:
 			"kubectl apply set-last-applied -f cm.yaml --create-annotation",
 			"kubectl apply set-last-applied -f cm.yaml",
 			"kubectl edit cm/web-config -f edited.yaml",
+			"kubectl apply -f stale.yaml",
+			"kubectl replace -f stale.yaml",
 			"kubectl delete cm nope",
 			"kubectl label cm web-config",
 			"kubectl label cm web-config 'tier=a b'",
