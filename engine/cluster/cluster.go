@@ -28,6 +28,8 @@ type Cluster struct {
 	resourceVersion int64
 	uids            int64
 	tick            int64
+	// clusterIPs and nodePorts count the Service addresses given out.
+	clusterIPs, nodePorts int64
 }
 
 // objectKey identifies a stored object.

@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"reflect"
+	"sort"
 	"time"
 
 	"github.com/applylens/applylens/engine/apiserver"
@@ -97,6 +98,42 @@ func (c *Cluster) managedFieldsEntry(obj map[string]any, manager, subresource st
 	return e
 }
 
+// allocateService is the Service REST storage's allocation of cluster
+// IPs and node ports (apiserver.AllocateService, set where engine/apiserver
+// provides it); nil leaves Services without addresses. It returns the
+// paths it set.
+var allocateService func(obj map[string]any, clusterIP string, nodePort func() int64) []string
+
+// allocate runs allocateService on a Service with the cluster's next
+// free addresses: cluster IPs from 10.96.0.10 and node ports from 30000,
+// in order (a real cluster picks them at random). A dry run gives out
+// addresses without taking them.
+func (c *Cluster) allocate(k *Kind, obj map[string]any, defaulted []string, dryRun bool) []string {
+	if allocateService == nil || k.Group != "" || k.Kind != "Service" {
+		return defaulted
+	}
+	ips, ports := c.clusterIPs, c.nodePorts
+	ip := fmt.Sprintf("10.96.%d.%d", (10+ips)/256, (10+ips)%256)
+	nodePort := func() int64 {
+		c.nodePorts++
+		return 30000 + c.nodePorts - 1
+	}
+	set := allocateService(obj, ip, nodePort)
+	spec, _ := obj["spec"].(map[string]any)
+	if spec["clusterIP"] == ip {
+		c.clusterIPs++
+	}
+	if dryRun {
+		c.clusterIPs, c.nodePorts = ips, ports
+	}
+	if len(set) == 0 {
+		return defaulted
+	}
+	out := append(append([]string(nil), defaulted...), set...)
+	sort.Strings(out)
+	return out
+}
+
 // normalize does what storing a typed object does to a built-in kind's
 // metadata: ObjectMeta omits empty label and annotation maps. Custom
 // resources are stored as they are.
@@ -148,6 +185,7 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 	normalize(k, obj)
 	apiserver.PrepareForCreate(obj)
 	defaulted := apiserver.Default(obj)
+	defaulted = c.allocate(k, obj, defaulted, w.dryRun)
 	if se := apiserver.Validate(obj, nil); se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
@@ -189,6 +227,7 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 		apiserver.PrepareForUpdate(obj, old)
 	}
 	defaulted := apiserver.Default(obj)
+	defaulted = c.allocate(k, obj, defaulted, w.dryRun)
 	if se := apiserver.Validate(obj, old); se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
