@@ -72,6 +72,9 @@ func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 	if len(names) == 0 {
 		return nil, errorf("must specify one of -f and -k")
 	}
+	if a.has("validate") {
+		r.warn("--validate: kubectl's client-side schema validation is not simulated; the server's validation (engine/apiserver) still runs.")
+	}
 	paths, err := fileNames(names, r.files, a.boolFlag("recursive", false))
 	if err != nil {
 		return nil, err
