@@ -22,11 +22,15 @@ func Apply(in Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ApplyPanes(p, in.Overwrite)
+	return applyPanes(p, in.Overwrite, in.ClusterScoped)
 }
 
 // ApplyPanes is Apply on panes already read; overwrite nil means true.
 func ApplyPanes(p Panes, overwriteFlag *bool) (*Result, error) {
+	return applyPanes(p, overwriteFlag, false)
+}
+
+func applyPanes(p Panes, overwriteFlag *bool, clusterScoped bool) (*Result, error) {
 	file := p.File.Object
 	var live map[string]any
 	if p.Live != nil {
@@ -37,7 +41,7 @@ func ApplyPanes(p Panes, overwriteFlag *bool) (*Result, error) {
 	var warnings []Warning
 	apiVersion, _ := file["apiVersion"].(string)
 	kind, _ := file["kind"].(string)
-	if ns, ok := contextNamespace(kind, file, live); ok {
+	if ns, ok := contextNamespace(kind, file, live); ok && !clusterScoped {
 		file = withNamespace(file, ns)
 		warnings = append(warnings, Warning{
 			Code: "namespace-from-context",

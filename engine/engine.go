@@ -19,6 +19,12 @@ type Input struct {
 	Live string
 	// Overwrite is kubectl apply's --overwrite flag; nil means true.
 	Overwrite *bool
+	// ClusterScoped tells that the kind lives outside namespaces although
+	// it is not a built-in cluster-scoped kind (a custom resource whose
+	// CustomResourceDefinition says scope: Cluster), as a cluster's
+	// discovery would tell kubectl: no namespace is then written into the
+	// file.
+	ClusterScoped bool
 }
 
 // Actions kubectl reports.

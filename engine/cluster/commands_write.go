@@ -1,0 +1,191 @@
+package cluster
+
+import (
+	"fmt"
+
+	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+var createSpec = flagSpec{
+	values: []string{"filename", "dry-run", "selector", "validate"},
+	bools:  []string{"save-config", "recursive"},
+}
+
+// withApplyAnnotation is util.CreateOrUpdateAnnotation: with
+// --save-config, or when the file itself carries the annotation, the
+// annotation is (re)written from the object; otherwise the object is sent
+// as it is, so that a replace drops an annotation the file lacks.
+func withApplyAnnotation(fo *fileObject, saveConfig bool) (map[string]any, *cmdError) {
+	obj := jsonvalue.CopyObject(fo.obj)
+	if !saveConfig {
+		if s, _ := annotationsOf(obj)[engine.LastAppliedAnnotation].(string); s == "" {
+			return obj, nil
+		}
+	}
+	res, err := engine.Apply(engine.Input{File: string(encode(fo.obj)), ClusterScoped: !fo.kind.Namespaced})
+	if err != nil {
+		return nil, errorf("%v", err)
+	}
+	annots := annotationsOf(obj)
+	if annots == nil {
+		annots = map[string]any{}
+		metadataOf(obj)["annotations"] = annots
+	}
+	annots[engine.LastAppliedAnnotation] = res.LastApplied
+	return obj, nil
+}
+
+func (c *Cluster) runCreate(r *run, words []string) error {
+	if len(words) > 0 {
+		switch words[0] {
+		case "namespace", "ns", "deployment", "deploy", "configmap", "cm":
+			return c.runCreateGenerated(r, words[0], words[1:])
+		}
+	}
+	a, err := parseArgs("create", words, createSpec)
+	if err != nil {
+		return err
+	}
+	if len(a.pos) > 0 {
+		return &NotSimulatedError{Message: fmt.Sprintf("kubectl create %s is not simulated; supported: kubectl create -f FILE [--save-config], create namespace NAME, create deployment NAME --image=IMAGE [--replicas=N] [--port=P], create configmap NAME [--from-literal=K=V] [--from-file=[K=]FILE]", a.pos[0])}
+	}
+	mode, cerr := dryRunMode(a)
+	if cerr != nil {
+		return cerr
+	}
+	objs, cerr := c.readFiles(r, a)
+	if cerr != nil {
+		if cerr.msg == "no objects passed to the command" {
+			cerr = errorf("no objects passed to create")
+		}
+		if len(objs) == 0 {
+			return cerr
+		}
+		r.fail(cerr) // kubectl creates the objects read before the error
+	}
+	for _, fo := range objs {
+		obj, cerr := withApplyAnnotation(fo, a.boolFlag("save-config", false))
+		if cerr != nil {
+			r.fail(cerr.withSource("creating", fo.source))
+			continue
+		}
+		change := Change{Ref: refOf(fo.kind, fo.namespace, fo.name), Action: "created", DryRun: mode != ""}
+		if mode != "client" {
+			stored, defaulted, cerr := c.serverCreate(fo.kind, obj, write{manager: managerCreate, dryRun: mode == "server"})
+			if cerr != nil {
+				r.fail(cerr.withSource("creating", fo.source))
+				continue
+			}
+			obj, change.Defaulted = stored, defaulted
+		}
+		change.After = encode(obj)
+		r.out.Changes = append(r.out.Changes, change)
+		r.printf("%s/%s created%s\n", fo.kind.kindGroup(), fo.name, dryRunSuffix(mode))
+	}
+	return nil
+}
+
+func (c *Cluster) runReplace(r *run, words []string) error {
+	a, err := parseArgs("replace", words, createSpec)
+	if err != nil {
+		return err
+	}
+	if len(a.pos) > 0 {
+		return &NotSimulatedError{Message: "kubectl replace takes its objects from -f FILE only in this simulation"}
+	}
+	mode, cerr := dryRunMode(a)
+	if cerr != nil {
+		return cerr
+	}
+	objs, cerr := c.readFiles(r, a)
+	if cerr != nil {
+		return cerr
+	}
+	for _, fo := range objs {
+		obj, cerr := withApplyAnnotation(fo, a.boolFlag("save-config", false))
+		if cerr != nil {
+			r.fail(cerr.withSource("replacing", fo.source))
+			continue
+		}
+		live := c.get(fo.kind, fo.namespace, fo.name)
+		if live == nil {
+			r.fail(notFound(fo.kind, fo.name).withSource("replacing", fo.source))
+			continue
+		}
+		change := Change{Ref: refOf(fo.kind, fo.namespace, fo.name), Action: "replaced", DryRun: mode != "", Before: encode(live)}
+		if mode != "client" {
+			stored, defaulted, cerr := c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), write{manager: managerReplace, dryRun: mode == "server"})
+			if cerr != nil {
+				r.fail(cerr.withSource("replacing", fo.source))
+				continue
+			}
+			obj, change.Defaulted = stored, defaulted
+		}
+		change.After = encode(obj)
+		r.out.Changes = append(r.out.Changes, change)
+		r.printf("%s/%s replaced%s\n", fo.kind.kindGroup(), fo.name, dryRunSuffix(mode))
+	}
+	return nil
+}
+
+var deleteSpec = flagSpec{
+	values: []string{"filename", "dry-run", "selector", "output"},
+	bools:  []string{"recursive", "all", "ignore-not-found", "wait"},
+}
+
+func (c *Cluster) runDelete(r *run, words []string) error {
+	a, err := parseArgs("delete", words, deleteSpec)
+	if err != nil {
+		return err
+	}
+	mode, cerr := dryRunMode(a)
+	if cerr != nil {
+		return cerr
+	}
+	var targets []target
+	if a.has("filename") {
+		objs, cerr := c.readFiles(r, a)
+		if cerr != nil {
+			return cerr
+		}
+		for _, fo := range objs {
+			targets = append(targets, target{kind: fo.kind, namespace: fo.namespace, name: fo.name, source: fo.source})
+		}
+	} else {
+		var cerr *cmdError
+		targets, cerr = c.resolveTargets(a, true)
+		if cerr != nil {
+			return cerr
+		}
+	}
+	for _, t := range targets {
+		live := c.get(t.kind, t.namespace, t.name)
+		if live == nil {
+			if !a.boolFlag("ignore-not-found", false) {
+				e := notFound(t.kind, t.name)
+				if t.source != "" {
+					e = e.withSource("deleting", t.source)
+				}
+				r.fail(e)
+			}
+			continue
+		}
+		var dependents []map[string]any
+		if mode != "client" {
+			dependents = c.serverDelete(t.kind, live, mode == "server")
+		}
+		r.out.Changes = append(r.out.Changes, Change{Ref: refOf(t.kind, t.namespace, t.name), Action: "deleted", DryRun: mode != "", Before: encode(live)})
+		c.recordDependents(r, t.kind.kindGroup()+"/"+t.name, dependents, mode != "")
+		op := "deleted"
+		if t.kind.Namespaced {
+			op += " from " + t.namespace + " namespace"
+		}
+		if a.get("output") == "name" {
+			r.printf("%s/%s\n", t.kind.kindGroup(), t.name)
+			continue
+		}
+		r.printf("%s %q %s%s\n", t.kind.kindGroup(), t.name, op, dryRunSuffix(mode))
+	}
+	return nil
+}

@@ -1,0 +1,20 @@
+// Package cluster simulates a Kubernetes cluster and the kubectl that
+// talks to it, so that the documentation's story can be played as a
+// timeline of kubectl commands: Run interprets one command line against
+// the stored objects and returns what kubectl prints (Outcome) and every
+// object written or removed (Change).
+//
+// Client-side apply is engine.Apply, exactly as kubectl computes it; the
+// other commands (create -f and create namespace|deployment|configmap,
+// replace, delete, get, diff, scale, label, annotate, set image, set env,
+// patch, edit, apply view-last-applied, set-last-applied and
+// edit-last-applied) send what kubectl sends, read from kubectl's sources.
+// The simulated API server then does, in the real one's order, what it
+// does to a write: registry checks (namespace, name, resourceVersion),
+// PrepareForCreate/PrepareForUpdate, defaulting and validation from
+// engine/apiserver, uid, resourceVersion, creationTimestamp (a fixed
+// clock, one second per command), a managedFields entry per field manager
+// (without fieldsV1), and the typed encoding of built-in kinds. See
+// NotSimulated for what it leaves out, and docs/timeline.md. Output is
+// deterministic: the same commands give the same bytes.
+package cluster

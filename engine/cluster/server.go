@@ -1,0 +1,318 @@
+package cluster
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"time"
+
+	"github.com/applylens/applylens/engine/apiserver"
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+// epoch is the simulated clock's start; it advances one second per
+// command, so that outputs are the same on every run.
+var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func (c *Cluster) now() time.Time { return epoch.Add(time.Duration(c.tick) * time.Second) }
+
+func (c *Cluster) timestamp() string { return c.now().Format(time.RFC3339) }
+
+// Field managers kubectl and the control plane write with (kubectl's
+// AddFieldManagerFlagVar defaults; "kubectl" is the manager the server
+// derives from kubectl's user agent when none is sent).
+const (
+	managerClientSideApply = "kubectl-client-side-apply"
+	managerCreate          = "kubectl-create"
+	managerReplace         = "kubectl-replace"
+	managerEdit            = "kubectl-edit"
+	managerPatch           = "kubectl-patch"
+	managerLabel           = "kubectl-label"
+	managerAnnotate        = "kubectl-annotate"
+	managerSet             = "kubectl-set"
+	managerUserAgent       = "kubectl"
+	managerLastApplied     = "kubectl-last-applied"
+	managerController      = "kube-controller-manager"
+)
+
+// write says who writes and how.
+type write struct {
+	manager     string
+	subresource string // "", "scale" or "status"
+	dryRun      bool   // --dry-run=server: everything but storing
+}
+
+func objectKeyOf(k *Kind, namespace, name string) objectKey {
+	return objectKey{Group: k.Group, Kind: k.Kind, Namespace: namespace, Name: name}
+}
+
+func (c *Cluster) get(k *Kind, namespace, name string) map[string]any {
+	if !k.Namespaced {
+		namespace = ""
+	}
+	return c.objects[objectKeyOf(k, namespace, name)]
+}
+
+func (c *Cluster) namespaceExists(ns string) bool {
+	return c.objects[objectKey{Kind: "Namespace", Name: ns}] != nil
+}
+
+func (c *Cluster) store(obj map[string]any) {
+	c.objects[c.keyOf(obj)] = obj
+}
+
+func (c *Cluster) nextResourceVersion() string {
+	c.resourceVersion++
+	return fmt.Sprint(c.resourceVersion)
+}
+
+// uidOf is the n-th uid the simulated server gives out, in a UUID's shape.
+func uidOf(n int64) string { return fmt.Sprintf("%08x-0000-4000-8000-%012x", n, n) }
+
+// newObject fills in what the server sets on every created object and
+// returns obj.
+func (c *Cluster) newObject(obj map[string]any, manager string) map[string]any {
+	md := metadataOf(obj)
+	c.uids++
+	md["uid"] = uidOf(c.uids)
+	md["creationTimestamp"] = c.timestamp()
+	md["resourceVersion"] = c.nextResourceVersion()
+	md["managedFields"] = []any{c.managedFieldsEntry(obj, manager, "")}
+	return obj
+}
+
+// managedFieldsEntry is one entry of metadata.managedFields. The
+// fieldsV1 set is left out: computing it needs server-side apply's field
+// manager, which is not simulated.
+func (c *Cluster) managedFieldsEntry(obj map[string]any, manager, subresource string) map[string]any {
+	e := map[string]any{
+		"apiVersion": obj["apiVersion"],
+		"fieldsType": "FieldsV1",
+		"manager":    manager,
+		"operation":  "Update",
+		"time":       c.timestamp(),
+	}
+	if subresource != "" {
+		e["subresource"] = subresource
+	}
+	return e
+}
+
+// allocateService is the Service REST storage's allocation of cluster
+// IPs and node ports (apiserver.AllocateService, set where engine/apiserver
+// provides it); nil leaves Services without addresses. It returns the
+// paths it set.
+var allocateService func(obj map[string]any, clusterIP string, nodePort func() int64) []string
+
+// allocate runs allocateService on a Service with the cluster's next
+// free addresses: cluster IPs from 10.96.0.10 and node ports from 30000,
+// in order (a real cluster picks them at random). A dry run gives out
+// addresses without taking them.
+func (c *Cluster) allocate(k *Kind, obj map[string]any, defaulted []string, dryRun bool) []string {
+	if allocateService == nil || k.Group != "" || k.Kind != "Service" {
+		return defaulted
+	}
+	ips, ports := c.clusterIPs, c.nodePorts
+	ip := fmt.Sprintf("10.96.%d.%d", (10+ips)/256, (10+ips)%256)
+	nodePort := func() int64 {
+		c.nodePorts++
+		return 30000 + c.nodePorts - 1
+	}
+	set := allocateService(obj, ip, nodePort)
+	spec, _ := obj["spec"].(map[string]any)
+	if spec["clusterIP"] == ip {
+		c.clusterIPs++
+	}
+	if dryRun {
+		c.clusterIPs, c.nodePorts = ips, ports
+	}
+	if len(set) == 0 {
+		return defaulted
+	}
+	out := append(append([]string(nil), defaulted...), set...)
+	sort.Strings(out)
+	return out
+}
+
+// normalize does what storing a typed object does to a built-in kind's
+// metadata: ObjectMeta omits empty label and annotation maps. Custom
+// resources are stored as they are.
+func normalize(k *Kind, obj map[string]any) {
+	if k.Custom {
+		return
+	}
+	md := metadataOf(obj)
+	for _, f := range []string{"labels", "annotations"} {
+		if m, ok := md[f].(map[string]any); ok && len(m) == 0 {
+			delete(md, f)
+		}
+	}
+}
+
+// serverCreate does what the API server does with a POST: the namespace
+// must exist and the name be free; then the strategy prepares, defaults
+// and validates the object before it is stored. It returns the stored
+// object and the fields defaulting set.
+func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string]any, []string, *cmdError) {
+	md := metadataOf(obj)
+	name := metaString(obj, "name")
+	if name == "" {
+		gn := metaString(obj, "generateName")
+		if gn == "" {
+			return nil, nil, &cmdError{status: &serverStatus{Reason: "Invalid", Kind: k.Kind,
+				Message: fmt.Sprintf("%s %q is invalid: metadata.name: Required value: name or generateName is required", k.qualifiedKind(), ""),
+				Causes:  []apiserver.Cause{{Field: "metadata.name", Type: "FieldValueRequired", Message: "Required value: name or generateName is required"}}}}
+		}
+		// The server appends five random characters; the simulation
+		// counts instead.
+		name = fmt.Sprintf("%s%05d", gn, c.uids+1)
+		md["name"] = name
+	}
+	if k.Namespaced {
+		ns := metaString(obj, "namespace")
+		if !c.namespaceExists(ns) {
+			return nil, nil, statusError("NotFound", "namespaces %q not found", ns)
+		}
+	} else {
+		delete(md, "namespace") // rest.BeforeCreate clears it for cluster-scoped kinds
+	}
+	if c.get(k, metaString(obj, "namespace"), name) != nil {
+		return nil, nil, statusError("AlreadyExists", "%s %q already exists", k.groupResource(), name)
+	}
+	for _, f := range []string{"uid", "resourceVersion", "creationTimestamp", "generation", "managedFields", "deletionTimestamp"} {
+		delete(md, f)
+	}
+	normalize(k, obj)
+	apiserver.PrepareForCreate(obj)
+	defaulted := apiserver.Default(obj)
+	defaulted = c.allocate(k, obj, defaulted, w.dryRun)
+	if se := apiserver.Validate(obj, nil); se != nil {
+		return nil, nil, fromAPIServer(se, k, name)
+	}
+	typedEncoding(k, obj)
+	if w.dryRun {
+		// A dry run answers with what the server would have set, but
+		// takes no resourceVersion and consumes no uid.
+		md["uid"] = uidOf(c.uids + 1)
+		md["creationTimestamp"] = c.timestamp()
+		md["managedFields"] = []any{c.managedFieldsEntry(obj, w.manager, "")}
+		return obj, defaulted, nil
+	}
+	c.newObject(obj, w.manager)
+	c.store(obj)
+	c.afterWrite(k, obj)
+	return obj, defaulted, nil
+}
+
+// serverUpdate does what the API server does with a PUT or a PATCH that
+// produced obj from old: identity and server-owned metadata kept,
+// prepared, defaulted and validated; a write that changes nothing is not
+// stored (the resourceVersion stays).
+func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[string]any, []string, *cmdError) {
+	md := metadataOf(obj)
+	oldMD := metadataOf(old)
+	name := metaString(old, "name")
+	if rv, ok := md["resourceVersion"].(string); ok && rv != "" && rv != oldMD["resourceVersion"] {
+		return nil, nil, statusError("Conflict", "Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again", k.groupResource(), name)
+	}
+	for _, f := range []string{"uid", "creationTimestamp", "managedFields", "resourceVersion", "namespace", "name"} {
+		if v, ok := oldMD[f]; ok {
+			md[f] = jsonvalue.Copy(v)
+		} else {
+			delete(md, f)
+		}
+	}
+	normalize(k, obj)
+	if w.subresource != "status" {
+		apiserver.PrepareForUpdate(obj, old)
+	}
+	defaulted := apiserver.Default(obj)
+	defaulted = c.allocate(k, obj, defaulted, w.dryRun)
+	if se := apiserver.Validate(obj, old); se != nil {
+		return nil, nil, fromAPIServer(se, k, name)
+	}
+	typedEncoding(k, obj)
+	if reflect.DeepEqual(obj, old) {
+		return old, defaulted, nil
+	}
+	if w.dryRun {
+		return obj, defaulted, nil
+	}
+	md["resourceVersion"] = c.nextResourceVersion()
+	md["managedFields"] = c.updatedManagedFields(obj, oldMD["managedFields"], w)
+	c.store(obj)
+	c.afterWrite(k, obj)
+	return obj, defaulted, nil
+}
+
+// updatedManagedFields refreshes the writer's entry (same manager,
+// operation, apiVersion and subresource) or appends one.
+func (c *Cluster) updatedManagedFields(obj map[string]any, old any, w write) []any {
+	entries, _ := jsonvalue.Copy(old).([]any)
+	mine := c.managedFieldsEntry(obj, w.manager, w.subresource)
+	for i, e := range entries {
+		em, _ := e.(map[string]any)
+		if em["manager"] == mine["manager"] && em["operation"] == mine["operation"] && em["apiVersion"] == mine["apiVersion"] && em["subresource"] == mine["subresource"] {
+			entries[i] = mine
+			return entries
+		}
+	}
+	return append(entries, mine)
+}
+
+// serverDelete removes an object and what the simulated controllers
+// remove with it at once: a namespace's objects (the namespace
+// controller), a CustomResourceDefinition's custom resources. It returns
+// those dependents, sorted, for the command's Changes.
+func (c *Cluster) serverDelete(k *Kind, obj map[string]any, dryRun bool) []map[string]any {
+	var dependents []map[string]any
+	switch {
+	case k.Group == "" && k.Kind == "Namespace":
+		ns := metaString(obj, "name")
+		dependents = c.sortedObjects(func(o map[string]any) bool { return metaString(o, "namespace") == ns })
+	case k.Group == "apiextensions.k8s.io" && k.Kind == "CustomResourceDefinition":
+		if ck, ok := kindFromCRD(obj); ok {
+			dependents = c.sortedObjects(func(o map[string]any) bool {
+				group, _ := splitAPIVersion(fmt.Sprint(o["apiVersion"]))
+				return group == ck.Group && o["kind"] == ck.Kind
+			})
+			if !dryRun {
+				defer c.kinds.unregister(ck.Group, ck.Kind)
+			}
+		}
+	}
+	if dryRun {
+		return dependents
+	}
+	delete(c.objects, objectKeyOf(k, metaString(obj, "namespace"), metaString(obj, "name")))
+	for _, d := range dependents {
+		delete(c.objects, c.keyOf(d))
+	}
+	return dependents
+}
+
+// keyOf is the store's key of a stored object.
+func (c *Cluster) keyOf(obj map[string]any) objectKey {
+	group, _ := splitAPIVersion(fmt.Sprint(obj["apiVersion"]))
+	kind, _ := obj["kind"].(string)
+	return objectKey{Group: group, Kind: kind, Namespace: metaString(obj, "namespace"), Name: metaString(obj, "name")}
+}
+
+// recordDependents adds the objects removed with another to the
+// command's changes, saying why.
+func (c *Cluster) recordDependents(r *run, owner string, dependents []map[string]any, dryRun bool) {
+	for _, d := range dependents {
+		k := c.kindOf(d)
+		r.out.Changes = append(r.out.Changes, Change{Ref: refOf(k, metaString(d, "namespace"), metaString(d, "name")), Action: "deleted", DryRun: dryRun, Before: encode(d)})
+		r.warn(fmt.Sprintf("%s/%s was removed with %s: the simulation does at once what a controller does in the background.", k.kindGroup(), metaString(d, "name"), owner))
+	}
+}
+
+// afterWrite registers the kind a CustomResourceDefinition names.
+func (c *Cluster) afterWrite(k *Kind, obj map[string]any) {
+	if k.Group == "apiextensions.k8s.io" && k.Kind == "CustomResourceDefinition" {
+		if ck, ok := kindFromCRD(obj); ok {
+			c.kinds.register(ck)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package cluster
+
+import (
+	"strings"
+)
+
+// target is an object named on the command line.
+type target struct {
+	kind            *Kind
+	namespace, name string
+	source          string // the file it came from, for -f
+}
+
+// resolveKind finds the kind a user typed, or kubectl's error.
+func (c *Cluster) resolveKind(arg string) (*Kind, *cmdError) {
+	k := c.kinds.byResource(arg)
+	if k == nil {
+		return nil, errorf("the server doesn't have a resource type %q", arg)
+	}
+	return k, nil
+}
+
+// namespaceFor is the namespace a command works in: -n, else the
+// context's.
+func (c *Cluster) namespaceFor(a *args, k *Kind) string {
+	if !k.Namespaced {
+		return ""
+	}
+	if ns := a.get("namespace"); ns != "" {
+		return ns
+	}
+	return c.namespace
+}
+
+// resolveTargets reads "KIND/NAME ..." or "KIND NAME ...". Without
+// names, with --all or -l (or when listing is allowed), every object of
+// the kind in the namespace that matches.
+func (c *Cluster) resolveTargets(a *args, needNames bool) ([]target, *cmdError) {
+	if len(a.pos) == 0 {
+		return nil, errorf("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'")
+	}
+	var out []target
+	if strings.Contains(a.pos[0], "/") {
+		for _, p := range a.pos {
+			kindArg, name, ok := strings.Cut(p, "/")
+			if !ok || name == "" {
+				return nil, errorf("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'")
+			}
+			k, err := c.resolveKind(kindArg)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, target{kind: k, namespace: c.namespaceFor(a, k), name: name})
+		}
+		return out, nil
+	}
+	var kinds []*Kind
+	for _, ka := range strings.Split(a.pos[0], ",") {
+		k, err := c.resolveKind(ka)
+		if err != nil {
+			return nil, err
+		}
+		kinds = append(kinds, k)
+	}
+	names := a.pos[1:]
+	if len(names) == 0 {
+		if needNames && !a.boolFlag("all", false) && !a.has("selector") {
+			return nil, errorf("resource(s) were provided, but no name was specified")
+		}
+		var sel selector
+		if a.has("selector") {
+			var err error
+			if sel, err = parseSelector(a.get("selector")); err != nil {
+				return nil, errorf("%v", err)
+			}
+		}
+		for _, k := range kinds {
+			ns := c.namespaceFor(a, k)
+			if a.boolFlag("all-namespaces", false) {
+				ns = ""
+			}
+			for _, o := range c.list(k, ns, sel) {
+				out = append(out, target{kind: k, namespace: metaString(o, "namespace"), name: metaString(o, "name")})
+			}
+		}
+		return out, nil
+	}
+	for _, k := range kinds {
+		for _, n := range names {
+			out = append(out, target{kind: k, namespace: c.namespaceFor(a, k), name: n})
+		}
+	}
+	return out, nil
+}
+
+// oneTarget resolves the single object a command like scale or patch
+// names.
+func (c *Cluster) oneTarget(a *args, r *run) (*target, map[string]any, *cmdError) {
+	var t *target
+	if a.has("filename") {
+		objs, err := c.readFiles(r, a)
+		if err != nil {
+			return nil, nil, err
+		}
+		fo := objs[0]
+		t = &target{kind: fo.kind, namespace: fo.namespace, name: fo.name, source: fo.source}
+	} else {
+		ts, err := c.resolveTargets(a, true)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(ts) == 0 {
+			return nil, nil, errorf("no objects passed to the command")
+		}
+		t = &ts[0]
+	}
+	live := c.get(t.kind, t.namespace, t.name)
+	if live == nil {
+		return t, nil, notFound(t.kind, t.name)
+	}
+	return t, live, nil
+}
