@@ -99,10 +99,9 @@ func (c *Cluster) managedFieldsEntry(obj map[string]any, manager, subresource st
 }
 
 // allocateService is the Service REST storage's allocation of cluster
-// IPs and node ports (apiserver.AllocateService, set where engine/apiserver
-// provides it); nil leaves Services without addresses. It returns the
-// paths it set.
-var allocateService func(obj map[string]any, clusterIP string, nodePort func() int64) []string
+// IPs and node ports; it returns the paths it set. A variable so that
+// tests can replace it.
+var allocateService = apiserver.AllocateService
 
 // allocate runs allocateService on a Service with the cluster's next
 // free addresses: cluster IPs from 10.96.0.10 and node ports from 30000,
