@@ -6,8 +6,11 @@ import { assets } from './assets.js';
 import { byId } from './dom.js';
 
 /**
+ * A sample of the single-apply mode (file set), or of the Timeline mode
+ * (timeline set: samples/timelines).
  * @typedef {{id: string, title: string, description: string, shows?: string[],
- *   lastApplied?: string, file: string, live?: string, overwrite?: boolean}} Sample
+ *   lastApplied?: string, file?: string, live?: string, overwrite?: boolean,
+ *   timeline?: import('./timeline/model.js').TimelineState}} Sample
  */
 
 export class Examples {
@@ -55,19 +58,38 @@ export class Examples {
   fill(list) {
     this.samples.clear();
     this.setPlaceholder('More examples…');
+    /** @type {HTMLOptGroupElement|null} */
+    let timelines = null;
     for (const s of list) {
-      if (!s || typeof s.id !== 'string' || typeof s.file !== 'string') continue;
+      if (!s || typeof s.id !== 'string') continue;
+      const isTimeline = typeof s.timeline === 'object' && s.timeline !== null;
+      if (!isTimeline && typeof s.file !== 'string') continue;
       this.samples.set(s.id, s);
       const option = document.createElement('option');
       option.value = s.id;
       option.textContent = s.title || s.id;
-      this.select.append(option);
+      if (isTimeline) {
+        if (!timelines) {
+          timelines = document.createElement('optgroup');
+          timelines.label = 'Timelines';
+        }
+        timelines.append(option);
+      } else {
+        this.select.append(option);
+      }
     }
+    if (timelines) this.select.append(timelines);
+    /** The "Timelines" group, removed with the options. @type {HTMLOptGroupElement|null} */
+    this.timelineGroup = timelines;
   }
 
   /** @private @param {string} text */
   setPlaceholder(text) {
     while (this.select.options.length > 0) this.select.remove(0);
+    if (this.timelineGroup) {
+      this.timelineGroup.remove();
+      this.timelineGroup = null;
+    }
     const option = document.createElement('option');
     option.value = '';
     option.textContent = text;

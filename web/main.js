@@ -16,6 +16,8 @@ import { Examples } from './examples.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
 import { Sharing } from './share-ui.js';
+import { LazyTimeline } from './timeline/lazy.js';
+import { ModeSwitch } from './timeline/mode-switch.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -74,6 +76,28 @@ const sharing = new Sharing({
   setState: (state) => applyState(state),
   showWalkthrough: () => loadScenario(),
   focusPanes: () => inputs.views.file.focus(),
+});
+
+// The Timeline mode (loaded when first shown) has its own engine worker.
+const timeline = new LazyTimeline({
+  host: byId('timeline'),
+  createClient: (onResponse, onState) => new EngineClient({
+    createWorker: () => new Worker(new URL(assets.worker, document.baseURI)), onResponse, onState,
+  }),
+  onChange: () => sharing.changed(),
+  openInPanes: ({ file, live }) => {
+    examples.reset();
+    modes.show('single');
+    inputs.load({ file, live }, 'derived');
+    compute();
+    sharing.changed();
+  },
+});
+const modes = new ModeSwitch({
+  onShow: (view) => {
+    timeline.setVisible(view === 'timeline');
+    sharing.changed();
+  },
 });
 
 const inputs = new Inputs({
@@ -428,7 +452,10 @@ formatSelect.addEventListener('change', () => {
 function pageState() {
   const v = inputs.values();
   const tab = /** @type {import('./share.js').ShareState['tab']} */ (tabs.current().replace(/^tab-/, ''));
-  return { mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, overwrite: overwrite.checked, tab };
+  return {
+    mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, overwrite: overwrite.checked, tab,
+    view: modes.current, timeline: timeline.state(),
+  };
 }
 
 /**
@@ -442,6 +469,8 @@ function applyState(state) {
   inputs.load({ lastApplied: state.lastApplied, file: state.file, live: state.live }, state.mode);
   tabs.show(`tab-${state.tab}`);
   compute();
+  if (state.timeline) timeline.load(state.timeline);
+  modes.show(state.view || 'single');
 }
 
 retryButton.addEventListener('click', () => {
@@ -476,6 +505,12 @@ byId('btn-example').addEventListener('click', () => {
 
 // The examples menu loads a sample's panes (samples are YAML) and flags.
 const examples = new Examples((sample) => {
+  if (sample.timeline) {
+    timeline.load(sample.timeline);
+    modes.show('timeline');
+    sharing.changed();
+    return;
+  }
   if (inputs.format !== 'yaml') {
     storeFormat('yaml');
     setFormat('yaml');

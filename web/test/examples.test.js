@@ -55,6 +55,23 @@ test('loads once, lists valid samples, and picks one', async () => {
   assert.equal(elements['sample-description'].hidden, true);
 });
 
+test('timeline samples are listed in a Timelines group and picked whole', async () => {
+  const timeline = { namespace: 'default', commands: [{ command: 'kubectl apply -f a.yaml', files: [{ name: 'a.yaml', text: 'kind: A' }] }], selected: 0 };
+  /** @type {any[]} */
+  const picked = [];
+  const ex = new Examples((s) => picked.push(s), async () => ({
+    ok: true, json: async () => [...samples, { id: 'timeline-walkthrough', title: 'Played', description: 'Story.', timeline }],
+  }));
+  await ex.load();
+  const select = elements['sample-picker'];
+  const group = select.children.find((c) => c.tagName === 'optgroup');
+  assert.ok(group, 'no optgroup');
+  assert.equal(group.label, 'Timelines');
+  assert.deepEqual(group.children.map((o) => o.value), ['timeline-walkthrough']);
+  await ex.pick('timeline-walkthrough');
+  assert.deepEqual(picked[0].timeline, timeline);
+});
+
 test('a failed load can be retried', async () => {
   let calls = 0;
   const ex = new Examples(() => {}, async () => {
