@@ -8,7 +8,10 @@ import (
 	"testing"
 
 	"github.com/applylens/applylens/engine/api"
+	"github.com/applylens/applylens/engine/timeline"
 )
+
+func init() { api.RegisterTimeline(timeline.Respond) }
 
 // timelineGolden is what a timeline sample must show: every step's
 // output, and the objects in the cluster after the last step. The

@@ -82,7 +82,7 @@ const sharing = new Sharing({
 const timeline = new LazyTimeline({
   host: byId('timeline'),
   createClient: (onResponse, onState) => new EngineClient({
-    createWorker: () => new Worker(new URL(assets.worker, document.baseURI)), onResponse, onState,
+    createWorker: () => new Worker(new URL(assets.timelineWorker, document.baseURI)), onResponse, onState,
   }),
   onChange: () => sharing.changed(),
   openInPanes: ({ file, live }) => {

@@ -54,6 +54,8 @@ export class TimelineMode {
     /** The last timeline answer, and the object chosen in the detail. */
     this.answer = null;
     this.objectRef = '';
+    /** The view of an apply shown (Steps, Patch, Result, Diff): kept across answers. */
+    this.applyView = 'steps';
     this.renders = 0;
     this.build();
     // A handle for browser tests and the console (docs/page.md): editing
@@ -148,7 +150,12 @@ export class TimelineMode {
   /** The engine's state (its own worker). @param {string} state @param {string} [detail] */
   engineState(state, detail = '') {
     if (state === 'loading' && !this.answer) this.status.textContent = 'Loading the engine…';
-    if (state === 'failed') this.showError(`The engine could not be loaded: ${detail}.`);
+    if (state === 'failed') {
+      // The next edit, or showing the mode again, starts a new worker.
+      this.client = null;
+      this.status.textContent = 'The Timeline engine could not be loaded.';
+      this.showError(`The Timeline engine could not be loaded: ${detail}. Check your connection, then edit the timeline or choose Timeline again to retry.`);
+    }
     if (state === 'timeout') this.showError(`The timeline took longer than ${detail} and was stopped. Edit it to try again.`);
     if (state === 'crashed') this.showError(`The engine crashed (${detail}) and was restarted. Edit the timeline to try again.`);
   }
@@ -475,6 +482,7 @@ export class TimelineMode {
     const labels = { steps: 'Steps', patch: 'Patch', result: 'Result', diff: 'Diff' };
     const group = h('div', { className: 'segmented', attrs: { role: 'group', 'aria-label': `Views of the apply of ${a.ref}` } });
     const show = (which) => {
+      this.applyView = which;
       for (const b of group.children) b.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (b).dataset.view === which));
       clear(body);
       body.dataset.view = which;
@@ -496,7 +504,7 @@ export class TimelineMode {
       group.append(h('button', { type: 'button', dataset: { view: v }, text: labels[v], attrs: { 'aria-pressed': 'false' }, onclick: () => show(v) }));
     }
     block.append(group, body);
-    show('steps');
+    show(this.applyView);
     return block;
   }
 }

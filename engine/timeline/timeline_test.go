@@ -1,8 +1,9 @@
-package api
+package timeline
 
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/applylens/applylens/engine/api"
 	"strings"
 	"testing"
 )
@@ -30,26 +31,26 @@ spec:
 
 var deploymentV2 = strings.Replace(strings.Replace(deploymentV1, "  minReadySeconds: 5\n", "", 1), "nginx:1.14.2", "nginx:1.16.1", 1)
 
-func walkthroughCommands() []TimelineCommand {
-	return []TimelineCommand{
+func walkthroughCommands() []api.TimelineCommand {
+	return []api.TimelineCommand{
 		{Command: "kubectl apply -f app.yaml", Files: map[string]string{"app.yaml": deploymentV1}},
 		{Command: "kubectl scale deployment/nginx-deployment --replicas=2"},
 		{Command: "kubectl apply -f app.yaml", Files: map[string]string{"app.yaml": deploymentV2}},
 	}
 }
 
-// timelineOf sends a timeline request through Handle, as the page does.
-func timelineOf(t testing.TB, req TimelineRequest) (*Timeline, string) {
+// timelineOf sends a timeline request through api.Handle, as the page does.
+func timelineOf(t testing.TB, req api.TimelineRequest) (*api.Timeline, string) {
 	t.Helper()
-	req.Op = OpTimeline
+	req.Op = api.OpTimeline
 	b, err := json.Marshal(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := Handle(string(b))
+	out := api.Handle(string(b))
 	var resp struct {
-		Timeline *Timeline `json:"timeline"`
-		Error    *Error    `json:"error"`
+		Timeline *api.Timeline `json:"timeline"`
+		Error    *api.Error    `json:"error"`
 	}
 	if err := json.Unmarshal([]byte(out), &resp); err != nil {
 		t.Fatalf("unreadable response %q: %v", out, err)
@@ -61,7 +62,7 @@ func timelineOf(t testing.TB, req TimelineRequest) (*Timeline, string) {
 }
 
 func TestTimelineWalkthrough(t *testing.T) {
-	tl, _ := timelineOf(t, TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &TimelineSelect{Step: 2}})
+	tl, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}})
 	if len(tl.Steps) != 3 {
 		t.Fatalf("got %d steps, want 3", len(tl.Steps))
 	}
@@ -77,7 +78,7 @@ func TestTimelineWalkthrough(t *testing.T) {
 		t.Fatalf("selected %d, detail %v: want step 2's detail", tl.Selected, tl.Detail)
 	}
 	// The cluster also holds its namespaces.
-	var deployments []TimelineObject
+	var deployments []api.TimelineObject
 	for _, o := range tl.Detail.Objects {
 		if strings.HasPrefix(o.Ref, "deployment.apps/") {
 			deployments = append(deployments, o)
@@ -106,8 +107,8 @@ func TestTimelineWalkthrough(t *testing.T) {
 		t.Fatalf("apply: action %q, live %d bytes, file %d bytes: want a configure with both", a.Result.Action, len(a.Live), len(a.File))
 	}
 	// The apply's panes reproduce its result in the single-apply view.
-	single := Handle(mustJSON(t, Request{Op: OpApply, File: a.File, Live: a.Live, LastAppliedFromLive: true}))
-	var resp Response
+	single := api.Handle(mustJSON(t, api.Request{Op: api.OpApply, File: a.File, Live: a.Live, LastAppliedFromLive: true}))
+	var resp api.Response
 	if err := json.Unmarshal([]byte(single), &resp); err != nil || resp.Result == nil {
 		t.Fatalf("single apply of the step's panes: %s", single)
 	}
@@ -118,8 +119,8 @@ func TestTimelineWalkthrough(t *testing.T) {
 
 func TestTimelineCommandNotUnderstood(t *testing.T) {
 	cmds := walkthroughCommands()
-	cmds = append(cmds[:1], append([]TimelineCommand{{Command: "kubectl frobnicate everything"}}, cmds[1:]...)...)
-	tl, _ := timelineOf(t, TimelineRequest{Namespace: "default", Commands: cmds})
+	cmds = append(cmds[:1], append([]api.TimelineCommand{{Command: "kubectl frobnicate everything"}}, cmds[1:]...)...)
+	tl, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: cmds})
 	if tl.Steps[1].Error == "" {
 		t.Errorf("an unknown command has no error: %+v", tl.Steps[1])
 	}
@@ -145,12 +146,12 @@ func TestTimelineRecomputesFromTheEditedStep(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			timelines = timelineCache{}
 			cmds := walkthroughCommands()
-			timelineOf(t, TimelineRequest{Namespace: "default", Commands: cmds})
+			timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: cmds})
 			before := int(timelines.lastID)
 			if tc.edit >= 0 {
 				cmds[tc.edit].Command += " "
 			}
-			timelineOf(t, TimelineRequest{Namespace: "default", Commands: cmds})
+			timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: cmds})
 			if got := int(timelines.lastID) - before; got != tc.newRun {
 				t.Errorf("%d steps ran again, want %d", got, tc.newRun)
 			}
@@ -159,9 +160,9 @@ func TestTimelineRecomputesFromTheEditedStep(t *testing.T) {
 }
 
 func TestTimelineNamespaceIsPartOfTheKey(t *testing.T) {
-	a, _ := timelineOf(t, TimelineRequest{Namespace: "default", Commands: walkthroughCommands()[:1]})
-	b, _ := timelineOf(t, TimelineRequest{Namespace: "kube-system", Commands: walkthroughCommands()[:1]})
-	c, _ := timelineOf(t, TimelineRequest{Namespace: "missing", Commands: walkthroughCommands()[:1]})
+	a, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands()[:1]})
+	b, _ := timelineOf(t, api.TimelineRequest{Namespace: "kube-system", Commands: walkthroughCommands()[:1]})
+	c, _ := timelineOf(t, api.TimelineRequest{Namespace: "missing", Commands: walkthroughCommands()[:1]})
 	if len(a.Steps[0].Changes) != 1 || len(b.Steps[0].Changes) != 1 {
 		t.Fatalf("changes %+v, %+v: want one each", a.Steps[0].Changes, b.Steps[0].Changes)
 	}
@@ -174,19 +175,21 @@ func TestTimelineNamespaceIsPartOfTheKey(t *testing.T) {
 }
 
 func TestTimelineDeterministic(t *testing.T) {
-	req := TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &TimelineSelect{Step: 2}}
+	req := api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}}
+	timelines = timelineCache{}
 	_, first := timelineOf(t, req)
+	_, cached := timelineOf(t, req)
 	timelines = timelineCache{}
 	_, again := timelineOf(t, req)
-	if first != again {
-		t.Errorf("the same timeline gave different bytes, cached and computed")
+	if first != cached || first != again {
+		t.Errorf("the same timeline gave different bytes: computed, cached, computed again")
 	}
 }
 
 func TestTimelineTooLong(t *testing.T) {
-	req := TimelineRequest{Op: OpTimeline, Commands: make([]TimelineCommand, maxTimelineCommands+1)}
-	var resp Response
-	if err := json.Unmarshal([]byte(Handle(mustJSON(t, req))), &resp); err != nil {
+	req := api.TimelineRequest{Op: api.OpTimeline, Commands: make([]api.TimelineCommand, maxTimelineCommands+1)}
+	var resp api.Response
+	if err := json.Unmarshal([]byte(api.Handle(mustJSON(t, req))), &resp); err != nil {
 		t.Fatal(err)
 	}
 	if resp.Error == nil || !strings.Contains(resp.Error.Message, "at most") {
@@ -197,7 +200,7 @@ func TestTimelineTooLong(t *testing.T) {
 func TestTimelineCacheIsBounded(t *testing.T) {
 	timelines = timelineCache{}
 	for i := range timelineCacheSize + 10 {
-		timelineOf(t, TimelineRequest{Namespace: fmt.Sprint("ns", i), Commands: walkthroughCommands()[:1]})
+		timelineOf(t, api.TimelineRequest{Namespace: fmt.Sprint("ns", i), Commands: walkthroughCommands()[:1]})
 	}
 	held := 0
 	for _, b := range timelines.buckets {
@@ -215,4 +218,18 @@ func mustJSON(t testing.TB, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+func init() { api.RegisterTimeline(Respond) }
+
+func TestWithoutAPlayerOpTimelineSaysSo(t *testing.T) {
+	api.RegisterTimeline(nil)
+	defer api.RegisterTimeline(Respond)
+	var resp api.Response
+	if err := json.Unmarshal([]byte(api.Handle(`{"op":"timeline","commands":[]}`)), &resp); err != nil {
+		t.Fatal(err)
+	}
+	if resp.Error == nil || !strings.Contains(resp.Error.Message, "wasm/timeline") {
+		t.Errorf("op timeline without a player: %+v, want an error naming the build that has one", resp.Error)
+	}
 }

@@ -1,24 +1,25 @@
-package api
+package timeline
 
 import (
 	"fmt"
+	"github.com/applylens/applylens/engine/api"
 	"strings"
 	"testing"
 )
 
 // benchTimeline is 20 commands on typical objects: a deployment, a
 // service and a config map applied, scaled and applied again with edits.
-func benchTimeline() []TimelineCommand {
+func benchTimeline() []api.TimelineCommand {
 	svc := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: nginx\n  ports:\n  - port: 80\n    targetPort: 8080\n"
 	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: %d\n"
-	var cmds []TimelineCommand
+	var cmds []api.TimelineCommand
 	for i := range 5 {
 		dep := strings.Replace(deploymentV1, "nginx:1.14.2", fmt.Sprintf("nginx:1.%d", 14+i), 1)
 		cmds = append(cmds,
-			TimelineCommand{Command: "kubectl apply -f app.yaml", Files: map[string]string{"app.yaml": dep}},
-			TimelineCommand{Command: "kubectl apply -f svc.yaml", Files: map[string]string{"svc.yaml": svc}},
-			TimelineCommand{Command: "kubectl apply -f cm.yaml", Files: map[string]string{"cm.yaml": fmt.Sprintf(cm, i)}},
-			TimelineCommand{Command: fmt.Sprintf("kubectl scale deployment/nginx-deployment --replicas=%d", i+2)},
+			api.TimelineCommand{Command: "kubectl apply -f app.yaml", Files: map[string]string{"app.yaml": dep}},
+			api.TimelineCommand{Command: "kubectl apply -f svc.yaml", Files: map[string]string{"svc.yaml": svc}},
+			api.TimelineCommand{Command: "kubectl apply -f cm.yaml", Files: map[string]string{"cm.yaml": fmt.Sprintf(cm, i)}},
+			api.TimelineCommand{Command: fmt.Sprintf("kubectl scale deployment/nginx-deployment --replicas=%d", i+2)},
 		)
 	}
 	return cmds
@@ -27,11 +28,13 @@ func benchTimeline() []TimelineCommand {
 // BenchmarkTimeline20: the whole timeline computed (nothing cached), the
 // last step selected. Divide by 20 for a step.
 func BenchmarkTimeline20(b *testing.B) {
-	req := mustJSON(b, TimelineRequest{Op: OpTimeline, Namespace: "default", Commands: benchTimeline(), Select: &TimelineSelect{Step: 19}})
+	req := mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: benchTimeline(), Select: &api.TimelineSelect{Step: 19}})
+	var size int
 	for b.Loop() {
 		timelines = timelineCache{}
-		Handle(req)
+		size = len(api.Handle(req))
 	}
+	b.ReportMetric(float64(size), "B/response")
 }
 
 // BenchmarkTimeline20EditFirst: an edit of the first step (the worst
@@ -42,7 +45,7 @@ func BenchmarkTimeline20EditFirst(b *testing.B) {
 	for b.Loop() {
 		i++
 		cmds[0].Files = map[string]string{"app.yaml": deploymentV1 + fmt.Sprintf("# edit %d\n", i)}
-		Handle(mustJSON(b, TimelineRequest{Op: OpTimeline, Namespace: "default", Commands: cmds, Select: &TimelineSelect{Step: 0}}))
+		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: 0}}))
 	}
 }
 
@@ -54,7 +57,7 @@ func BenchmarkTimeline20EditLast(b *testing.B) {
 	for b.Loop() {
 		i++
 		cmds[16].Files = map[string]string{"app.yaml": deploymentV1 + fmt.Sprintf("# edit %d\n", i)}
-		Handle(mustJSON(b, TimelineRequest{Op: OpTimeline, Namespace: "default", Commands: cmds, Select: &TimelineSelect{Step: 16}}))
+		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: 16}}))
 	}
 }
 
@@ -65,6 +68,6 @@ func BenchmarkTimeline20Select(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		i++
-		Handle(mustJSON(b, TimelineRequest{Op: OpTimeline, Namespace: "default", Commands: cmds, Select: &TimelineSelect{Step: i % 20}}))
+		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: i % 20}}))
 	}
 }
