@@ -350,6 +350,13 @@ func TestTimelinePhone(t *testing.T) {
 			shot("timeline-" + size.name + ".png")
 			eval[chromedp.Void](b, `new Promise((r) => { document.getElementById('timeline-detail').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
 			shot("timeline-" + size.name + "-detail.png")
+			// The last apply, as the single-apply view explains it.
+			b.selectStep(2, 3)
+			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-apply').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			shot("timeline-" + size.name + "-apply.png")
+			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				t.Errorf("with the apply shown, the page is %d px wider than the %d px viewport", w, size.width)
+			}
 			b.checkConsole()
 		})
 	}

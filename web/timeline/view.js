@@ -523,11 +523,39 @@ function objectDiff(o) {
   return box;
 }
 
-/** A unified diff, as text lines marked +/-. @param {string} before @param {string} after */
+/** Unchanged lines shown around each change; longer runs are folded. */
+const DIFF_CONTEXT = 3;
+
+/**
+ * A unified diff, as text lines marked +/-; runs of unchanged lines far
+ * from a change are folded into a disclosure ("12 unchanged lines"),
+ * whose lines stay in the DOM.
+ * @param {string} before @param {string} after
+ */
 function diffBlock(before, after) {
   const pre = h('pre', { className: 'tl-diff', attrs: { 'aria-label': 'before → after (- removed, + added)' } });
-  for (const line of lineDiff(before, after)) {
-    pre.append(h('span', { className: line.op === '+' ? 'add' : line.op === '-' ? 'del' : 'same', text: `${line.op} ${line.text}\n` }));
+  const lines = lineDiff(before, after);
+  const near = new Uint8Array(lines.length);
+  lines.forEach((line, i) => {
+    if (line.op === ' ') return;
+    for (let k = Math.max(0, i - DIFF_CONTEXT); k <= Math.min(lines.length - 1, i + DIFF_CONTEXT); k++) near[k] = 1;
+  });
+  const span = (line) => h('span', { className: line.op === '+' ? 'add' : line.op === '-' ? 'del' : 'same', text: `${line.op} ${line.text}\n` });
+  const changed = lines.some((l) => l.op !== ' ');
+  for (let i = 0; i < lines.length;) {
+    if (!changed || near[i]) {
+      pre.append(span(lines[i++]));
+      continue;
+    }
+    let j = i;
+    while (j < lines.length && !near[j]) j++;
+    if (j - i <= 2) {
+      for (; i < j; i++) pre.append(span(lines[i]));
+      continue;
+    }
+    const fold = h('details', { className: 'tl-fold' }, h('summary', { text: `${j - i} unchanged lines` }));
+    for (; i < j; i++) fold.append(span(lines[i]));
+    pre.append(fold);
   }
   return pre;
 }
