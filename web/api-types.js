@@ -46,6 +46,7 @@
  * @property {string} namespace The default namespace of the commands.
  * @property {{command: string, files?: Record<string, string>}[]} commands
  * @property {{step: number}} [select] The step whose detail to send.
+ * @property {boolean} [warmUp] Run the step shown last again, changing nothing (the worker, while idle).
  */
 
 /**

@@ -7,4 +7,7 @@
 import { assets } from './assets.js';
 import { serveWasm } from './wasm-worker.js';
 
-serveWasm({ wasm: assets.timelineWasm, wasmExec: assets.wasmExec, bridge: 'applylens', method: 'apply' });
+// While the user reads, the worker replays the step shown last (op
+// "timeline" with warmUp) so that the browser optimizes the wasm before
+// the next edit.
+serveWasm({ wasm: assets.timelineWasm, wasmExec: assets.wasmExec, bridge: 'applylens', method: 'apply', warmUp: '{"op":"timeline","warmUp":true}' });

@@ -50,6 +50,11 @@ type TimelineRequest struct {
 	// Select asks for the details of one step (the objects before and
 	// after it, and its applies rendered as op "apply" renders them).
 	Select *TimelineSelect `json:"select,omitempty"`
+	// WarmUp runs the selected (else the last) step of the last timeline
+	// played again, changing nothing later requests see, and answers
+	// with the version only. The worker calls it while the user reads,
+	// so that the browser optimizes the wasm (see web/wasm-worker.js).
+	WarmUp bool `json:"warmUp,omitempty"`
 }
 
 // TimelineCommand is one command line and the files it may read (by the

@@ -30,6 +30,7 @@ func benchTimeline() []api.TimelineCommand {
 func BenchmarkTimeline20(b *testing.B) {
 	req := mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: benchTimeline(), Select: &api.TimelineSelect{Step: 19}})
 	var size int
+	defer reportCPU(b)()
 	for b.Loop() {
 		timelines = timelineCache{}
 		size = len(api.Handle(req))
@@ -37,37 +38,52 @@ func BenchmarkTimeline20(b *testing.B) {
 	b.ReportMetric(float64(size), "B/response")
 }
 
-// BenchmarkTimeline20EditFirst: an edit of the first step (the worst
-// case: every step runs again), cached prefixes as the page has them.
-func BenchmarkTimeline20EditFirst(b *testing.B) {
+// benchEdits numbers the edits of every benchmark run, so that no edit
+// finds the text of an earlier run in the cache.
+var benchEdits int
+
+// benchEdit times the edit of step i's file, with the steps before it
+// cached as the page has them (the timeline played once, untimed).
+func benchEdit(b *testing.B, step int) {
 	cmds := benchTimeline()
-	i := 0
+	timelines = timelineCache{}
+	api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
+	defer reportCPU(b)()
 	for b.Loop() {
-		i++
-		cmds[0].Files = map[string]string{"app.yaml": deploymentV1 + fmt.Sprintf("# edit %d\n", i)}
-		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: 0}}))
+		benchEdits++
+		cmds[step].Files = map[string]string{"app.yaml": deploymentV1 + fmt.Sprintf("# edit %d\n", benchEdits)}
+		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
 	}
 }
 
-// BenchmarkTimeline20EditLast: an edit of the last apply; the steps before
-// it come from the cache.
-func BenchmarkTimeline20EditLast(b *testing.B) {
-	cmds := benchTimeline()
-	i := 0
-	for b.Loop() {
-		i++
-		cmds[16].Files = map[string]string{"app.yaml": deploymentV1 + fmt.Sprintf("# edit %d\n", i)}
-		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: 16}}))
-	}
-}
+// BenchmarkTimeline20EditFirst: an edit of the first step (the worst
+// case: every step runs again), the selected step's detail included.
+func BenchmarkTimeline20EditFirst(b *testing.B) { benchEdit(b, 0) }
+
+// BenchmarkTimeline20EditLast: an edit of the last apply of the
+// deployment (step 17): steps 17 to 20 run again, 1 to 16 are cached.
+func BenchmarkTimeline20EditLast(b *testing.B) { benchEdit(b, 16) }
 
 // BenchmarkTimeline20Select: another step selected, nothing edited (all
-// cached): the detail's rendering only.
+// steps cached): the detail, made once per step and then kept.
 func BenchmarkTimeline20Select(b *testing.B) {
 	cmds := benchTimeline()
+	timelines = timelineCache{}
 	i := 0
+	defer reportCPU(b)()
 	for b.Loop() {
 		i++
 		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: i % 20}}))
+	}
+}
+
+// reportCPU starts counting the process's CPU time; the function it
+// returns reports it per operation ("cpu-ns/op"), where it can be read.
+func reportCPU(b *testing.B) func() {
+	start, ok := cpuTime()
+	return func() {
+		if end, ok2 := cpuTime(); ok && ok2 && b.N > 0 {
+			b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
+		}
 	}
 }

@@ -117,6 +117,10 @@ func Respond(requestJSON string) *api.Response {
 	if err := json.Unmarshal([]byte(requestJSON), &req); err != nil {
 		return &api.Response{Version: api.Version, Error: &api.Error{Kind: api.KindInternal, Message: "malformed timeline request: " + err.Error()}}
 	}
+	if req.WarmUp {
+		warmUp()
+		return &api.Response{Version: api.Version}
+	}
 	tl, err := playTimeline(&req)
 	if err != nil {
 		return &api.Response{Version: api.Version, Error: &api.Error{Kind: api.KindInternal, Message: err.Error()}}
@@ -144,6 +148,9 @@ func playTimeline(req *api.TimelineRequest) (*api.Timeline, error) {
 			timelines.put(key, e)
 		}
 		tl.Steps = append(tl.Steps, e.summary)
+		if req.Select == nil || req.Select.Step == i || (req.Select.Step >= len(req.Commands) && i == len(req.Commands)-1) {
+			lastPlayed = played{parent: prev, command: cmd}
+		}
 		if req.Select != nil && req.Select.Step == i {
 			if e.detail == nil {
 				d, err := detail(prev, e)
@@ -157,6 +164,30 @@ func playTimeline(req *api.TimelineRequest) (*api.Timeline, error) {
 		prev, parent = e.cluster, e.id
 	}
 	return tl, nil
+}
+
+// played is a step the page showed last: the cluster before it and its
+// command, for warmUp.
+type played struct {
+	parent  *cluster.Cluster
+	command api.TimelineCommand
+}
+
+var lastPlayed played
+
+// warmUp runs the step the page showed last again, on a clone of the
+// cluster before it, and renders it as its detail; the cache is not
+// touched.
+func warmUp() {
+	p := lastPlayed
+	if p.parent == nil {
+		return
+	}
+	c := p.parent.Clone()
+	out, err := c.Run(p.command.Command, p.command.Files)
+	e := &timelineEntry{command: p.command, cluster: c, outcome: out}
+	e.summary = summarize(p.command.Command, out, err)
+	detail(p.parent, e)
 }
 
 // summarize is what the page lists for a step.

@@ -233,3 +233,23 @@ func TestWithoutAPlayerOpTimelineSaysSo(t *testing.T) {
 		t.Errorf("op timeline without a player: %+v, want an error naming the build that has one", resp.Error)
 	}
 }
+
+func TestWarmUpChangesNothing(t *testing.T) {
+	timelines = timelineCache{}
+	req := api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}}
+	_, first := timelineOf(t, req)
+	entries := timelines.lastID
+	var resp api.Response
+	if err := json.Unmarshal([]byte(api.Handle(`{"op":"timeline","warmUp":true}`)), &resp); err != nil {
+		t.Fatal(err)
+	}
+	if resp.Error != nil || resp.Timeline != nil || resp.Version == "" {
+		t.Errorf("warm-up answered %+v, want the version only", resp)
+	}
+	if timelines.lastID != entries {
+		t.Errorf("the warm-up added %d cache entries", timelines.lastID-entries)
+	}
+	if _, again := timelineOf(t, req); again != first {
+		t.Errorf("the timeline changed after a warm-up")
+	}
+}

@@ -66,6 +66,10 @@ export class TimelineMode {
       setFileText: (step, file, text) => {
         const view = this.items[step]?.editors[file];
         if (!view) throw new Error(`no file ${file} in step ${step}`);
+        // Typing there would have focused the editor, selecting the step;
+        // the edit's computation asks for its detail.
+        this.timeline.selected = step;
+        this.markSelected();
         view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input' });
       },
     };
