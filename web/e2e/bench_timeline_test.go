@@ -24,7 +24,7 @@ var benchTimelineEdits = flag.Int("bench-timeline-edits", 8, "TestBenchTimeline:
 const budgetTimelineStep = 16 * time.Millisecond
 
 // benchTimelineState is the page state of a 20-command timeline (the
-// same commands as engine/api's BenchmarkTimeline20): a deployment, a
+// same commands as engine/timeline's BenchmarkTimeline20): a deployment, a
 // service and a config map applied, then a scale, five times over.
 func benchTimelineState() map[string]any {
 	dep := `apiVersion: apps/v1
@@ -155,7 +155,7 @@ func TestBenchTimeline(t *testing.T) {
 Measured by ` + "`scripts/bench-page`" + ` (the test ` + "`TestBenchTimeline`" + ` in ` + "`web/e2e`" + `): a
 share link opens a timeline of 20 commands (a Deployment, a Service and a
 ConfigMap applied, then a scale, five times over; the same commands as
-` + "`BenchmarkTimeline20`" + ` in ` + "`engine/api`" + `). Each figure is the time from the
+` + "`BenchmarkTimeline20`" + ` in ` + "`engine/timeline`" + `). Each figure is the time from the
 edit (through the page's test handle, as typing in the file's editor) to
 ` + "`#timeline[data-renders]`" + ` counting up, the answer on screen; a second
 passes between two figures, as between a user's edits (the worker warms
