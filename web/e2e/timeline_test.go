@@ -354,6 +354,10 @@ func TestTimelinePhone(t *testing.T) {
 			b.selectStep(2, 3)
 			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-apply').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
 			shot("timeline-" + size.name + "-apply.png")
+			b.run(chromedp.Click(chromedp.ID("btn-theme")))
+			b.waitFor("the dark theme", `document.documentElement.dataset.theme === 'dark'`, stepTimeout)
+			eval[chromedp.Void](b, `new Promise((r) => { document.getElementById('timeline-detail').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			shot("timeline-" + size.name + "-dark.png")
 			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
 				t.Errorf("with the apply shown, the page is %d px wider than the %d px viewport", w, size.width)
 			}
