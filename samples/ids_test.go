@@ -25,6 +25,12 @@ var releasedIDs = []string{
 	"pod-init-containers", "replicaset-frontend", "statefulset-partition",
 	"daemonset-tolerations", "job-ttl", "cronjob-jobtemplate",
 	"hpa-replicas-reset", "hpa-replicas-fixed", "hpa-metrics",
+	// Timelines (the page's ids are "timeline-" and these), released with
+	// the Timeline mode.
+	"timeline-walkthrough", "timeline-defaulting-pitfall", "timeline-clear-with-null",
+	"timeline-replicas-ownership", "timeline-migrate-from-create",
+	"timeline-leave-declarative", "timeline-selector-change",
+	"timeline-prune-directory", "timeline-crd-cluster-scoped",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.
@@ -34,6 +40,12 @@ func TestReleasedIDsStay(t *testing.T) {
 	var ids []string
 	for _, s := range All() {
 		ids = append(ids, s.ID)
+	}
+	for _, tl := range Timelines() {
+		ids = append(ids, "timeline-"+tl.ID)
+	}
+	if dup := duplicateIDs(ids); len(dup) > 0 {
+		t.Errorf("ids used twice (a timeline and a sample share an address): %v", dup)
 	}
 	for _, id := range releasedIDs {
 		if !slices.Contains(ids, id) {
@@ -48,7 +60,7 @@ func TestReleasedIDsStay(t *testing.T) {
 			t.Errorf("sample id %q is not lower-case words joined by hyphens", id)
 		}
 	}
-	if len(ids) < 32 {
+	if len(All()) < 32 {
 		t.Errorf("%d samples, want at least 32", len(ids))
 	}
 }
@@ -86,4 +98,16 @@ func TestCategories(t *testing.T) {
 	if !slices.Equal(common, want) {
 		t.Errorf("web/gallery-categories.js lists %v; it must list every category of samples.Categories, in that order: %v", page, want)
 	}
+}
+
+func duplicateIDs(ids []string) []string {
+	seen := map[string]bool{}
+	var dup []string
+	for _, id := range ids {
+		if seen[id] {
+			dup = append(dup, id)
+		}
+		seen[id] = true
+	}
+	return dup
 }

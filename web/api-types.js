@@ -8,7 +8,7 @@
 /**
  * What the page sends.
  * @typedef {object} Request
- * @property {'apply' | 'version' | 'warmup' | 'where'} [op] "apply" when absent; "warmup" runs the last
+ * @property {'apply' | 'version' | 'warmup' | 'where' | 'timeline'} [op] "apply" when absent; "warmup" runs the last
  *   apply again without changing what later requests see (the worker calls it while idle);
  *   "where" locates step `step` of result `base` in every text (the page asks when a step is
  *   selected).
@@ -35,6 +35,76 @@
  * @property {Delta} [delta] The result as changes from the one numbered delta.base.
  * @property {ApiError} [error]
  * @property {Where} [where] The answer to op "where".
+ * @property {Timeline} [timeline] The answer to op "timeline" (the Timeline mode's wasm only).
+ */
+
+/**
+ * Op "timeline": the commands played in order on a simulated cluster
+ * (engine/api TimelineRequest; see docs/timeline.md).
+ * @typedef {object} TimelineRequest
+ * @property {'timeline'} op
+ * @property {string} namespace The default namespace of the commands.
+ * @property {{command: string, files?: Record<string, string>}[]} commands
+ * @property {{step: number}} [select] The step whose detail to send.
+ * @property {boolean} [warmUp] Run the step shown last again, changing nothing (the worker, while idle).
+ */
+
+/**
+ * The answer to op "timeline".
+ * @typedef {object} Timeline
+ * @property {TimelineStep[]} steps One per command.
+ * @property {number} selected The step detail describes; -1 without one.
+ * @property {TimelineDetail} [detail]
+ */
+
+/**
+ * What one command printed and changed.
+ * @typedef {object} TimelineStep
+ * @property {string} command
+ * @property {string} stdout
+ * @property {string} stderr
+ * @property {number} exitCode
+ * @property {string} [error] Set when the command is not simulated: nothing ran.
+ * @property {string[]} warnings
+ * @property {TimelineChange[]} changes
+ */
+
+/**
+ * An object a command created, changed or deleted.
+ * @typedef {object} TimelineChange
+ * @property {string} ref As kubectl names it, e.g. deployment.apps/nginx.
+ * @property {string} [namespace]
+ * @property {string} action
+ * @property {string[]} defaulted The paths of the fields the server set.
+ */
+
+/**
+ * The selected step: the objects before and after it, and its applies.
+ * @typedef {object} TimelineDetail
+ * @property {TimelineObject[]} objects
+ * @property {TimelineApply[]} applies
+ */
+
+/**
+ * An object of the cluster before or after the step.
+ * @typedef {object} TimelineObject
+ * @property {string} ref
+ * @property {string} [namespace]
+ * @property {string} action The step's change to it ("" when none).
+ * @property {string[]} defaulted
+ * @property {string} beforeYAML "" when it did not exist before the step.
+ * @property {string} afterYAML "" when it does not exist after it.
+ */
+
+/**
+ * One object kubectl apply applied in the step, rendered as op "apply"
+ * renders a result, with the panes that reproduce it.
+ * @typedef {object} TimelineApply
+ * @property {string} ref
+ * @property {string} [namespace]
+ * @property {Result} result
+ * @property {string} file The configuration applied (its last-applied configuration, as YAML).
+ * @property {string} live The object before the apply ("" on create).
  */
 
 /**

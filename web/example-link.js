@@ -12,7 +12,10 @@ const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * @typedef {{id: string, title: string, category?: string, description: string, shows?: string[],
- *   lastApplied?: string, file: string, live?: string, overwrite?: boolean}} Sample
+ *   lastApplied?: string, file?: string, live?: string, overwrite?: boolean,
+ *   timeline?: import('./timeline/model.js').TimelineState}} Sample
+ * A sample of the single-apply mode has a file; one of the Timeline mode
+ * (samples/timelines) has a timeline instead.
  */
 
 /**
@@ -66,22 +69,34 @@ export function resolveExample(hash, samples) {
 }
 
 /**
- * A sample as the page's state (share.js's ShareState): its panes, its
- * --overwrite, YAML, the last-applied pane explicit only when the sample
- * gives it.
+ * A sample as the page's state (share.js's ShareState). A single apply's
+ * sample: its panes, its --overwrite, YAML, the last-applied pane explicit
+ * only when the sample gives it, and the timeline of `base` kept. A
+ * Timeline sample: its timeline in the Timeline mode, and the panes of
+ * `base` kept (empty without one).
  * @param {Sample} sample
  * @param {'steps'|'patch'|'result'|'diff'} [tab]
+ * @param {import('./share.js').ShareState|null} [base] the state the sample replaces
  * @returns {import('./share.js').ShareState}
  */
-export function sampleState(sample, tab = 'steps') {
+export function sampleState(sample, tab = 'steps', base = null) {
+  if (sample.timeline) {
+    const panes = base || { mode: 'derived', lastApplied: '', file: '', live: '', format: 'yaml', overwrite: true };
+    return {
+      mode: panes.mode, lastApplied: panes.lastApplied, file: panes.file, live: panes.live,
+      format: panes.format, overwrite: panes.overwrite, tab, view: 'timeline', timeline: sample.timeline,
+    };
+  }
   const explicit = !!sample.lastApplied;
   return {
     mode: explicit ? 'explicit' : 'derived',
     lastApplied: explicit ? sample.lastApplied || '' : '',
-    file: sample.file,
+    file: sample.file || '',
     live: sample.live || '',
     format: 'yaml',
     overwrite: sample.overwrite !== false,
     tab,
+    view: 'single',
+    timeline: base?.timeline ?? null,
   };
 }

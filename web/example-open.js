@@ -115,7 +115,7 @@ export class ExampleLinks {
   address(state) {
     const id = this.examples.description.dataset.example;
     const sample = id ? this.examples.samples.get(id) : undefined;
-    if (!sample || !sameState(state, sampleState(sample, 'steps'))) return '';
+    if (!sample || !sameState(state, sampleState(sample, 'steps', state))) return '';
     return exampleHash(sample.id).slice(1);
   }
 
@@ -128,7 +128,7 @@ export class ExampleLinks {
    */
   show(sample, hash, before, tab) {
     this.hideError();
-    this.sharing.open(sampleState(sample, tab), hash, before, `Loaded the example “${sample.title}”.`);
+    this.sharing.open(sampleState(sample, tab, before), hash, before, `Loaded the example “${sample.title}”.`);
     this.examples.show(sample);
   }
 

@@ -48,7 +48,11 @@ export class Examples {
   fill(list) {
     this.samples.clear();
     for (const s of Array.isArray(list) ? list : []) {
-      if (!s || typeof s.id !== 'string' || typeof s.file !== 'string') continue;
+      if (!s || typeof s.id !== 'string') continue;
+      // A single apply's sample has a file; a Timeline sample
+      // (samples/timelines) has its commands instead.
+      const isTimeline = typeof s.timeline === 'object' && s.timeline !== null;
+      if (!isTimeline && typeof s.file !== 'string') continue;
       this.samples.set(s.id, s);
     }
     return this.samples;

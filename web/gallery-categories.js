@@ -15,4 +15,5 @@ export const CATEGORIES = [
   { id: 'traps', title: 'Traps', blurb: 'Surprises of kubectl apply, and how to avoid them.' },
   { id: 'workloads', title: 'Workloads', blurb: 'Pods, ReplicaSets, StatefulSets, DaemonSets, Jobs, CronJobs, autoscalers.' },
   { id: 'custom-resources', title: 'Custom resources', blurb: 'Kinds kubectl does not know: JSON merge patches.' },
+  { id: 'timelines', title: 'Timelines', blurb: 'Stories of several kubectl commands, played on a simulated cluster.' },
 ];

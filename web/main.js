@@ -18,6 +18,8 @@ import { ExampleLinks } from './example-open.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
 import { Sharing } from './share-ui.js';
+import { LazyTimeline } from './timeline/lazy.js';
+import { ModeSwitch } from './timeline/mode-switch.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -77,6 +79,28 @@ const sharing = new Sharing({
   showWalkthrough: () => loadScenario(),
   focusPanes: () => inputs.views.file.focus(),
   address: (state) => exampleLinks.address(state),
+});
+
+// The Timeline mode (loaded when first shown) has its own engine worker.
+const timeline = new LazyTimeline({
+  host: byId('timeline'),
+  createClient: (onResponse, onState) => new EngineClient({
+    createWorker: () => new Worker(new URL(assets.timelineWorker, document.baseURI)), onResponse, onState,
+  }),
+  onChange: () => sharing.changed(),
+  openInPanes: ({ file, live }) => {
+    examples.reset();
+    modes.show('single');
+    inputs.load({ file, live }, 'derived');
+    compute();
+    sharing.changed();
+  },
+});
+const modes = new ModeSwitch({
+  onShow: (view) => {
+    timeline.setVisible(view === 'timeline');
+    sharing.changed();
+  },
 });
 
 const inputs = new Inputs({
@@ -431,7 +455,10 @@ formatSelect.addEventListener('change', () => {
 function pageState() {
   const v = inputs.values();
   const tab = /** @type {import('./share.js').ShareState['tab']} */ (tabs.current().replace(/^tab-/, ''));
-  return { mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, overwrite: overwrite.checked, tab };
+  return {
+    mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, overwrite: overwrite.checked, tab,
+    view: modes.current, timeline: timeline.state(),
+  };
 }
 
 /**
@@ -445,6 +472,8 @@ function applyState(state) {
   inputs.load({ lastApplied: state.lastApplied, file: state.file, live: state.live }, state.mode);
   tabs.show(`tab-${state.tab}`);
   compute();
+  if (state.timeline) timeline.load(state.timeline);
+  modes.show(state.view || 'single');
 }
 
 retryButton.addEventListener('click', () => {

@@ -1,3 +1,5 @@
+import { validateTimeline, timelinePlain, TimelineShapeError } from './timeline/model.js';
+
 // Share links and drafts: the page state (the three panes, the
 // last-applied mode, the file format, --overwrite and the tab shown) as a
 // URL fragment, and back. Pure functions, no DOM: see share-ui.js for the
@@ -5,7 +7,10 @@
 //
 // A link's fragment is `s1=` + base64url(deflate-raw(UTF-8(JSON))): the
 // version is in the prefix, so the format can change and old links still
-// be told apart. Links are hostile input: the fragment's length, the
+// be told apart. `s2=` (the same packing) adds the mode shown (`view`:
+// "single" or "timeline") and the timeline (web/timeline/model.js); the
+// page writes it in Timeline mode, `s1=` in the single-apply mode, and
+// reads both. Links are hostile input: the fragment's length, the
 // unpacked size and every pane's size are bounded, the deflate stream is
 // unpacked a slice at a time and abandoned past its limit (a deflate bomb
 // costs at most a few MB), and the JSON must have exactly the known
@@ -20,12 +25,19 @@
  * @property {'yaml'|'jsonnet'} format the file pane's format
  * @property {boolean} overwrite kubectl apply --overwrite
  * @property {'steps'|'patch'|'result'|'diff'} tab the result tab shown
+ * @property {'single'|'timeline'} [view] the mode shown (absent: single)
+ * @property {import('./timeline/model.js').TimelineState|null} [timeline]
  */
 
-/** The version this page writes and reads. */
+/** The version of single-apply links (the page reads it forever). */
 export const VERSION = 1;
-/** The fragment's prefix, without '#'. */
+/** The fragment's prefix of single-apply links, without '#'. */
 export const PREFIX = `s${VERSION}=`;
+/** The version that carries the mode and a timeline, and its prefix. */
+export const TIMELINE_VERSION = 2;
+export const TIMELINE_PREFIX = `s${TIMELINE_VERSION}=`;
+/** The newest version this page reads (and writes in drafts). */
+export const NEWEST_VERSION = TIMELINE_VERSION;
 
 export const LIMITS = {
   /** Longest link the page makes (the whole URL) and longest fragment it reads. */
@@ -85,12 +97,12 @@ export function fragmentVersion(hash) {
  * @param {{paneChars?: number}} [limits]
  * @returns {ShareState}
  */
-export function validateState(value, { paneChars = LIMITS.paneChars } = {}) {
+export function validateState(value, { paneChars = LIMITS.paneChars, version = VERSION } = {}) {
   const bad = (what) => new LinkError('shape', `its data is not a page state: ${what}.`);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('not an object');
   const v = /** @type {Record<string, unknown>} */ (value);
   for (const key of Object.keys(v)) {
-    if (!['mode', 'lastApplied', 'file', 'live', 'format', 'overwrite', 'tab'].includes(key)) {
+    if (!['mode', 'lastApplied', 'file', 'live', 'format', 'overwrite', 'tab', ...(version >= 2 ? ['view', 'timeline'] : [])].includes(key)) {
       throw bad(`unknown field "${key.slice(0, 40)}"`);
     }
   }
@@ -119,7 +131,8 @@ export function validateState(value, { paneChars = LIMITS.paneChars } = {}) {
     }
     return x;
   };
-  return {
+  /** @type {ShareState} */
+  const state = {
     mode: /** @type {ShareState['mode']} */ (picked.mode),
     lastApplied: explicit ? pane('lastApplied') : '',
     file: pane('file'),
@@ -128,6 +141,22 @@ export function validateState(value, { paneChars = LIMITS.paneChars } = {}) {
     overwrite,
     tab: /** @type {ShareState['tab']} */ (picked.tab),
   };
+  if (version >= 2) {
+    const view = field('view');
+    if (view !== 'single' && view !== 'timeline') throw bad('"view" must be one of single, timeline');
+    state.view = view;
+    state.timeline = null;
+    const tl = field('timeline');
+    if (tl !== null) {
+      try {
+        state.timeline = validateTimeline(tl);
+      } catch (err) {
+        if (err instanceof TimelineShapeError) throw bad(`the timeline: ${err.message}`);
+        throw err;
+      }
+    }
+  }
+  return state;
 }
 
 /**
@@ -142,12 +171,20 @@ function toPlain(s) {
 }
 
 /**
+ * toPlain with the mode shown and the timeline (version 2).
+ * @param {ShareState} s
+ */
+function toPlain2(s) {
+  return { ...toPlain(s), view: s.view || 'single', timeline: s.timeline ? timelinePlain(s.timeline) : null };
+}
+
+/**
  * Whether two states show the same page.
  * @param {ShareState|null} a
  * @param {ShareState|null} b
  */
 export function sameState(a, b) {
-  return !!a && !!b && JSON.stringify(toPlain(a)) === JSON.stringify(toPlain(b));
+  return !!a && !!b && JSON.stringify(toPlain2(a)) === JSON.stringify(toPlain2(b));
 }
 
 /**
@@ -157,10 +194,14 @@ export function sameState(a, b) {
  * @throws {LinkError} when a pane is too large for a link
  */
 export async function encodeState(state) {
-  const json = JSON.stringify(toPlain(validateState(toPlain(state))));
+  // The single-apply mode's links stay version 1: every page reads them.
+  const timeline = state.view === 'timeline';
+  const json = timeline
+    ? JSON.stringify(toPlain2(validateState({ ...toPlain(state), view: state.view, timeline: state.timeline ?? null }, { version: TIMELINE_VERSION })))
+    : JSON.stringify(toPlain(validateState(toPlain(state))));
   const stream = new Blob([new TextEncoder().encode(json)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  return PREFIX + toBase64url(bytes);
+  return (timeline ? TIMELINE_PREFIX : PREFIX) + toBase64url(bytes);
 }
 
 /**
@@ -173,9 +214,9 @@ export async function encodeState(state) {
 export async function decodeFragment(hash, limits = {}) {
   const lim = { ...LIMITS, ...limits };
   const version = fragmentVersion(hash);
-  if (version !== VERSION) {
-    throw new LinkError('version', version > VERSION
-      ? `it was made by a newer applylens (link format ${version}); this page reads format ${VERSION}.`
+  if (version !== VERSION && version !== TIMELINE_VERSION) {
+    throw new LinkError('version', version > NEWEST_VERSION
+      ? `it was made by a newer applylens (link format ${version}); this page reads formats ${VERSION} and ${NEWEST_VERSION}.`
       : 'it is not an applylens link.');
   }
   const data = hash.slice(hash.indexOf('=') + 1);
@@ -191,7 +232,7 @@ export async function decodeFragment(hash, limits = {}) {
   } catch {
     throw new LinkError('json', 'its data is damaged (not valid JSON).');
   }
-  return validateState(value, lim);
+  return validateState(value, { ...lim, version });
 }
 
 /** @param {Uint8Array} bytes */
@@ -288,7 +329,7 @@ export function fragmentKey(hash) {
  * @param {string} link fragmentKey(location.hash)
  */
 export function draftText(state, link) {
-  return JSON.stringify({ v: VERSION, link, state: toPlain(state) });
+  return JSON.stringify({ v: NEWEST_VERSION, link, state: toPlain2(state) });
 }
 
 /**
@@ -300,8 +341,8 @@ export function parseDraft(text) {
   if (!text) return null;
   try {
     const d = JSON.parse(text);
-    if (typeof d !== 'object' || d === null || d.v !== VERSION || typeof d.link !== 'string') return null;
-    return { link: d.link, state: validateState(d.state) };
+    if (typeof d !== 'object' || d === null || (d.v !== VERSION && d.v !== TIMELINE_VERSION) || typeof d.link !== 'string') return null;
+    return { link: d.link, state: validateState(d.state, { version: d.v }) };
   } catch {
     return null;
   }

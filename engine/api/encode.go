@@ -69,6 +69,10 @@ func appendResponse(b []byte, r *Response) []byte {
 		b = append(b, `,"where":`...)
 		b = appendWhere(b, r.Where)
 	}
+	if r.Timeline != nil {
+		b = append(b, `,"timeline":`...)
+		b = appendTimeline(b, r.Timeline)
+	}
 	return append(b, '}')
 }
 

@@ -98,6 +98,8 @@ func handle(requestJSON string) *Response {
 		return warmUp()
 	case OpWhere:
 		return where(req.Base, req.Step)
+	case OpTimeline:
+		return timelineResponse(requestJSON)
 	case "", OpApply:
 	default:
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: fmt.Sprintf("unknown op %q", req.Op)}}

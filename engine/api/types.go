@@ -37,6 +37,8 @@ type Response struct {
 	Error  *Error  `json:"error,omitempty"`
 	// Where answers op "where".
 	Where *Where `json:"where,omitempty"`
+	// Timeline answers op "timeline".
+	Timeline *Timeline `json:"timeline,omitempty"`
 }
 
 // Error is an input error (Pane set) or an error kubectl would report.

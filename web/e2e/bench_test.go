@@ -515,6 +515,12 @@ page's main thread while the worker computes.
 // writePerfSection replaces the section under perfHeading in path (or
 // appends it), leaving the other sections alone.
 func writePerfSection(path, section string) error {
+	return writeDocSection(path, perfHeading, section)
+}
+
+// writeDocSection replaces the section under heading in path (or appends
+// it), leaving the other sections alone.
+func writeDocSection(path, perfHeading, section string) error {
 	old, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
 		return err

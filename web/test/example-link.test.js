@@ -49,8 +49,18 @@ test('resolveExample', () => {
 });
 
 test('sampleState', () => {
-  assert.deepEqual(sampleState(samples[0]), { mode: 'derived', lastApplied: '', file: 'kind: A\n', live: 'kind: A\n', format: 'yaml', overwrite: true, tab: 'steps' });
-  assert.deepEqual(sampleState(samples[1], 'diff'), { mode: 'explicit', lastApplied: 'kind: B\n', file: 'kind: B\n', live: 'kind: B\n', format: 'yaml', overwrite: true, tab: 'diff' });
+  assert.deepEqual(sampleState(samples[0]), { mode: 'derived', lastApplied: '', file: 'kind: A\n', live: 'kind: A\n', format: 'yaml', overwrite: true, tab: 'steps', view: 'single', timeline: null });
+  assert.deepEqual(sampleState(samples[1], 'diff'), { mode: 'explicit', lastApplied: 'kind: B\n', file: 'kind: B\n', live: 'kind: B\n', format: 'yaml', overwrite: true, tab: 'diff', view: 'single', timeline: null });
   assert.equal(sampleState(samples[2]).overwrite, false);
   assert.equal(sampleState(samples[3]).live, '');
+});
+
+test('sampleState of a timeline keeps the panes it replaces', () => {
+  const timeline = { namespace: 'default', commands: [{ command: 'kubectl apply -f a.yaml', files: [{ name: 'a.yaml', text: 'kind: A' }] }], selected: 0 };
+  const base = { mode: 'explicit', lastApplied: 'x', file: 'y', live: 'z', format: 'yaml', overwrite: false, tab: 'patch', view: 'single', timeline: null };
+  assert.deepEqual(sampleState({ id: 'timeline-a', title: 'A', description: '', timeline }, 'steps', base),
+    { ...base, tab: 'steps', view: 'timeline', timeline });
+  assert.equal(sampleState({ id: 'timeline-a', title: 'A', description: '', timeline }).file, '');
+  // A single apply's sample keeps the timeline the page holds.
+  assert.equal(sampleState(samples[0], 'steps', { ...base, timeline }).timeline, timeline);
 });

@@ -42,6 +42,16 @@ test('loads once, keeps valid samples in order, and says which is shown', async 
   assert.equal(d.dataset.example, undefined);
 });
 
+test('timeline samples are kept with their commands', async () => {
+  const timeline = { namespace: 'default', commands: [{ command: 'kubectl apply -f a.yaml', files: [{ name: 'a.yaml', text: 'kind: A' }] }], selected: 0 };
+  const ex = new Examples(async () => ({
+    ok: true, json: async () => [...samples, { id: 'timeline-walkthrough', title: 'Played', category: 'timelines', description: 'Story.', timeline }],
+  }));
+  await ex.load();
+  assert.deepEqual(ex.list().map((s) => s.id), ['walkthrough', 'create', 'timeline-walkthrough']);
+  assert.deepEqual(ex.samples.get('timeline-walkthrough').timeline, timeline);
+});
+
 test('a failed load rejects and can be retried', async () => {
   let calls = 0;
   const ex = new Examples(async () => {

@@ -11,6 +11,7 @@ const items = [
   { id: 'hpa-replicas-reset', title: 'HorizontalPodAutoscaler: apply resets replicas', description: 'The file still sets replicas.', shows: ['replicas owned by a HorizontalPodAutoscaler'], category: 'workloads' },
   { id: 'job-ttl', title: 'Job: adding a TTL', description: 'ttlSecondsAfterFinished.', shows: [], category: 'workloads' },
   { id: 'timeline-one', title: 'A timeline', description: 'Three applies in a row.', category: 'timelines' },
+  { id: 'odd-one', title: 'Uncategorized', description: 'A category the page does not list.', category: 'no-such-category' },
 ];
 
 test('searchWords splits at spaces, hyphens and underscores', () => {
@@ -37,11 +38,12 @@ test('matches looks in id, title, description, shows and category', () => {
 
 test('groupItems keeps the categories order and puts unknown ones under More', () => {
   const groups = groupItems(items, CATEGORIES);
-  assert.deepEqual(groups.map((g) => g.category.id), ['walkthrough', 'lists', 'workloads', 'more']);
+  assert.deepEqual(groups.map((g) => g.category.id), ['walkthrough', 'lists', 'workloads', 'timelines', 'more']);
   assert.deepEqual(groups[2].items.map((i) => i.id), ['hpa-replicas-reset', 'job-ttl']);
+  assert.deepEqual(groups[4].items.map((i) => i.id), ['odd-one']);
   // A new category is one line in the list: its items get their group.
-  const withTimelines = [...CATEGORIES, { id: 'timelines', title: 'Timelines', blurb: '' }];
-  assert.deepEqual(groupItems(items, withTimelines).map((g) => g.category.id), ['walkthrough', 'lists', 'workloads', 'timelines']);
+  const withOdd = [...CATEGORIES, { id: 'no-such-category', title: 'Odd', blurb: '' }];
+  assert.deepEqual(groupItems(items, withOdd).map((g) => g.category.id), ['walkthrough', 'lists', 'workloads', 'timelines', 'no-such-category']);
 });
 
 test('groupItems filters by search and category, counting matches of every category', () => {

@@ -97,7 +97,7 @@ test('hostile or damaged links fail with what is wrong', async (t) => {
   const good = '#' + await encodeState(base);
   const data = good.slice(1 + PREFIX.length);
   const cases = [
-    ['a newer version', '#s2=' + data, 'version'],
+    ['a newer version', '#s3=' + data, 'version'],
     ['not a share fragment', '#outputs', 'version'],
     ['no data', '#s1=', 'corrupt'],
     ['characters outside base64url', '#s1=abc+def/ghi', 'base64'],
@@ -187,7 +187,10 @@ test('drafts', () => {
   assert.notEqual(key, fragmentKey('#s1=abd'));
   assert.notEqual(fragmentKey(''), key);
   const text = draftText(base, key);
-  assert.deepEqual(parseDraft(text), { link: key, state: base });
+  // Drafts are written in the newest version, which says the mode.
+  assert.deepEqual(parseDraft(text), { link: key, state: { ...base, view: 'single', timeline: null } });
+  // A draft stored by the page before timelines (version 1) still reads.
+  assert.deepEqual(parseDraft(JSON.stringify({ v: 1, link: key, state: base })), { link: key, state: base });
   assert.equal(parseDraft(draftText({ ...base, mode: 'derived' }, '')).state.lastApplied, '');
   for (const bad of [null, '', 'not json', '[]', '{"v":2,"link":"","state":{}}', JSON.stringify({ v: 1, link: '', state: { ...base, tab: 'x' } }), JSON.stringify({ v: 1, state: base })]) {
     assert.equal(parseDraft(bad), null, String(bad));

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -18,9 +20,31 @@ func main() {
 }
 
 func run(out string) error {
-	if out == "" {
-		_, err := os.Stdout.Write(samples.JSON())
+	b, err := menuJSON()
+	if err != nil {
 		return err
 	}
-	return os.WriteFile(out, samples.JSON(), 0o644)
+	if out == "" {
+		_, err := os.Stdout.Write(b)
+		return err
+	}
+	return os.WriteFile(out, b, 0o644)
+}
+
+// menuJSON is the examples menu: the single-apply samples, then the
+// timeline samples (entries with a "timeline" field, web/examples.js).
+func menuJSON() ([]byte, error) {
+	var entries []json.RawMessage
+	if err := json.Unmarshal(samples.JSON(), &entries); err != nil {
+		return nil, fmt.Errorf("reading the samples: %w", err)
+	}
+	entries = append(entries, samples.TimelinesPageJSON()...)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(entries); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

@@ -1,0 +1,89 @@
+package timeline
+
+import (
+	"fmt"
+	"github.com/applylens/applylens/engine/api"
+	"strings"
+	"testing"
+)
+
+// benchTimeline is 20 commands on typical objects: a deployment, a
+// service and a config map applied, scaled and applied again with edits.
+func benchTimeline() []api.TimelineCommand {
+	svc := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: nginx\n  ports:\n  - port: 80\n    targetPort: 8080\n"
+	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: %d\n"
+	var cmds []api.TimelineCommand
+	for i := range 5 {
+		dep := strings.Replace(deploymentV1, "nginx:1.14.2", fmt.Sprintf("nginx:1.%d", 14+i), 1)
+		cmds = append(cmds,
+			api.TimelineCommand{Command: "kubectl apply -f app.yaml", Files: map[string]string{"app.yaml": dep}},
+			api.TimelineCommand{Command: "kubectl apply -f svc.yaml", Files: map[string]string{"svc.yaml": svc}},
+			api.TimelineCommand{Command: "kubectl apply -f cm.yaml", Files: map[string]string{"cm.yaml": fmt.Sprintf(cm, i)}},
+			api.TimelineCommand{Command: fmt.Sprintf("kubectl scale deployment/nginx-deployment --replicas=%d", i+2)},
+		)
+	}
+	return cmds
+}
+
+// BenchmarkTimeline20: the whole timeline computed (nothing cached), the
+// last step selected. Divide by 20 for a step.
+func BenchmarkTimeline20(b *testing.B) {
+	req := mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: benchTimeline(), Select: &api.TimelineSelect{Step: 19}})
+	var size int
+	defer reportCPU(b)()
+	for b.Loop() {
+		timelines = timelineCache{}
+		size = len(api.Handle(req))
+	}
+	b.ReportMetric(float64(size), "B/response")
+}
+
+// benchEdits numbers the edits of every benchmark run, so that no edit
+// finds the text of an earlier run in the cache.
+var benchEdits int
+
+// benchEdit times the edit of step i's file, with the steps before it
+// cached as the page has them (the timeline played once, untimed).
+func benchEdit(b *testing.B, step int) {
+	cmds := benchTimeline()
+	timelines = timelineCache{}
+	api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
+	defer reportCPU(b)()
+	for b.Loop() {
+		benchEdits++
+		cmds[step].Files = map[string]string{"app.yaml": deploymentV1 + fmt.Sprintf("# edit %d\n", benchEdits)}
+		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
+	}
+}
+
+// BenchmarkTimeline20EditFirst: an edit of the first step (the worst
+// case: every step runs again), the selected step's detail included.
+func BenchmarkTimeline20EditFirst(b *testing.B) { benchEdit(b, 0) }
+
+// BenchmarkTimeline20EditLast: an edit of the last apply of the
+// deployment (step 17): steps 17 to 20 run again, 1 to 16 are cached.
+func BenchmarkTimeline20EditLast(b *testing.B) { benchEdit(b, 16) }
+
+// BenchmarkTimeline20Select: another step selected, nothing edited (all
+// steps cached): the detail, made once per step and then kept.
+func BenchmarkTimeline20Select(b *testing.B) {
+	cmds := benchTimeline()
+	timelines = timelineCache{}
+	i := 0
+	defer reportCPU(b)()
+	for b.Loop() {
+		i++
+		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: i % 20}}))
+	}
+}
+
+// reportCPU starts counting the process's CPU time; the function it
+// returns reports it per operation ("cpu-ns/op"), where it can be read.
+func reportCPU(b *testing.B) func() {
+	start, ok := cpuTime()
+	return func() {
+		if end, ok2 := cpuTime(); ok && ok2 && b.N > 0 {
+			b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
+		}
+	}
+}

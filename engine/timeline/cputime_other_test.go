@@ -1,0 +1,8 @@
+//go:build !unix
+
+package timeline
+
+import "time"
+
+// cpuTime is not measured here (GOOS=js has no getrusage).
+func cpuTime() (time.Duration, bool) { return 0, false }

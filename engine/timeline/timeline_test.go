@@ -1,0 +1,255 @@
+package timeline
+
+import (
+	"encoding/json"
+	"fmt"
+	"github.com/applylens/applylens/engine/api"
+	"strings"
+	"testing"
+)
+
+const deploymentV1 = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx-deployment
+spec:
+  selector:
+    matchLabels:
+      app: nginx
+  minReadySeconds: 5
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.14.2
+        ports:
+        - containerPort: 80
+`
+
+var deploymentV2 = strings.Replace(strings.Replace(deploymentV1, "  minReadySeconds: 5\n", "", 1), "nginx:1.14.2", "nginx:1.16.1", 1)
+
+func walkthroughCommands() []api.TimelineCommand {
+	return []api.TimelineCommand{
+		{Command: "kubectl apply -f app.yaml", Files: map[string]string{"app.yaml": deploymentV1}},
+		{Command: "kubectl scale deployment/nginx-deployment --replicas=2"},
+		{Command: "kubectl apply -f app.yaml", Files: map[string]string{"app.yaml": deploymentV2}},
+	}
+}
+
+// timelineOf sends a timeline request through api.Handle, as the page does.
+func timelineOf(t testing.TB, req api.TimelineRequest) (*api.Timeline, string) {
+	t.Helper()
+	req.Op = api.OpTimeline
+	b, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := api.Handle(string(b))
+	var resp struct {
+		Timeline *api.Timeline `json:"timeline"`
+		Error    *api.Error    `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(out), &resp); err != nil {
+		t.Fatalf("unreadable response %q: %v", out, err)
+	}
+	if resp.Error != nil {
+		t.Fatalf("error response: %+v", resp.Error)
+	}
+	return resp.Timeline, out
+}
+
+func TestTimelineWalkthrough(t *testing.T) {
+	tl, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}})
+	if len(tl.Steps) != 3 {
+		t.Fatalf("got %d steps, want 3", len(tl.Steps))
+	}
+	for i, s := range tl.Steps {
+		if s.ExitCode != 0 || s.Error != "" || s.Stdout == "" {
+			t.Errorf("step %d: exit %d, error %q, stdout %q: want a success that prints", i+1, s.ExitCode, s.Error, s.Stdout)
+		}
+		if len(s.Changes) != 1 || s.Changes[0].Ref != "deployment.apps/nginx-deployment" {
+			t.Errorf("step %d: changes %+v, want one of deployment.apps/nginx-deployment", i+1, s.Changes)
+		}
+	}
+	if tl.Selected != 2 || tl.Detail == nil {
+		t.Fatalf("selected %d, detail %v: want step 2's detail", tl.Selected, tl.Detail)
+	}
+	// The cluster also holds its namespaces.
+	var deployments []api.TimelineObject
+	for _, o := range tl.Detail.Objects {
+		if strings.HasPrefix(o.Ref, "deployment.apps/") {
+			deployments = append(deployments, o)
+		} else if o.Action != "" {
+			t.Errorf("%s changed in the last step (%s): only the deployment should", o.Ref, o.Action)
+		}
+	}
+	if len(deployments) != 1 {
+		t.Fatalf("deployments %+v, want one", deployments)
+	}
+	o := deployments[0]
+	if o.Action == "" {
+		t.Errorf("the deployment has no action in the step that configured it")
+	}
+	if !strings.Contains(o.BeforeYAML, "replicas: 2") || !strings.Contains(o.BeforeYAML, "nginx:1.14.2") {
+		t.Errorf("before the last apply the deployment has the scaled replicas and the old image:\n%s", o.BeforeYAML)
+	}
+	if !strings.Contains(o.AfterYAML, "replicas: 2") || !strings.Contains(o.AfterYAML, "nginx:1.16.1") || strings.Contains(o.AfterYAML, "minReadySeconds") {
+		t.Errorf("after the last apply: replicas 2, the new image, no minReadySeconds:\n%s", o.AfterYAML)
+	}
+	if len(tl.Detail.Applies) != 1 {
+		t.Fatalf("applies %+v, want one", tl.Detail.Applies)
+	}
+	a := tl.Detail.Applies[0]
+	if a.Result.Action != "configure" || a.Live == "" || a.File == "" {
+		t.Fatalf("apply: action %q, live %d bytes, file %d bytes: want a configure with both", a.Result.Action, len(a.Live), len(a.File))
+	}
+	// The apply's panes reproduce its result in the single-apply view.
+	single := api.Handle(mustJSON(t, api.Request{Op: api.OpApply, File: a.File, Live: a.Live, LastAppliedFromLive: true}))
+	var resp api.Response
+	if err := json.Unmarshal([]byte(single), &resp); err != nil || resp.Result == nil {
+		t.Fatalf("single apply of the step's panes: %s", single)
+	}
+	if got, want := mustJSON(t, a.Result), mustJSON(t, resp.Result); got != want {
+		t.Errorf("the timeline's apply differs from the single apply of its panes:\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestTimelineCommandNotUnderstood(t *testing.T) {
+	cmds := walkthroughCommands()
+	cmds = append(cmds[:1], append([]api.TimelineCommand{{Command: "kubectl frobnicate everything"}}, cmds[1:]...)...)
+	tl, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: cmds})
+	if tl.Steps[1].Error == "" {
+		t.Errorf("an unknown command has no error: %+v", tl.Steps[1])
+	}
+	if tl.Steps[2].ExitCode != 0 || tl.Steps[3].ExitCode != 0 {
+		t.Errorf("the commands after it did not run on: %+v", tl.Steps[2:])
+	}
+	if tl.Detail != nil || tl.Selected != -1 {
+		t.Errorf("no step was selected, yet detail %v, selected %d", tl.Detail, tl.Selected)
+	}
+}
+
+func TestTimelineRecomputesFromTheEditedStep(t *testing.T) {
+	cases := []struct {
+		name   string
+		edit   int
+		newRun int
+	}{
+		{"first step", 0, 3},
+		{"last step", 2, 1},
+		{"no edit", -1, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			timelines = timelineCache{}
+			cmds := walkthroughCommands()
+			timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: cmds})
+			before := int(timelines.lastID)
+			if tc.edit >= 0 {
+				cmds[tc.edit].Command += " "
+			}
+			timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: cmds})
+			if got := int(timelines.lastID) - before; got != tc.newRun {
+				t.Errorf("%d steps ran again, want %d", got, tc.newRun)
+			}
+		})
+	}
+}
+
+func TestTimelineNamespaceIsPartOfTheKey(t *testing.T) {
+	a, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands()[:1]})
+	b, _ := timelineOf(t, api.TimelineRequest{Namespace: "kube-system", Commands: walkthroughCommands()[:1]})
+	c, _ := timelineOf(t, api.TimelineRequest{Namespace: "missing", Commands: walkthroughCommands()[:1]})
+	if len(a.Steps[0].Changes) != 1 || len(b.Steps[0].Changes) != 1 {
+		t.Fatalf("changes %+v, %+v: want one each", a.Steps[0].Changes, b.Steps[0].Changes)
+	}
+	if a.Steps[0].Changes[0].Namespace != "default" || b.Steps[0].Changes[0].Namespace != "kube-system" {
+		t.Errorf("namespaces %q, %q: want default, kube-system", a.Steps[0].Changes[0].Namespace, b.Steps[0].Changes[0].Namespace)
+	}
+	if c.Steps[0].ExitCode == 0 || len(c.Steps[0].Changes) != 0 {
+		t.Errorf("an apply into a namespace that does not exist: %+v, want a failure", c.Steps[0])
+	}
+}
+
+func TestTimelineDeterministic(t *testing.T) {
+	req := api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}}
+	timelines = timelineCache{}
+	_, first := timelineOf(t, req)
+	_, cached := timelineOf(t, req)
+	timelines = timelineCache{}
+	_, again := timelineOf(t, req)
+	if first != cached || first != again {
+		t.Errorf("the same timeline gave different bytes: computed, cached, computed again")
+	}
+}
+
+func TestTimelineTooLong(t *testing.T) {
+	req := api.TimelineRequest{Op: api.OpTimeline, Commands: make([]api.TimelineCommand, maxTimelineCommands+1)}
+	var resp api.Response
+	if err := json.Unmarshal([]byte(api.Handle(mustJSON(t, req))), &resp); err != nil {
+		t.Fatal(err)
+	}
+	if resp.Error == nil || !strings.Contains(resp.Error.Message, "at most") {
+		t.Errorf("a timeline over the limit: %+v, want an error saying the limit", resp.Error)
+	}
+}
+
+func TestTimelineCacheIsBounded(t *testing.T) {
+	timelines = timelineCache{}
+	for i := range timelineCacheSize + 10 {
+		timelineOf(t, api.TimelineRequest{Namespace: fmt.Sprint("ns", i), Commands: walkthroughCommands()[:1]})
+	}
+	held := 0
+	for _, b := range timelines.buckets {
+		held += len(b)
+	}
+	if held != timelineCacheSize || len(timelines.order) != timelineCacheSize {
+		t.Errorf("cache holds %d entries (%d in order), want %d", held, len(timelines.order), timelineCacheSize)
+	}
+}
+
+func mustJSON(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func init() { api.RegisterTimeline(Respond) }
+
+func TestWithoutAPlayerOpTimelineSaysSo(t *testing.T) {
+	api.RegisterTimeline(nil)
+	defer api.RegisterTimeline(Respond)
+	var resp api.Response
+	if err := json.Unmarshal([]byte(api.Handle(`{"op":"timeline","commands":[]}`)), &resp); err != nil {
+		t.Fatal(err)
+	}
+	if resp.Error == nil || !strings.Contains(resp.Error.Message, "wasm/timeline") {
+		t.Errorf("op timeline without a player: %+v, want an error naming the build that has one", resp.Error)
+	}
+}
+
+func TestWarmUpChangesNothing(t *testing.T) {
+	timelines = timelineCache{}
+	req := api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}}
+	_, first := timelineOf(t, req)
+	entries := timelines.lastID
+	var resp api.Response
+	if err := json.Unmarshal([]byte(api.Handle(`{"op":"timeline","warmUp":true}`)), &resp); err != nil {
+		t.Fatal(err)
+	}
+	if resp.Error != nil || resp.Timeline != nil || resp.Version == "" {
+		t.Errorf("warm-up answered %+v, want the version only", resp)
+	}
+	if timelines.lastID != entries {
+		t.Errorf("the warm-up added %d cache entries", timelines.lastID-entries)
+	}
+	if _, again := timelineOf(t, req); again != first {
+		t.Errorf("the timeline changed after a warm-up")
+	}
+}

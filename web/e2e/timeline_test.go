@@ -1,0 +1,368 @@
+//go:build browser
+
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// timelineGolden is samples/testdata/timelines/<id>.golden.json.
+type timelineGolden struct {
+	Steps []struct {
+		Command  string `json:"command"`
+		Stdout   string `json:"stdout"`
+		Stderr   string `json:"stderr"`
+		ExitCode int    `json:"exitCode"`
+		Error    string `json:"error"`
+	} `json:"steps"`
+	Objects []struct {
+		Ref       string `json:"ref"`
+		Namespace string `json:"namespace"`
+		YAML      string `json:"yaml"`
+	} `json:"objects"`
+}
+
+func readTimelineGolden(t *testing.T, id string) timelineGolden {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, "samples", "testdata", "timelines", id+".golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g timelineGolden
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func timelineSampleIDs(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, "samples", "timelines", "index.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if id, ok := strings.CutPrefix(line, "- "); ok {
+			ids = append(ids, strings.TrimSpace(id))
+		}
+	}
+	return ids
+}
+
+// timelineRenders is how many answers the Timeline mode has rendered.
+func (b *browser) timelineRenders() int {
+	b.t.Helper()
+	return eval[int](b, `Number(document.getElementById('timeline').dataset.renders || 0)`)
+}
+
+// waitTimeline waits for an answer after the given count, whose steps are
+// all shown (none pending) and whose detail is of step selected.
+func (b *browser) waitTimeline(after, steps, selected int) {
+	b.t.Helper()
+	b.waitFor(fmt.Sprintf("the timeline's answer (%d steps, step %d selected)", steps, selected+1), fmt.Sprintf(`(() => {
+		const host = document.getElementById('timeline');
+		if (Number(host.dataset.renders || 0) <= %d) return false;
+		const items = [...document.querySelectorAll('#timeline-steps > li')];
+		return items.length === %d && items.every((li) => li.dataset.state && li.dataset.state !== 'pending')
+			&& document.getElementById('timeline-detail').dataset.step === '%d';
+	})()`, after, steps, selected), startTimeout)
+}
+
+// pickTimeline chooses a timeline sample in the gallery, under its
+// Timelines category.
+func (b *browser) pickTimeline(id string, steps int) {
+	b.t.Helper()
+	before := b.timelineRenders()
+	b.run(chromedp.Click(chromedp.ID("btn-gallery")))
+	item := "gallery-item-timeline-" + id
+	b.waitFor("the timeline in the gallery", fmt.Sprintf(`!!document.querySelector('#gallery-group-timelines') && !!document.getElementById(%q)`, item), stepTimeout)
+	b.run(chromedp.Click(chromedp.ID(item)))
+	b.waitTimeline(before, steps, 0)
+}
+
+// selectStep clicks the number of step i and waits for its detail.
+func (b *browser) selectStep(i, steps int) {
+	b.t.Helper()
+	before := b.timelineRenders()
+	b.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#timeline-steps > li:nth-child(%d) .tl-select`, i+1))))
+	b.waitTimeline(before, steps, i)
+}
+
+type shownStep struct {
+	Command  string `json:"command"`
+	Stdout   string `json:"stdout"`
+	Stderr   string `json:"stderr"`
+	ExitCode string `json:"exitCode"`
+	Error    string `json:"error"`
+}
+
+func (b *browser) shownSteps() []shownStep {
+	b.t.Helper()
+	return eval[[]shownStep](b, `[...document.querySelectorAll('#timeline-steps > li')].map((li) => ({
+		command: li.querySelector('.tl-command').value,
+		stdout: li.querySelector('.tl-stdout')?.textContent ?? '',
+		stderr: li.querySelector('.tl-stderr')?.textContent ?? '',
+		exitCode: li.dataset.exitCode ?? '',
+		error: li.querySelector('.tl-not-understood')?.textContent ?? '',
+	}))`)
+}
+
+// afterText is the selected object's text after the step, read from the
+// diff (its unchanged and added lines).
+func (b *browser) afterText() string {
+	b.t.Helper()
+	return eval[string](b, `[...document.querySelectorAll('#timeline-detail .tl-object-detail .tl-diff span:not(.del)')].map((s) => s.textContent.slice(2)).join('')`)
+}
+
+// TestTimelineSamples plays every timeline sample in the page: each
+// step prints what the golden file says, and after the last step the
+// cluster holds the golden objects.
+func TestTimelineSamples(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.open()
+	for _, id := range timelineSampleIDs(t) {
+		t.Run(id, func(t *testing.T) {
+			b.t = t
+			g := readTimelineGolden(t, id)
+			b.pickTimeline(id, len(g.Steps))
+			shown := b.shownSteps()
+			for i, want := range g.Steps {
+				got := shown[i]
+				if got.Command != want.Command {
+					t.Errorf("step %d: command %q, want %q", i+1, got.Command, want.Command)
+				}
+				if want.Error != "" {
+					if !strings.Contains(got.Error, want.Error) {
+						t.Errorf("step %d: shows %q, want the error %q", i+1, got.Error, want.Error)
+					}
+					continue
+				}
+				if got.Stdout != want.Stdout || got.Stderr != want.Stderr || got.ExitCode != fmt.Sprint(want.ExitCode) {
+					t.Errorf("step %d: stdout %q, stderr %q, exit %s; want %q, %q, %d", i+1, got.Stdout, got.Stderr, got.ExitCode, want.Stdout, want.Stderr, want.ExitCode)
+				}
+			}
+			last := len(g.Steps) - 1
+			b.selectStep(last, len(g.Steps))
+			type ref struct{ Ref, Namespace string }
+			got := eval[[]ref](b, `[...document.querySelectorAll('#timeline-detail .tl-object:not([data-present="before"])')].map((e) => ({Ref: e.dataset.ref, Namespace: e.dataset.namespace}))`)
+			var want []ref
+			for _, o := range g.Objects {
+				want = append(want, ref{o.Ref, o.Namespace})
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("objects after the last step: %v, want %v", got, want)
+			}
+			for k, o := range g.Objects {
+				sel := fmt.Sprintf(`#timeline-detail .tl-object[data-ref=%q][data-namespace=%q]`, o.Ref, o.Namespace)
+				b.run(chromedp.Click(chromedp.CSS(sel)))
+				b.waitFor("the object's diff", fmt.Sprintf(`document.querySelector('#timeline-detail .tl-object-detail')?.dataset.ref === %q`, o.Ref), stepTimeout)
+				if got := b.afterText(); got != o.YAML {
+					t.Errorf("object %d (%s) after the last step:\n%s\nwant:\n%s", k, o.Ref, got, o.YAML)
+				}
+			}
+		})
+	}
+	b.t = t
+	b.checkConsole()
+}
+
+// TestTimelineEditing edits a step (what follows is computed again), adds,
+// moves and removes steps with buttons and keys.
+func TestTimelineEditing(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.open()
+	b.pickTimeline("walkthrough", 3)
+	first := b.shownSteps()
+
+	// The scale to 2 becomes a scale to 4: the last apply keeps 4.
+	before := b.timelineRenders()
+	b.run(chromedp.Click(chromedp.CSS(`#timeline-steps > li:nth-child(2) .tl-command`)),
+		chromedp.KeyEvent(kb.End), chromedp.KeyEvent(kb.Backspace), chromedp.KeyEvent("4"))
+	b.waitTimeline(before, 3, 1)
+	b.selectStep(2, 3)
+	if after := b.afterText(); !strings.Contains(after, "replicas: 4") {
+		t.Errorf("after the edit of step 2, the last step's deployment lacks replicas: 4:\n%s", after)
+	}
+	if got := b.shownSteps(); got[0] != first[0] {
+		t.Errorf("step 1 changed with an edit of step 2: %+v, was %+v", got[0], first[0])
+	}
+
+	// An edit of a file: the last apply's image.
+	before = b.timelineRenders()
+	file := eval[string](b, `applylensTimeline.state().commands[2].files[0].text`)
+	js, _ := json.Marshal(strings.Replace(file, "nginx:1.16.1", "nginx:1.17.0", 1))
+	eval[chromedp.Void](b, fmt.Sprintf(`applylensTimeline.setFileText(2, 0, %s)`, js))
+	b.waitTimeline(before, 3, 2)
+	if after := b.afterText(); !strings.Contains(after, "nginx:1.17.0") {
+		t.Errorf("after editing the last file, its image is not in the object:\n%s", after)
+	}
+
+	// Add a command after step 3: it repeats step 3 and is selected.
+	before = b.timelineRenders()
+	b.run(chromedp.Click(chromedp.CSS(`#timeline-steps > li:nth-child(3) button[aria-label="Add a command after step 3"]`)))
+	b.waitTimeline(before, 4, 3)
+	before = b.timelineRenders()
+	b.run(chromedp.SetValue(chromedp.CSS(`#timeline-steps > li:nth-child(4) .tl-command`), "kubectl scale deployment/nginx-deployment --replicas=7"))
+	eval[bool](b, `document.querySelector('#timeline-steps > li:nth-child(4) .tl-command').dispatchEvent(new Event('input'))`)
+	b.waitTimeline(before, 4, 3)
+	if s := b.shownSteps()[3]; !strings.Contains(s.Stdout, "scaled") {
+		t.Errorf("the added scale printed %+v", s)
+	}
+
+	// Alt+↑ on its command moves it above step 3; the selection follows.
+	before = b.timelineRenders()
+	b.run(chromedp.Focus(chromedp.CSS(`#timeline-steps > li:nth-child(4) .tl-command`)), chromedp.KeyEvent(kb.ArrowUp, chromedp.KeyModifiers(chromedp.ModifierAlt)))
+	b.waitTimeline(before, 4, 2)
+	order := b.shownSteps()
+	if !strings.Contains(order[2].Command, "--replicas=7") || !strings.Contains(order[3].Command, "apply") {
+		t.Errorf("after Alt+↑ the commands are %+v", order)
+	}
+	if focused := eval[string](b, `document.activeElement.closest('li')?.dataset.index ?? ''`); focused != "2" {
+		t.Errorf("the focus is on step %q after the move, want the moved step (index 2)", focused)
+	}
+	// The last apply now runs after the scale to 7: replicas 7 stays.
+	b.selectStep(3, 4)
+	if after := b.afterText(); !strings.Contains(after, "replicas: 7") {
+		t.Errorf("after the move, the last apply's object lacks replicas: 7:\n%s", after)
+	}
+
+	// Move down with the button, then remove it.
+	before = b.timelineRenders()
+	b.run(chromedp.Click(chromedp.CSS(`#timeline-steps > li:nth-child(3) button[aria-label="Move step 3 down"]`)))
+	b.waitFor("the move", `document.querySelector('#timeline-steps > li:nth-child(4) .tl-command').value.includes('--replicas=7')`, stepTimeout)
+	b.run(chromedp.Click(chromedp.CSS(`#timeline-steps > li:nth-child(4) button[aria-label="Remove step 4"]`)))
+	b.waitFor("the removal", `document.querySelectorAll('#timeline-steps > li').length === 3 && Number(document.getElementById('timeline').dataset.renders) > `+fmt.Sprint(before), stepTimeout)
+	if got := b.shownSteps(); len(got) != 3 || strings.Contains(got[2].Command, "replicas=7") {
+		t.Errorf("after removing the scale: %+v", got)
+	}
+	b.checkConsole()
+}
+
+// TestTimelineShareLink copies a link in Timeline mode and opens it in
+// another browser: the same commands, files and selected step.
+func TestTimelineShareLink(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.grantClipboard()
+	b.open()
+	b.pickTimeline("walkthrough", 3)
+	b.selectStep(1, 3)
+	want := b.shownSteps()
+	wantState := eval[string](b, `JSON.stringify(applylensTimeline.state())`)
+	b.run(chromedp.Click(chromedp.ID("btn-copy-link")))
+	b.waitFor("the link", `location.hash.startsWith('#s2=') && document.getElementById('link-status').dataset.kind === 'copied'`, stepTimeout)
+	link := eval[string](b, `location.href`)
+
+	other := newBrowser(t, desktopWidth, desktopHeight)
+	other.openAt(link)
+	other.waitTimeline(0, 3, 1)
+	if got := other.attr("mode-timeline", "aria-pressed"); got != "true" {
+		t.Errorf("the link opened in mode-timeline aria-pressed=%q", got)
+	}
+	if got := eval[string](other, `JSON.stringify(applylensTimeline.state())`); got != wantState {
+		t.Errorf("the link's timeline:\n%s\nwant:\n%s", got, wantState)
+	}
+	if got := other.shownSteps(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the link's steps show %+v, want %+v", got, want)
+	}
+	// The draft keeps the timeline across a reload.
+	other.reload()
+	other.waitTimeline(0, 3, 1)
+	b.checkConsole()
+	other.checkConsole()
+}
+
+// TestTimelineOpenInPanes loads the last apply of the walkthrough into the
+// three panes: the live object before it (scaled to 2), the file, and the
+// single-apply result.
+func TestTimelineOpenInPanes(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.open()
+	b.pickTimeline("walkthrough", 3)
+	b.selectStep(2, 3)
+	renders := eval[string](b, `document.documentElement.dataset.renders`)
+	b.run(chromedp.Click(chromedp.CSS(`#timeline-detail .tl-open`)))
+	b.waitFor("the single-apply answer", fmt.Sprintf(`!document.getElementById('single-apply').hidden && document.documentElement.dataset.renders !== %q && document.getElementById('outputs').dataset.state === 'ready'`, renders), stepTimeout)
+	if !strings.Contains(b.paneText("live"), "replicas: 2") || !strings.Contains(b.paneText("live"), "nginx:1.14.2") {
+		t.Errorf("the live pane is not the object before the last apply:\n%s", b.paneText("live"))
+	}
+	if !strings.Contains(b.paneText("file"), "nginx:1.16.1") {
+		t.Errorf("the file pane is not the applied file:\n%s", b.paneText("file"))
+	}
+	if b.attr("outputs", "data-action") != "configure" {
+		t.Errorf("the single apply is %q, want configure", b.attr("outputs", "data-action"))
+	}
+	result := b.paneText("result")
+	if !strings.Contains(result, "replicas: 2") || strings.Contains(result, "minReadySeconds") {
+		t.Errorf("the single apply's result differs from the timeline's:\n%s", result)
+	}
+	b.checkConsole()
+}
+
+// TestTimelinePhone: on a phone, a selected step's output is in sight,
+// nothing scrolls sideways; screenshots of both layouts for people.
+func TestTimelinePhone(t *testing.T) {
+	dir := filepath.Join(repoRoot, "tmp", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []struct {
+		name          string
+		width, height int
+		mobile        bool
+	}{{"desktop", 1440, 900, false}, {"phone", 390, 844, true}} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowser(t, size.width, size.height)
+			opts := []chromedp.EmulateViewportOption{}
+			if size.mobile {
+				opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
+			}
+			b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...))
+			b.open()
+			b.pickTimeline("walkthrough", 3)
+			b.selectStep(1, 3)
+			inSight := eval[bool](b, `(() => {
+				const r = document.querySelector('#timeline-steps > li:nth-child(2) .tl-stdout').getBoundingClientRect();
+				return r.top >= 0 && r.bottom <= innerHeight;
+			})()`)
+			if !inSight {
+				t.Errorf("the selected step's output is out of sight")
+			}
+			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
+			}
+			shot := func(name string) {
+				buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			shot("timeline-" + size.name + ".png")
+			eval[chromedp.Void](b, `new Promise((r) => { document.getElementById('timeline-detail').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			shot("timeline-" + size.name + "-detail.png")
+			// The last apply, as the single-apply view explains it.
+			b.selectStep(2, 3)
+			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-apply').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			shot("timeline-" + size.name + "-apply.png")
+			b.run(chromedp.Click(chromedp.ID("btn-theme")))
+			b.waitFor("the dark theme", `document.documentElement.dataset.theme === 'dark'`, stepTimeout)
+			eval[chromedp.Void](b, `new Promise((r) => { document.getElementById('timeline-detail').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			shot("timeline-" + size.name + "-dark.png")
+			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				t.Errorf("with the apply shown, the page is %d px wider than the %d px viewport", w, size.width)
+			}
+			b.checkConsole()
+		})
+	}
+}
