@@ -61,8 +61,8 @@
 //   - spec.selector immutable on update (Deployment, ReplicaSet,
 //     StatefulSet, DaemonSet);
 //   - a pod spec (Pod and the templates of the workloads above) has
-//     containers, each container and init container with a name and an
-//     image;
+//     containers, each container and init container with a name (an RFC
+//     1123 label, not used twice) and an image;
 //   - the template's restartPolicy: Always for Deployment, ReplicaSet,
 //     StatefulSet, DaemonSet; OnFailure or Never for a Job and a CronJob's
 //     job template, Never when it has a podFailurePolicy;

@@ -16,6 +16,7 @@ const (
 	TypeNotSupported = "FieldValueNotSupported"
 	TypeForbidden    = "FieldValueForbidden"
 	TypeTooLong      = "FieldValueTooLong"
+	TypeDuplicate    = "FieldValueDuplicate"
 )
 
 var typeWords = map[string]string{
@@ -24,6 +25,7 @@ var typeWords = map[string]string{
 	TypeNotSupported: "Unsupported value",
 	TypeForbidden:    "Forbidden",
 	TypeTooLong:      "Too long",
+	TypeDuplicate:    "Duplicate value",
 }
 
 // fieldError is one field.Error: value is the bad value already written as

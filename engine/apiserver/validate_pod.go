@@ -14,20 +14,34 @@ func validatePodSpec(spec map[string]any, path string) []fieldError {
 	if len(containers) == 0 {
 		return []fieldError{required(path+".containers", "")}
 	}
-	errs := validateContainers(containers, path+".containers")
-	return append(errs, validateContainers(listAt(spec, "initContainers"), path+".initContainers")...)
+	names := map[string]bool{}
+	errs := validateContainers(containers, path+".containers", names, false)
+	return append(errs, validateContainers(listAt(spec, "initContainers"), path+".initContainers", names, true)...)
 }
 
-func validateContainers(containers []any, path string) []fieldError {
+// validateContainers: each container has a name that is an RFC 1123
+// label, unique among the containers and init containers, and an image.
+// Regular containers come first and count even an empty name as taken.
+func validateContainers(containers []any, path string, names map[string]bool, init bool) []fieldError {
 	var errs []fieldError
 	for i, c := range containers {
 		cm, _ := c.(map[string]any)
 		p := path + "[" + strconv.Itoa(i) + "]"
-		if stringAt(cm, "name") == "" {
+		name := stringAt(cm, "name")
+		if name == "" {
 			errs = append(errs, required(p+".name", ""))
+		} else {
+			for _, msg := range dnsLabel(name) {
+				errs = append(errs, invalid(p+".name", name, msg))
+			}
 		}
 		if stringAt(cm, "image") == "" {
 			errs = append(errs, required(p+".image", ""))
+		}
+		if names[name] {
+			errs = append(errs, fieldError{field: p + ".name", typ: TypeDuplicate, value: badValue(name)})
+		} else if name != "" || !init {
+			names[name] = true
 		}
 	}
 	return errs
