@@ -182,8 +182,11 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 		delete(md, f)
 	}
 	normalize(k, obj)
-	apiserver.PrepareForCreate(obj)
+	// The server defaults while it decodes the request, then runs the
+	// registry strategy, which reads the uid (a Job's selector).
 	defaulted := apiserver.Default(obj)
+	md["uid"] = uidOf(c.uids + 1)
+	apiserver.PrepareForCreate(obj)
 	defaulted = c.allocate(k, obj, defaulted, w.dryRun)
 	if se := apiserver.Validate(obj, nil); se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
@@ -192,7 +195,6 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 	if w.dryRun {
 		// A dry run answers with what the server would have set, but
 		// takes no resourceVersion and consumes no uid.
-		md["uid"] = uidOf(c.uids + 1)
 		md["creationTimestamp"] = c.timestamp()
 		md["managedFields"] = []any{c.managedFieldsEntry(obj, w.manager, "")}
 		return obj, defaulted, nil
@@ -222,10 +224,12 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 		}
 	}
 	normalize(k, obj)
+	// Defaulted first, as the server decodes, so that the strategy's
+	// generation bump compares defaulted specs.
+	defaulted := apiserver.Default(obj)
 	if w.subresource != "status" {
 		apiserver.PrepareForUpdate(obj, old)
 	}
-	defaulted := apiserver.Default(obj)
 	defaulted = c.allocate(k, obj, defaulted, w.dryRun)
 	if se := apiserver.Validate(obj, old); se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
