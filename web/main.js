@@ -16,6 +16,8 @@ import { Examples } from './examples.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
 import { Sharing } from './share-ui.js';
+import { parseOptions } from './embed/options.js';
+import { EmbedLoader } from './embed/index.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -48,6 +50,9 @@ let requestFormat = 'yaml';
 /** Same, for the result on screen. */
 let resultFormat = /** @type {import('./file-format.js').FileFormat} */ ('yaml');
 
+/** The embed mode's options (index.html?embed…, docs/embedding.md); null on the full page. */
+const embed = parseOptions(location.search);
+
 /** index.html starts the worker before this script loads; it is used once. */
 function createWorker() {
   const early = globalThis.applylensEarly;
@@ -63,18 +68,33 @@ const client = new EngineClient({
   onResponse: (response) => render(response),
   onState: (state, detail) => showEngineState(state, detail),
 });
-client.start();
+// An embed starts its engine once it is in sight (web/embed/embed.js).
+if (!embed) client.start();
 
-setupTheme(/** @type {HTMLButtonElement} */ (byId('btn-theme')));
+setupTheme(/** @type {HTMLButtonElement} */ (byId('btn-theme')), embed ? embed.theme : undefined);
 
 // Share links and the tab's draft: told of every change the user makes
 // (sharing.changed()), it opens the link, the draft or the walkthrough.
-const sharing = new Sharing({
-  getState: () => pageState(),
-  setState: (state) => applyState(state),
-  showWalkthrough: () => loadScenario(),
-  focusPanes: () => inputs.views.file.focus(),
-});
+// An embed has no draft: the frame's fragment and the Open link instead.
+const sharing = embed
+  ? new EmbedLoader(embed, {
+    getState: () => pageState(),
+    setState: (state) => applyState(state),
+    showWalkthrough: () => loadScenario(),
+    startEngine: () => client.start(),
+    inputEditors: () => Object.values(inputs.views),
+    selectStep: (index) => {
+      if (index >= stepsView.steps.length) return false;
+      stepsView.select(index, { focus: false, scroll: false });
+      return true;
+    },
+  })
+  : new Sharing({
+    getState: () => pageState(),
+    setState: (state) => applyState(state),
+    showWalkthrough: () => loadScenario(),
+    focusPanes: () => inputs.views.file.focus(),
+  });
 
 const inputs = new Inputs({
   onChange: () => {
@@ -461,6 +481,9 @@ function hide(el) {
 }
 
 // Buttons.
+byId('btn-embed-code').addEventListener('click', () => {
+  import('./embed/code.js').then((m) => m.toggleEmbedCode({ getState: () => pageState(), selectedStep: () => stepsView.selected }));
+});
 byId('btn-clear').addEventListener('click', () => {
   examples.reset();
   inputs.load({}, 'derived');

@@ -1,0 +1,317 @@
+//go:build browser
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// The embed mode (docs/embedding.md): the example host page of
+// docs/embed-example served from another origin, its five frames, and the
+// options read directly.
+
+// exampleSiteURL is the applylens address written in docs/embed-example.
+const exampleSiteURL = "http://127.0.0.1:8104/"
+
+// hostServer serves docs/embed-example on its own port (another origin
+// than siteURL) with its frames pointed at siteURL.
+func hostServer(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(repoRoot, "docs", "embed-example")
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" && r.URL.Path != "/index.html" {
+			files.ServeHTTP(w, r)
+			return
+		}
+		html, err := os.ReadFile(filepath.Join(dir, "index.html"))
+		if err != nil {
+			http.Error(w, err.Error(), 500)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(strings.ReplaceAll(string(html), exampleSiteURL, siteURL)))
+	}))
+	t.Cleanup(srv.Close)
+	if strings.HasPrefix(siteURL, srv.URL) {
+		t.Fatalf("the host page and the site share an origin (%s)", srv.URL)
+	}
+	return srv.URL + "/"
+}
+
+// frameIDs lists the tab's child frames in document order.
+func (b *browser) frameIDs() []cdp.FrameID {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
+	defer cancel()
+	var ids []cdp.FrameID
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		tree, err := cdp.Call(ctx, t, page.GetFrameTree, cdp.Empty{})
+		if err != nil {
+			return err
+		}
+		for _, c := range tree.FrameTree.ChildFrames {
+			ids = append(ids, c.Frame.ID)
+		}
+		return nil
+	}))
+	if err != nil {
+		b.t.Fatalf("frame tree: %v", err)
+	}
+	return ids
+}
+
+// frameEval evaluates a JavaScript expression in a frame (in an isolated
+// world: the frame's DOM, not its globals), awaiting promises, and
+// decodes the value into T.
+func frameEval[T any](b *browser, frame cdp.FrameID, expr string) T {
+	b.t.Helper()
+	v, err := tryFrameEval[T](b, frame, expr)
+	if err != nil {
+		b.t.Fatalf("evaluating %s in frame %s: %v", firstLine(expr), frame, err)
+	}
+	return v
+}
+
+func tryFrameEval[T any](b *browser, frame cdp.FrameID, expr string) (T, error) {
+	var out T
+	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
+	defer cancel()
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		world, err := cdp.Call(ctx, t, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: frame, WorldName: "e2e"})
+		if err != nil {
+			return err
+		}
+		yes := true
+		res, err := cdp.Call(ctx, t, runtime.Evaluate, runtime.EvaluateParams{
+			Expression: expr, ContextID: world.ExecutionContextID, ReturnByValue: &yes, AwaitPromise: &yes,
+		})
+		if err != nil {
+			return err
+		}
+		if res.ExceptionDetails != nil {
+			return fmt.Errorf("exception: %s %s", res.ExceptionDetails.Text, describe(res.ExceptionDetails.Exception))
+		}
+		if res.Result == nil || len(res.Result.Value) == 0 {
+			return nil
+		}
+		return json.Unmarshal([]byte(res.Result.Value), &out)
+	}))
+	return out, err
+}
+
+func describe(o *runtime.RemoteObject) string {
+	if o == nil {
+		return ""
+	}
+	return o.Description
+}
+
+// frameWait waits until the expression is truthy in the frame.
+func (b *browser) frameWait(frame cdp.FrameID, what, expr string, timeout time.Duration) {
+	b.t.Helper()
+	deadline := time.Now().Add(timeout)
+	var last error
+	for time.Now().Before(deadline) {
+		ok, err := tryFrameEval[bool](b, frame, "!!("+expr+")")
+		if err == nil && ok {
+			return
+		}
+		last = err
+		time.Sleep(50 * time.Millisecond)
+	}
+	b.t.Fatalf("waiting for %s in frame %s (%s): %v", what, frame, firstLine(expr), last)
+}
+
+// frameReady is true once the embed shows an answer.
+const frameReady = `document.documentElement.dataset.renders !== undefined && document.getElementById('outputs').dataset.state === 'ready'`
+
+// openHost loads the host page and returns its frames (five).
+func (b *browser) openHost(u string) []cdp.FrameID {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
+		b.t.Fatalf("loading %s: %v", u, err)
+	}
+	frames := b.frameIDs()
+	if len(frames) != 5 {
+		b.t.Fatalf("the host page has %d frames, want 5", len(frames))
+	}
+	return frames
+}
+
+// sampleByID reads a sample of the built site's samples file.
+func sampleByID(t testing.TB, id string) map[string]any {
+	t.Helper()
+	var manifest struct {
+		Assets struct{ Samples string } `json:"assets"`
+	}
+	dist := os.Getenv("APPLYLENS_DIST")
+	if dist == "" {
+		dist = filepath.Join(repoRoot, "dist")
+	}
+	raw, err := os.ReadFile(filepath.Join(dist, "asset-manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	raw, err = os.ReadFile(filepath.Join(dist, manifest.Assets.Samples))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var samples []map[string]any
+	if err := json.Unmarshal(raw, &samples); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range samples {
+		if s["id"] == id {
+			return s
+		}
+	}
+	t.Fatalf("no sample %q", id)
+	return nil
+}
+
+// TestEmbedHost: the first frame of the example host page, on another
+// origin, renders, reports its height (the host sizes it, and again when
+// its content changes), refuses edits (readonly), and its "Open in
+// applylens" link opens the full page with the same state in a new tab.
+func TestEmbedHost(t *testing.T) {
+	host := hostServer(t)
+	b := newBrowser(t, 900, 1000)
+	b.run(chromedp.EmulateViewport(900, 1000), prefersColorScheme("light"))
+	frames := b.openHost(host)
+	first := frames[0]
+	b.frameWait(first, "the walkthrough's result", frameReady, startTimeout)
+	if got := frameEval[string](b, first, `location.origin + '/'`); got != siteURL {
+		t.Fatalf("the frame is at %s, want the site %s", got, siteURL)
+	}
+
+	// Height: the host script sizes the frame to the page's height.
+	sized := func(what string) int {
+		t.Helper()
+		var want int
+		deadline := time.Now().Add(stepTimeout)
+		for {
+			want = frameEval[int](b, first, `Math.ceil(document.body.getBoundingClientRect().height)`)
+			got := eval[int](b, `document.getElementById('embed-walkthrough').clientHeight`)
+			if got == want {
+				return want
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the frame is %d px high, its page %d px", what, got, want)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	before := sized("after the first result")
+	if before == 600 {
+		t.Errorf("the frame kept its height attribute (600 px): no height message arrived")
+	}
+	frameEval[bool](b, first, `(document.getElementById('tab-result').click(), true)`)
+	b.frameWait(first, "the Result tab", `!document.getElementById('out-result').hidden`, stepTimeout)
+	after := sized("after switching to the Result tab")
+	if after == before {
+		t.Errorf("the frame's height did not follow its content (%d px with Steps and Result)", before)
+	}
+	if overflow := frameEval[int](b, first, `document.documentElement.scrollHeight - document.documentElement.clientHeight`); overflow > 0 {
+		t.Errorf("the sized frame still scrolls by %d px", overflow)
+	}
+
+	// Readonly: the editors are not editable, and typing changes nothing.
+	editable := frameEval[[]string](b, first, `[...document.querySelectorAll('.inputs .cm-content')].map((c) => c.contentEditable)`)
+	if len(editable) != 3 {
+		t.Fatalf("found %d input editors, want 3", len(editable))
+	}
+	for i, e := range editable {
+		if e != "false" {
+			t.Errorf("input editor %d has contenteditable=%q, want false", i, e)
+		}
+	}
+	if !frameEval[bool](b, first, `document.getElementById('file-format').disabled`) {
+		t.Error("the format selector of a readonly embed is enabled")
+	}
+	type point struct{ X, Y float64 }
+	offset := eval[point](b, `(() => { const f = document.getElementById('embed-walkthrough'); f.scrollIntoView({block: 'start'}); const r = f.getBoundingClientRect(); return {x: r.left + f.clientLeft, y: r.top + f.clientTop}; })()`)
+	inFrame := frameEval[point](b, first, `(() => { const r = document.querySelector('#editor-file .cm-line').getBoundingClientRect(); return {x: r.left + 20, y: r.top + r.height / 2}; })()`)
+	fileBefore := frameEval[string](b, first, `document.querySelector('#editor-file .cm-content').textContent`)
+	b.run(chromedp.MouseClickXY(offset.X+inFrame.X, offset.Y+inFrame.Y), insertText("zzz"))
+	time.Sleep(300 * time.Millisecond)
+	if got := frameEval[string](b, first, `document.querySelector('#editor-file .cm-content').textContent`); got != fileBefore {
+		t.Errorf("typing into a readonly embed changed the file pane")
+	}
+
+	// Open in applylens: a new tab with the same state.
+	link := frameEval[map[string]string](b, first, `(() => { const a = document.getElementById('embed-open'); return {href: a.href, target: a.target, rel: a.rel, text: a.textContent}; })()`)
+	if link["target"] != "_blank" || !strings.Contains(link["rel"], "noopener") {
+		t.Errorf("the Open link has target=%q rel=%q, want _blank and noopener", link["target"], link["rel"])
+	}
+	b.frameWait(first, "the Open link's state", `document.getElementById('embed-open').href.includes('#s1=')`, stepTimeout)
+	href := frameEval[string](b, first, `document.getElementById('embed-open').href`)
+	if !strings.HasPrefix(href, siteURL+"#s1=") {
+		t.Fatalf("the Open link is %.120s, want %s#s1=…", href, siteURL)
+	}
+	b.checkConsole() // now: once the new tab is in front, this one gets no frames
+	openLink := frameEval[point](b, first, `(() => { const r = document.getElementById('embed-open').getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`)
+	offset = eval[point](b, `(() => { const f = document.getElementById('embed-walkthrough'); const r = f.getBoundingClientRect(); return {x: r.left + f.clientLeft, y: r.top + f.clientTop}; })()`)
+	b.run(chromedp.MouseClickXY(offset.X+openLink.X, offset.Y+openLink.Y))
+	tab := b.waitForTab(href)
+	tab.waitFor("the opened page's result", `document.documentElement.dataset.firstResultMs !== undefined && document.getElementById('outputs').dataset.state === 'ready'`, startTimeout)
+	sample := sampleByID(t, "walkthrough")
+	if got := tab.paneText("file"); got != sample["file"] {
+		t.Errorf("the opened page's file pane differs from the walkthrough's:\n%s", got)
+	}
+	if got := tab.paneText("live"); got != sample["live"] {
+		t.Errorf("the opened page's live pane differs from the walkthrough's")
+	}
+	if got := eval[string](tab, `document.querySelector('[role=tab][aria-selected=true]').id`); got != "tab-result" {
+		t.Errorf("the opened page shows %s, want tab-result (the embed's tab)", got)
+	}
+	if tab.hidden("btn-copy-link") {
+		t.Error("the opened page is an embed: the full page has its toolbar")
+	}
+}
+
+// waitForTab waits for a tab at url (opened by the page) and returns a
+// browser driving it.
+func (b *browser) waitForTab(url string) *browser {
+	b.t.Helper()
+	deadline := time.Now().Add(stepTimeout)
+	for time.Now().Before(deadline) {
+		targets, err := chromedp.Targets(b.ctx)
+		if err != nil {
+			b.t.Fatalf("listing targets: %v", err)
+		}
+		for _, info := range targets {
+			if info.Type == "page" && info.URL == url {
+				ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithTargetID(info.TargetID))
+				b.t.Cleanup(cancel)
+				tab := &browser{t: b.t, ctx: ctx}
+				if err := chromedp.Do(ctx); err != nil {
+					b.t.Fatalf("attaching to the new tab: %v", err)
+				}
+				return tab
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	b.t.Fatalf("no tab opened at %.120s", url)
+	return nil
+}
