@@ -315,3 +315,117 @@ func (b *browser) waitForTab(url string) *browser {
 	b.t.Fatalf("no tab opened at %.120s", url)
 	return nil
 }
+
+// embedFrameIDs are the ids of the host page's frames, in order.
+var embedFrameIDs = []string{"embed-walkthrough", "embed-env", "embed-order", "embed-create", "embed-link"}
+
+// manyEmbeds is what a visit of the five-embed host page cost.
+type manyEmbeds struct {
+	files      []exchange
+	bytes      int64 // response bodies as sent
+	own        int64 // of which each frame's own: its document and its example
+	headers    int64
+	wasmGets   int
+	resultMs   []float64 // per frame: from its engine's start to its first result
+	budget     int64
+	firstVisit int64 // the full page's first visit, from the manifest (brotli)
+}
+
+// visitManyEmbeds opens the example host page (five frames, one in sight),
+// checks that only the frame in sight starts its engine, then scrolls to
+// each of the others in turn and waits for its result.
+func visitManyEmbeds(t *testing.T) manyEmbeds {
+	host := hostServer(t)
+	b := newBrowser(t, 800, 900)
+	b.run(chromedp.EmulateViewport(800, 900), prefersColorScheme("light"))
+	mark := trafficMark()
+	frames := b.openHost(host)
+	b.frameWait(frames[0], "the first embed's result", frameReady, startTimeout)
+	// Time for a wrongly started engine to show itself.
+	time.Sleep(500 * time.Millisecond)
+	for i := 1; i < len(frames); i++ {
+		below := eval[bool](b, fmt.Sprintf(`document.getElementById(%q).getBoundingClientRect().top > innerHeight`, embedFrameIDs[i]))
+		if !below {
+			t.Fatalf("frame %d (%s) is in sight from the start: the page no longer tests lazy starts", i, embedFrameIDs[i])
+		}
+		state, _ := tryFrameEval[string](b, frames[i], `document.documentElement.dataset.embedEngine || 'not loaded'`)
+		if state == "started" {
+			t.Errorf("frame %d (%s) started its engine out of sight", i, embedFrameIDs[i])
+		}
+	}
+	var m manyEmbeds
+	m.resultMs = append(m.resultMs, frameEval[float64](b, frames[0], `Number(document.documentElement.dataset.embedResultMs)`))
+	for i := 1; i < len(frames); i++ {
+		eval[bool](b, fmt.Sprintf(`(document.getElementById(%q).scrollIntoView({block: 'center'}), true)`, embedFrameIDs[i]))
+		b.frameWait(frames[i], fmt.Sprintf("frame %d's result", i), frameReady, startTimeout)
+		if state := frameEval[string](b, frames[i], `document.documentElement.dataset.embedEngine`); state != "started" {
+			t.Errorf("frame %d shows a result but its engine is %q", i, state)
+		}
+		m.resultMs = append(m.resultMs, frameEval[float64](b, frames[i], `Number(document.documentElement.dataset.embedResultMs)`))
+	}
+	b.checkConsole()
+	m.files = trafficSince(mark)
+	for _, x := range m.files {
+		m.bytes += x.Bytes
+		m.headers += x.Header
+		if isFramesOwn(x.Path) {
+			m.own += x.Bytes
+		}
+		if strings.HasPrefix(x.Path, "/applylens.") && strings.HasSuffix(x.Path, ".wasm") {
+			m.wasmGets++
+		}
+	}
+	var manifest struct {
+		FirstVisit struct {
+			Br     int64 `json:"br"`
+			Budget int64 `json:"budget"`
+		} `json:"firstVisit"`
+	}
+	dist := os.Getenv("APPLYLENS_DIST")
+	if dist == "" {
+		dist = filepath.Join(repoRoot, "dist")
+	}
+	raw, err := os.ReadFile(filepath.Join(dist, "asset-manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	m.budget, m.firstVisit = manifest.FirstVisit.Budget, manifest.FirstVisit.Br
+	return m
+}
+
+// isFramesOwn tells the files each frame fetches for itself (its
+// document, whose address holds its options, and the example it names)
+// from those all frames share.
+func isFramesOwn(path string) bool {
+	return path == "/" || path == "/index.html" || strings.HasPrefix(path, "/examples/")
+}
+
+// TestEmbedMany: five embeds on one page start their engines only when
+// seen, fetch the wasm once, and transfer no more than the first-visit
+// budget between them.
+func TestEmbedMany(t *testing.T) {
+	m := visitManyEmbeds(t)
+	if m.wasmGets != 1 {
+		t.Errorf("the wasm was fetched %d times over the network, want once (the HTTP cache serves the other frames)", m.wasmGets)
+	}
+	perPath := map[string]int{}
+	for _, x := range m.files {
+		perPath[x.Path]++
+	}
+	for path, n := range perPath {
+		if n > 1 && !isFramesOwn(path) {
+			t.Errorf("%s was fetched %d times: a hashed file must come from the cache after the first frame", path, n)
+		}
+	}
+	for _, x := range m.files {
+		t.Logf("  %-40s %d %6d + %4d header bytes %s", x.Path, x.Status, x.Bytes, x.Header, x.Encoding)
+	}
+	t.Logf("5 embeds: %d requests, %d bytes (%d of them the frames' documents and examples) and %d header bytes; full page's first visit %d, budget %d; result ms after each engine's start: %v",
+		len(m.files), m.bytes, m.own, m.headers, m.firstVisit, m.budget, m.resultMs)
+	if shared := m.bytes - m.own; shared > m.budget {
+		t.Errorf("5 embeds transferred %d bytes besides their documents and examples, over the first-visit budget of %d", shared, m.budget)
+	}
+}

@@ -4,8 +4,6 @@
 // findExample below should become calls to it (one reading of the
 // fragment for the page and the embeds).
 
-import { assets } from '../assets.js';
-
 /** @typedef {import('../examples.js').Sample} Sample */
 /** @typedef {import('../share.js').ShareState} ShareState */
 
@@ -57,16 +55,23 @@ export function sampleState(sample) {
   };
 }
 
+/** What a sample id looks like (the build refuses any other). */
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /**
- * Fetches the samples (a hashed file: the HTTP cache keeps it for every
- * frame) and finds one.
+ * Fetches one sample, examples/<id>.json (scripts/bundle.mjs writes one
+ * file a sample, so a frame does not fetch them all). Ids are lower case:
+ * one typed in capitals is found too. Null when no sample has the id.
  * @param {string} id
  * @param {(url: string) => Promise<Response>} [fetcher]
  * @returns {Promise<Sample|null>}
  */
 export async function loadExample(id, fetcher = (url) => fetch(url)) {
-  const res = await fetcher(assets.samples);
-  if (!res.ok) throw new Error(`the examples could not be loaded (HTTP ${res.status})`);
-  const list = await res.json();
-  return Array.isArray(list) ? findExample(list, id) : null;
+  const wanted = id.toLowerCase();
+  if (!ID.test(wanted)) return null;
+  const res = await fetcher(`examples/${wanted}.json`);
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`the example could not be loaded (HTTP ${res.status})`);
+  const sample = await res.json();
+  return findExample([sample], wanted);
 }
