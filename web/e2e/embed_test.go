@@ -222,6 +222,7 @@ func TestEmbedHost(t *testing.T) {
 		}
 	}
 	before := sized("after the first result")
+	b.embedShot("embed-host.png", false)
 	if before == 600 {
 		t.Errorf("the frame kept its height attribute (600 px): no height message arrived")
 	}
@@ -428,4 +429,114 @@ func TestEmbedMany(t *testing.T) {
 	if shared := m.bytes - m.own; shared > m.budget {
 		t.Errorf("5 embeds transferred %d bytes besides their documents and examples, over the first-visit budget of %d", shared, m.budget)
 	}
+}
+
+// embedShot saves a screenshot of the whole page (full) or of the
+// viewport under tmp/screenshots/, for people to look at.
+func (b *browser) embedShot(name string, full bool) {
+	b.t.Helper()
+	dir := filepath.Join(repoRoot, "tmp", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		b.t.Fatal(err)
+	}
+	eval[chromedp.Void](b, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
+	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
+	defer cancel()
+	capture := chromedp.CaptureScreenshot()
+	if full {
+		capture = chromedp.FullScreenshot(100)
+	}
+	shot, err := chromedp.Run(ctx, capture)
+	if err != nil {
+		b.t.Fatalf("screenshot: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), shot, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// TestEmbedOptions: the options of the query, read by the embed on its
+// own (not framed), at the narrowest and the widest embed widths.
+func TestEmbedOptions(t *testing.T) {
+	for _, width := range []int{320, 760} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			b := newBrowser(t, width, 900)
+			b.run(chromedp.EmulateViewport(int64(width), 900), prefersColorScheme("light"))
+			b.openAt(siteURL + "?embed&panes=file,results&tab=patch&step=2&theme=dark#example=walkthrough")
+			b.waitFor("the Patch tab's answer", `document.getElementById('outputs').dataset.state === 'ready'`, stepTimeout)
+			for id, wantHidden := range map[string]bool{"pane-last-applied": true, "pane-live": true, "pane-file": false, "outputs": false} {
+				if got := b.hidden(id); got != wantHidden {
+					t.Errorf("#%s hidden = %v, want %v (panes=file,results)", id, got, wantHidden)
+				}
+			}
+			for _, chrome := range []string{"btn-copy-link", "btn-example", "help", "btn-theme"} {
+				if !b.hidden(chrome) {
+					t.Errorf("#%s is shown in an embed", chrome)
+				}
+			}
+			if got := b.attr("tab-patch", "aria-selected"); got != "true" {
+				t.Errorf("tab=patch: the Patch tab has aria-selected=%q", got)
+			}
+			if b.hidden("out-patch") {
+				t.Error("tab=patch: the Patch panel is hidden")
+			}
+			b.waitFor("step 2 selected", `document.getElementById('step-1')?.getAttribute('aria-current') === 'step'`, stepTimeout)
+			if got := eval[int](b, `document.querySelectorAll('.step.selected').length`); got != 1 {
+				t.Errorf("%d steps selected, want 1", got)
+			}
+			if got := eval[string](b, `document.documentElement.dataset.theme`); got != "dark" {
+				t.Errorf("theme=dark: <html data-theme> is %q (the system prefers light)", got)
+			}
+			if got := eval[string](b, `getComputedStyle(document.body).colorScheme`); got != "dark" {
+				t.Errorf("theme=dark: the page's color-scheme is %q", got)
+			}
+			if b.hidden("embed-open") {
+				t.Error("the Open in applylens link is not shown")
+			}
+			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				t.Errorf("the embed is %d px wider than its %d px frame", w, width)
+			}
+			if got := eval[string](b, `document.documentElement.dataset.embedIgnored ?? ''`); got != "" {
+				t.Errorf("options ignored: %q", got)
+			}
+			b.embedShot(fmt.Sprintf("embed-%d.png", width), true)
+			b.checkConsole()
+		})
+	}
+	t.Run("bad options", func(t *testing.T) {
+		b := newBrowser(t, 600, 900)
+		b.run(chromedp.EmulateViewport(600, 900), prefersColorScheme("light"))
+		b.openAt(siteURL + "?embed&tab=yaml&step=0&theme=blue&panes=file,nope&colour=red&readonly=maybe#example=create")
+		if got := eval[string](b, `document.documentElement.dataset.embedIgnored`); got != "tab,step,theme,panes,colour,readonly" {
+			t.Errorf("<html data-embed-ignored> = %q, want every bad option, in order", got)
+		}
+		for _, id := range []string{"pane-last-applied", "pane-file", "pane-live", "outputs"} {
+			if b.hidden(id) {
+				t.Errorf("#%s is hidden: a bad panes option shows every pane", id)
+			}
+		}
+		if got := b.attr("tab-steps", "aria-selected"); got != "true" {
+			t.Error("a bad tab option does not leave the Steps tab")
+		}
+		if got := eval[string](b, `document.documentElement.dataset.theme`); got != "light" {
+			t.Errorf("a bad theme: data-theme = %q, want the system's light", got)
+		}
+		if got := eval[string](b, `document.querySelector('#editor-file .cm-content').contentEditable`); got != "true" {
+			t.Errorf("a bad readonly value: the file editor has contenteditable=%q, want true", got)
+		}
+		if !b.hidden("link-error") {
+			t.Errorf("bad options showed an error: %s", b.text("link-error"))
+		}
+		b.checkConsole()
+	})
+	t.Run("unknown example", func(t *testing.T) {
+		b := newBrowser(t, 600, 900)
+		b.openAt(siteURL + "?embed#example=no-such-example")
+		if b.hidden("link-error") || !strings.Contains(b.text("link-error-message"), `"no-such-example"`) {
+			t.Errorf("an unknown example: link-error is %q", b.text("link-error"))
+		}
+		if got := b.paneText("file"); !strings.Contains(got, "nginx") {
+			t.Errorf("an unknown example does not show the walkthrough: %q", got)
+		}
+	})
 }

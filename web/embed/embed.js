@@ -54,7 +54,7 @@ export class Embed {
       text: 'Open in applylens ↗',
     }));
     document.body.prepend(h('div', { id: 'embed-bar', className: 'embed-bar' },
-      h('span', { className: 'embed-brand' }, h('strong', { text: 'applylens' }), ' · what kubectl apply does, step by step'),
+      h('span', { className: 'embed-brand' }, h('strong', { text: 'applylens' }), h('span', { className: 'embed-tagline', text: ' · what kubectl apply does, step by step' })),
       this.openLink));
     byId('btn-link-error-dismiss').addEventListener('click', () => { byId('link-error').hidden = true; });
 
