@@ -328,6 +328,8 @@ type manyEmbeds struct {
 	headers    int64
 	wasmGets   int
 	resultMs   []float64 // per frame: from its engine's start to its first result
+	sinceSeen  []float64 // frames 2 to 5: from the host's scroll to the frame to its first result
+	firstMs    float64   // frame 1, in sight from the start: the host's navigation start to its first result
 	budget     int64
 	firstVisit int64 // the full page's first visit, from the manifest (brotli)
 }
@@ -355,10 +357,14 @@ func visitManyEmbeds(t *testing.T) manyEmbeds {
 		}
 	}
 	var m manyEmbeds
+	// Clocks of different documents meet at the epoch: timeOrigin + now.
+	const renderedAt = `performance.timeOrigin + performance.getEntriesByName('applylens:rendered')[0].startTime`
 	m.resultMs = append(m.resultMs, frameEval[float64](b, frames[0], `Number(document.documentElement.dataset.embedResultMs)`))
+	m.firstMs = frameEval[float64](b, frames[0], renderedAt) - eval[float64](b, `performance.timeOrigin`)
 	for i := 1; i < len(frames); i++ {
-		eval[bool](b, fmt.Sprintf(`(document.getElementById(%q).scrollIntoView({block: 'center'}), true)`, embedFrameIDs[i]))
+		seenAt := eval[float64](b, fmt.Sprintf(`(document.getElementById(%q).scrollIntoView({block: 'center'}), performance.timeOrigin + performance.now())`, embedFrameIDs[i]))
 		b.frameWait(frames[i], fmt.Sprintf("frame %d's result", i), frameReady, startTimeout)
+		m.sinceSeen = append(m.sinceSeen, frameEval[float64](b, frames[i], renderedAt)-seenAt)
 		if state := frameEval[string](b, frames[i], `document.documentElement.dataset.embedEngine`); state != "started" {
 			t.Errorf("frame %d shows a result but its engine is %q", i, state)
 		}
@@ -539,4 +545,56 @@ func TestEmbedOptions(t *testing.T) {
 			t.Errorf("an unknown example does not show the walkthrough: %q", got)
 		}
 	})
+}
+
+// TestEmbedCode: the full page's Embed panel writes an <iframe> of the
+// page as it is, with the options chosen, and the host script; the
+// frame's address opens the same panes as an embed.
+func TestEmbedCode(t *testing.T) {
+	b := newBrowser(t, 1200, 900)
+	b.run(chromedp.EmulateViewport(1200, 900))
+	b.open()
+	b.setPane("file", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: embedded\ndata:\n  k: v\n")
+	b.setPane("live", "")
+	b.waitFor("the create", `document.getElementById('outputs').dataset.action === 'create'`, stepTimeout)
+	b.showTab("patch")
+	b.run(chromedp.Click(chromedp.ID("btn-embed-code")))
+	b.waitFor("the embed code", `document.getElementById('embed-code-text')?.value.includes('<iframe')`, stepTimeout)
+	if got := b.attr("btn-embed-code", "aria-expanded"); got != "true" {
+		t.Errorf("btn-embed-code aria-expanded=%q, want true", got)
+	}
+	b.run(chromedp.Click(chromedp.ID("embed-readonly")), chromedp.Click(chromedp.ID("embed-pane-live")))
+	b.waitFor("the options in the code", `document.getElementById('embed-code-text').value.includes('panes=last-applied,file,results&amp;tab=patch&amp;readonly')`, stepTimeout)
+	code := eval[string](b, `document.getElementById('embed-code-text').value`)
+	for _, want := range []string{
+		`<iframe data-applylens src="` + siteURL + `?embed&amp;panes=last-applied,file,results&amp;tab=patch&amp;readonly#s1=`,
+		`height="600"`, `loading="lazy"`,
+		`e.origin !== "` + strings.TrimSuffix(siteURL, "/") + `"`, `applylens:height`,
+	} {
+		if !strings.Contains(code, want) {
+			t.Errorf("the embed code lacks %s:\n%s", want, code)
+		}
+	}
+	b.embedShot("embed-code.png", false)
+	b.run(chromedp.Click(chromedp.ID("btn-embed-copy")))
+	b.waitFor("the copy status", `document.getElementById('embed-code-status').textContent !== ''`, stepTimeout)
+	b.checkConsole()
+
+	start := strings.Index(code, `src="`) + len(`src="`)
+	src := strings.ReplaceAll(code[start:start+strings.Index(code[start:], `"`)], "&amp;", "&")
+	b.openAt(src)
+	b.waitFor("the embed's answer", `document.getElementById('outputs').dataset.state === 'ready'`, startTimeout)
+	if got := b.paneText("file"); !strings.Contains(got, "name: embedded") {
+		t.Errorf("the embed from the code shows another file:\n%s", got)
+	}
+	if !b.hidden("pane-live") || b.hidden("pane-last-applied") {
+		t.Error("the embed from the code does not show the panes chosen")
+	}
+	if got := b.attr("tab-patch", "aria-selected"); got != "true" {
+		t.Error("the embed from the code does not start on the Patch tab")
+	}
+	if got := eval[string](b, `document.querySelector('#editor-file .cm-content').contentEditable`); got != "false" {
+		t.Errorf("the embed from the code is not readonly (contenteditable=%q)", got)
+	}
+	b.checkConsole()
 }

@@ -32,6 +32,8 @@ class EmbedCode {
   /** @param {CodePage} page */
   constructor(page) {
     this.page = page;
+    /** Counts refreshes: a slower, older one must not overwrite a newer. */
+    this.version = 0;
     this.button = byId('btn-embed-code');
     /** @param {string} id @param {string} label @param {boolean} checked */
     const check = (id, label, checked) => h('label', { className: 'check' },
@@ -67,12 +69,13 @@ class EmbedCode {
   toggle(open = this.section.hidden) {
     this.section.hidden = !open;
     this.button.setAttribute('aria-expanded', String(open));
-    if (open) this.refresh().then(() => this.text.focus());
+    if (open) this.refresh().then(() => { this.text.setSelectionRange(0, 0); this.text.focus(); this.text.scrollTop = 0; });
     else this.button.focus();
   }
 
   /** Writes the snippet for the page as it is now. */
   async refresh() {
+    const version = ++this.version;
     const checked = (id) => /** @type {HTMLInputElement} */ (byId(id)).checked;
     const step = this.page.selectedStep();
     this.stepLabel.textContent = step >= 0 ? `start at the selected step (${step + 1})` : 'start at the selected step (none selected)';
@@ -87,8 +90,10 @@ class EmbedCode {
     if (options.panes.length === 0) options.panes = [...PANES];
     this.status.textContent = '';
     try {
-      this.text.value = embedSnippet(embedAddress(pageAddress(), options, await encodeState(state)), location.origin);
+      const fragment = await encodeState(state);
+      if (version === this.version) this.text.value = embedSnippet(embedAddress(pageAddress(), options, fragment), location.origin);
     } catch (err) {
+      if (version !== this.version) return;
       this.text.value = '';
       this.status.textContent = `No embed code: ${err instanceof Error ? err.message : String(err)}`;
     }
