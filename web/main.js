@@ -581,6 +581,7 @@ globalThis.applylensPage = {
   },
 };
 
-setFormat(storedFormat());
+// An embed shows its own state's format, not the one this browser chose on the full page.
+setFormat(embed ? 'yaml' : storedFormat());
 // A link in the address bar, else this tab's draft, else the walkthrough.
 sharing.start();

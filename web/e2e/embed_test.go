@@ -598,3 +598,42 @@ func TestEmbedCode(t *testing.T) {
 	}
 	b.checkConsole()
 }
+
+// TestEmbedTogether: three embeds in sight at once start together and
+// still fetch the wasm once (the browser's HTTP cache makes the later
+// requests wait for the first).
+func TestEmbedTogether(t *testing.T) {
+	frame := `<iframe src="` + siteURL + `?embed&panes=results#example=create" style="width:33%;height:600px;border:0"></iframe>`
+	html := `<!doctype html><link rel="icon" href="data:,"><body style="margin:0;display:flex">` + strings.Repeat(frame, 3) + `</body>`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(html))
+	}))
+	defer srv.Close()
+	b := newBrowser(t, 1200, 800)
+	mark := trafficMark()
+	frames := func() []cdp.FrameID {
+		ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
+		defer cancel()
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL)); err != nil {
+			t.Fatal(err)
+		}
+		return b.frameIDs()
+	}()
+	if len(frames) != 3 {
+		t.Fatalf("%d frames, want 3", len(frames))
+	}
+	for i, f := range frames {
+		b.frameWait(f, fmt.Sprintf("frame %d's result", i), frameReady, startTimeout)
+	}
+	wasm := 0
+	for _, x := range trafficSince(mark) {
+		if strings.HasSuffix(x.Path, ".wasm") {
+			wasm++
+		}
+	}
+	if wasm != 1 {
+		t.Errorf("three embeds starting together fetched the wasm %d times, want once", wasm)
+	}
+	b.checkConsole()
+}

@@ -48,6 +48,6 @@ export function embedAddress(page, options, fragment) {
  * @param {string} origin the page's origin
  */
 export function embedSnippet(src, origin) {
-  const frame = `<iframe data-applylens src="${attr(src)}" title="applylens: what kubectl apply does, step by step" width="100%" height="${FALLBACK_HEIGHT}" loading="lazy" style="border:0;max-width:760px;display:block"></iframe>`;
+  const frame = `<iframe data-applylens src="${attr(src)}" title="applylens: what kubectl apply does, step by step" width="100%" height="${FALLBACK_HEIGHT}" loading="lazy" allow="clipboard-write" style="border:0;max-width:760px;display:block"></iframe>`;
   return `${frame}\n${hostScript(origin)}\n`;
 }
