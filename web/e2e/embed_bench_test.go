@@ -22,7 +22,7 @@ const budgetEmbedResult = time.Second
 // sight to its result. Run by scripts/bench-page, which records it in
 // docs/performance.md under "## Embeds".
 func TestBenchEmbeds(t *testing.T) {
-	var seen, started, first []time.Duration
+	var seen, started, answer, first []time.Duration
 	var last manyEmbeds
 	for range max(1, *benchColdRuns) {
 		m := visitManyEmbeds(t)
@@ -31,6 +31,9 @@ func TestBenchEmbeds(t *testing.T) {
 		}
 		for _, x := range m.resultMs[1:] {
 			started = append(started, msDuration(x))
+		}
+		for _, x := range m.answerMs {
+			answer = append(answer, msDuration(x))
 		}
 		first = append(first, msDuration(m.firstMs))
 		last = m
@@ -45,6 +48,7 @@ func TestBenchEmbeds(t *testing.T) {
 	row("5 embeds: network fetches of the wasm", fmt.Sprint(last.wasmGets), "1", verdict(last.wasmGets == 1))
 	row(fmt.Sprintf("embed scrolled into sight → its result shown (median of %d; max %s)", len(seen), ms(maxOf(seen))), ms(median(seen)), ms(budgetEmbedResult), verdict(maxOf(seen) <= budgetEmbedResult))
 	row("of which its engine's start → result (median; max)", ms(median(started))+"; "+ms(maxOf(started)), "", "")
+	row("of which the engine ready → result rendered (the first computation and render; median; max)", ms(median(answer))+"; "+ms(maxOf(answer)), "", "")
 	row(fmt.Sprintf("first embed, in sight on load: host page's navigation → result (median of %d, cold cache)", len(first)), ms(median(first)), "", "")
 	var files strings.Builder
 	fmt.Fprintf(&files, "| file | requests | bytes sent |\n| --- | --- | --- |\n")

@@ -328,6 +328,7 @@ type manyEmbeds struct {
 	headers    int64
 	wasmGets   int
 	resultMs   []float64 // per frame: from its engine's start to its first result
+	answerMs   []float64 // per frame: of which from the engine ready to the result rendered
 	sinceSeen  []float64 // frames 2 to 5: from the host's scroll to the frame to its first result
 	firstMs    float64   // frame 1, in sight from the start: the host's navigation start to its first result
 	budget     int64
@@ -365,6 +366,7 @@ func visitManyEmbeds(t *testing.T) manyEmbeds {
 		seenAt := eval[float64](b, fmt.Sprintf(`(document.getElementById(%q).scrollIntoView({block: 'center'}), performance.timeOrigin + performance.now())`, embedFrameIDs[i]))
 		b.frameWait(frames[i], fmt.Sprintf("frame %d's result", i), frameReady, startTimeout)
 		m.sinceSeen = append(m.sinceSeen, frameEval[float64](b, frames[i], renderedAt)-seenAt)
+		m.answerMs = append(m.answerMs, frameEval[float64](b, frames[i], `performance.getEntriesByName('applylens:rendered')[0].startTime - performance.getEntriesByName('applylens:engine-ready')[0].startTime`))
 		if state := frameEval[string](b, frames[i], `document.documentElement.dataset.embedEngine`); state != "started" {
 			t.Errorf("frame %d shows a result but its engine is %q", i, state)
 		}
