@@ -32,6 +32,8 @@ const (
 type Sample struct {
 	ID    string `json:"id"`
 	Title string `json:"title"`
+	// Category is the id of the gallery group it belongs to (Categories).
+	Category string `json:"category"`
 	// Description says what the sample teaches.
 	Description string `json:"description"`
 	// Shows names the engine behaviours and traps the sample exercises.
@@ -54,6 +56,7 @@ func (s Sample) Input() engine.Input {
 // meta is the schema of a sample's meta.yaml.
 type meta struct {
 	Title       string   `json:"title"`
+	Category    string   `json:"category"`
 	Description string   `json:"description"`
 	Shows       []string `json:"shows"`
 	Overwrite   *bool    `json:"overwrite"`
@@ -135,7 +138,10 @@ func loadOne(fsys fs.FS, id string) (Sample, error) {
 	if m.Title == "" || m.Description == "" {
 		return Sample{}, &LoadError{Sample: id, File: metaFile, Err: errors.New("title and description are required")}
 	}
-	s := Sample{ID: id, Title: m.Title, Description: m.Description, Shows: m.Shows, Overwrite: m.Overwrite}
+	if !knownCategory(m.Category) {
+		return Sample{}, &LoadError{Sample: id, File: metaFile, Err: fmt.Errorf("unknown category %q (see Categories)", m.Category)}
+	}
+	s := Sample{ID: id, Title: m.Title, Category: m.Category, Description: m.Description, Shows: m.Shows, Overwrite: m.Overwrite}
 	var err error
 	if s.File, err = readText(fsys, id, fileFile, true); err != nil {
 		return Sample{}, err

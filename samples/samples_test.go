@@ -126,10 +126,12 @@ func TestLoadErrors(t *testing.T) {
 		want  string
 	}{
 		{"no index", map[string]string{}, "index.yaml"},
-		{"listed twice", map[string]string{"index.yaml": "[a, a]", "a/meta.yaml": "title: t\ndescription: d\n", "a/file.yaml": "x: 1\n"}, "listed twice"},
-		{"no file.yaml", map[string]string{"index.yaml": "[a]", "a/meta.yaml": "title: t\ndescription: d\n"}, "a/file.yaml"},
+		{"listed twice", map[string]string{"index.yaml": "[a, a]", "a/meta.yaml": "title: t\ncategory: traps\ndescription: d\n", "a/file.yaml": "x: 1\n"}, "listed twice"},
+		{"no file.yaml", map[string]string{"index.yaml": "[a]", "a/meta.yaml": "title: t\ncategory: traps\ndescription: d\n"}, "a/file.yaml"},
 		{"unknown meta field", map[string]string{"index.yaml": "[a]", "a/meta.yaml": "title: t\ndescription: d\ncolour: red\n", "a/file.yaml": "x: 1\n"}, "colour"},
 		{"no title", map[string]string{"index.yaml": "[a]", "a/meta.yaml": "description: d\n", "a/file.yaml": "x: 1\n"}, "required"},
+		{"unknown category", map[string]string{"index.yaml": "[a]", "a/meta.yaml": "title: t\ncategory: misc\ndescription: d\n", "a/file.yaml": "x: 1\n"}, `unknown category "misc"`},
+		{"no category", map[string]string{"index.yaml": "[a]", "a/meta.yaml": "title: t\ndescription: d\n", "a/file.yaml": "x: 1\n"}, `unknown category ""`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -374,6 +376,73 @@ var expectations = map[string]expectation{
 			o := decode(t, r.Object)
 			want(t, at(o, "spec", "dnsNames"), names)
 			wantAbsent(t, o, "spec", "renewBefore")
+		}},
+	"pod-init-containers": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			inits := at(decode(t, r.Object), "spec", "initContainers")
+			want(t, keys(inits, "name"), []any{"init-myservice", "init-mydb"})
+			want(t, keys(inits, "image"), []any{"busybox:1.36", "busybox:1.36"})
+			// The server-injected token mount is not in the patch, so it stays.
+			want(t, at(inits, 1, "volumeMounts", 0, "name"), "kube-api-access-7xq2p")
+			want(t, at(decode(t, r.Object), "spec", "nodeName"), "worker-2")
+		}},
+	"replicaset-frontend": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			p := decode(t, r.Patch)
+			want(t, at(p, "spec", "replicas"), int64(5))
+			want(t, at(p, "spec", "template", "spec", "containers", 0, "image"), "gcr.io/google_samples/gb-frontend:v4")
+			want(t, at(decode(t, r.Object), "spec", "template", "spec", "containers", 0, "imagePullPolicy"), "IfNotPresent")
+		}},
+	"statefulset-partition": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			p := decode(t, r.Patch)
+			want(t, at(p, "spec", "updateStrategy"), map[string]any{"rollingUpdate": map[string]any{"partition": int64(2)}})
+			// Unchanged in the file, sent whole all the same.
+			want(t, at(p, "spec", "volumeClaimTemplates", 0, "metadata", "name"), "www")
+			o := decode(t, r.Object)
+			want(t, at(o, "spec", "updateStrategy", "type"), "RollingUpdate")
+			wantAbsent(t, o, "spec", "volumeClaimTemplates", 0, "spec", "volumeMode")
+		}},
+	"daemonset-tolerations": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			p := decode(t, r.Patch)
+			want(t, keys(at(p, "spec", "template", "spec", "tolerations"), "key"),
+				[]any{"node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master"})
+			o := decode(t, r.Object)
+			want(t, at(o, "spec", "updateStrategy"), map[string]any{"type": "RollingUpdate",
+				"rollingUpdate": map[string]any{"maxSurge": int64(1), "maxUnavailable": int64(0)}})
+			want(t, at(o, "spec", "template", "spec", "volumes", 0, "hostPath", "type"), "")
+		}},
+	"job-ttl": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			p := decode(t, r.Patch)
+			wantAbsent(t, p, "spec", "template")
+			want(t, at(p, "spec", "ttlSecondsAfterFinished"), int64(100))
+			want(t, at(decode(t, r.Object), "spec", "selector", "matchLabels", "batch.kubernetes.io/controller-uid"), "3b4c5d6e-7f80-4912-a3b4-c5d6e7f80912")
+		}},
+	"cronjob-jobtemplate": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			c := at(decode(t, r.Object), "spec", "jobTemplate", "spec", "template", "spec", "containers", 0)
+			want(t, at(c, "image"), "busybox:1.36")
+			want(t, keys(at(c, "env"), "name"), []any{"GREETING", "DEBUG"})
+			want(t, at(decode(t, r.Object), "spec", "schedule"), "*/5 * * * *")
+		}},
+	"hpa-replicas-reset": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, at(decode(t, r.Patch), "spec", "replicas"), int64(3))
+			want(t, at(decode(t, r.Object), "spec", "replicas"), int64(3))
+		}},
+	"hpa-replicas-fixed": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			wantAbsent(t, decode(t, r.Patch), "spec", "replicas")
+			want(t, at(decode(t, r.Object), "spec", "replicas"), int64(7))
+		}},
+	"hpa-metrics": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			metrics := at(decode(t, r.Object), "spec", "metrics")
+			want(t, len(asList(metrics)), 1)
+			want(t, at(metrics, 0, "resource", "target", "averageUtilization"), int64(60))
+			want(t, at(decode(t, r.Object), "status", "currentReplicas"), int64(7))
 		}},
 	"big-integer": {action: engine.ActionConfigure, patchType: engine.PatchMerge, source: "annotation", warnings: []string{"not-built-in", "big-integer"},
 		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {

@@ -57,7 +57,7 @@ add(wasmName, wasm);
 const jsonnetWasm = readFileSync(resolve(args['jsonnet-wasm']));
 const jsonnetWasmName = hashedName('applylens-jsonnet', '.wasm', jsonnetWasm);
 add(jsonnetWasmName, jsonnetWasm);
-// The sample scenarios, fetched by the examples menu on first use.
+// The sample scenarios, fetched by the gallery (or an #example= address) on first use.
 const samples = readFileSync(resolve(args.samples));
 const samplesName = hashedName('samples', '.json', samples);
 add(samplesName, samples);
@@ -208,7 +208,7 @@ const manifest = {
   // cached from the first visit by then).
   onDemand: { files: onDemand, raw: sum(onDemand, 'raw'), gzip: sum(onDemand, 'gzip'), br: sum(onDemand, 'br'), when: 'the Jsonnet format is chosen' },
   examples: { files: exampleFiles.length, raw: sum(exampleFiles, 'raw'), gzip: sum(exampleFiles, 'gzip'), br: sum(exampleFiles, 'br'), when: 'an embed names a sample (#example=<id>): one file per frame' },
-  lazy: { files: lazy, raw: sum(lazy, 'raw'), gzip: sum(lazy, 'gzip'), br: sum(lazy, 'br'), when: 'the Diff tab is first shown (the chunk), the examples menu is first used (samples)' },
+  lazy: { files: lazy, raw: sum(lazy, 'raw'), gzip: sum(lazy, 'gzip'), br: sum(lazy, 'br'), when: 'the Diff tab is first shown (the chunk), the gallery or an #example= address is first used (samples)' },
 };
 writeFileSync(join(outDir, 'asset-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 

@@ -1,40 +1,35 @@
-// The examples menu: the sample scenarios of samples/ (the documentation's
-// walkthrough and the known traps), fetched as one JSON file the first time
-// the menu is used, so they cost the first visit nothing.
+// The examples: the sample scenarios of samples/ (the documentation's
+// walkthrough, the merge tables, lists, traps, workloads, custom
+// resources), fetched as one JSON file the first time they are wanted (the
+// gallery opened or pointed at, an #example= address), so they cost the
+// first visit nothing. Also the note that says which example the panes
+// hold (#sample-description).
 
 import { assets } from './assets.js';
 import { byId } from './dom.js';
 
-/**
- * @typedef {{id: string, title: string, description: string, shows?: string[],
- *   lastApplied?: string, file: string, live?: string, overwrite?: boolean}} Sample
- */
+/** @typedef {import('./example-link.js').Sample} Sample */
 
 export class Examples {
   /**
-   * @param {(sample: Sample) => void} onPick called with the chosen sample
    * @param {(url: string) => Promise<Response>} [fetcher]
    */
-  constructor(onPick, fetcher = (url) => fetch(url)) {
-    this.select = /** @type {HTMLSelectElement} */ (byId('sample-picker'));
+  constructor(fetcher = (url) => fetch(url)) {
     this.description = byId('sample-description');
-    this.onPick = onPick;
     this.fetcher = fetcher;
     /** @type {Map<string, Sample>} */
     this.samples = new Map();
-    /** @type {Promise<void>|null} */
+    /** @type {Promise<Map<string, Sample>>|null} */
     this.loading = null;
-    // Load on the first sign of interest, before the list is opened.
-    for (const ev of ['focus', 'pointerdown', 'mouseenter']) {
-      this.select.addEventListener(ev, () => this.load(), { once: true });
-    }
-    this.select.addEventListener('change', () => this.pick(this.select.value));
   }
 
-  /** Fetches the samples once; a failure can be retried. @returns {Promise<void>} */
+  /**
+   * Fetches the samples once; a failure rejects, and the next call tries
+   * again.
+   * @returns {Promise<Map<string, Sample>>}
+   */
   load() {
     if (!this.loading) {
-      this.setPlaceholder('Loading examples…');
       this.loading = this.fetcher(assets.samples)
         .then((res) => {
           if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -43,53 +38,38 @@ export class Examples {
         .then((list) => this.fill(list))
         .catch((err) => {
           this.loading = null;
-          this.setPlaceholder('Examples could not be loaded: retry');
-          console.warn(`applylens: loading the examples failed: ${err.message}`);
-          this.select.addEventListener('focus', () => this.load(), { once: true });
+          throw err;
         });
     }
     return this.loading;
   }
 
-  /** @private @param {Sample[]} list */
+  /** @private @param {unknown} list */
   fill(list) {
     this.samples.clear();
-    this.setPlaceholder('More examples…');
-    for (const s of list) {
+    for (const s of Array.isArray(list) ? list : []) {
       if (!s || typeof s.id !== 'string' || typeof s.file !== 'string') continue;
       this.samples.set(s.id, s);
-      const option = document.createElement('option');
-      option.value = s.id;
-      option.textContent = s.title || s.id;
-      this.select.append(option);
     }
+    return this.samples;
   }
 
-  /** @private @param {string} text */
-  setPlaceholder(text) {
-    while (this.select.options.length > 0) this.select.remove(0);
-    const option = document.createElement('option');
-    option.value = '';
-    option.textContent = text;
-    this.select.append(option);
+  /** The samples in display order (empty until loaded). @returns {Sample[]} */
+  list() {
+    return [...this.samples.values()];
   }
 
-  /** Loads the sample with this id, once the list is there. @param {string} id */
-  async pick(id) {
-    if (!id) return;
-    await this.load();
-    const sample = this.samples.get(id);
-    if (!sample) return;
-    this.select.value = id;
-    this.description.textContent = sample.description || '';
-    this.description.hidden = !sample.description;
-    this.onPick(sample);
+  /** Says which example the panes hold. @param {Sample} sample */
+  show(sample) {
+    this.description.textContent = sample.description ? `${sample.title}: ${sample.description}` : sample.title || '';
+    this.description.dataset.example = sample.id;
+    this.description.hidden = !this.description.textContent;
   }
 
-  /** Forgets the current choice (the panes no longer hold a sample). */
+  /** Forgets the current example (the panes no longer hold one). */
   reset() {
-    this.select.value = '';
     this.description.hidden = true;
     this.description.textContent = '';
+    delete this.description.dataset.example;
   }
 }

@@ -13,6 +13,8 @@ import { DiffView } from './outputs/diff.js';
 import { statusSentence } from './outputs/format.js';
 import { setupTabs } from './tabs.js';
 import { Examples } from './examples.js';
+import { Gallery } from './gallery.js';
+import { ExampleLinks } from './example-open.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
 import { Sharing } from './share-ui.js';
@@ -94,6 +96,7 @@ const sharing = embed
     setState: (state) => applyState(state),
     showWalkthrough: () => loadScenario(),
     focusPanes: () => inputs.views.file.focus(),
+    address: (state) => (exampleLinks ? exampleLinks.address(state) : ''),
   });
 
 const inputs = new Inputs({
@@ -482,7 +485,12 @@ function hide(el) {
 
 // Buttons.
 byId('btn-embed-code').addEventListener('click', () => {
-  import('./embed/code.js').then((m) => m.toggleEmbedCode({ getState: () => pageState(), selectedStep: () => stepsView.selected }));
+  import('./embed/code.js').then((m) => m.toggleEmbedCode({
+    getState: () => pageState(),
+    selectedStep: () => stepsView.selected,
+    // An unchanged example embeds by its id; the tab is an embed option.
+    exampleAddress: (state) => (exampleLinks ? exampleLinks.address({ ...state, tab: 'steps' }) : ''),
+  }));
 });
 byId('btn-clear').addEventListener('click', () => {
   examples.reset();
@@ -497,18 +505,16 @@ byId('btn-example').addEventListener('click', () => {
   sharing.changed();
 });
 
-// The examples menu loads a sample's panes (samples are YAML) and flags.
-const examples = new Examples((sample) => {
-  if (inputs.format !== 'yaml') {
-    storeFormat('yaml');
-    setFormat('yaml');
-  }
-  overwrite.checked = sample.overwrite !== false;
-  inputs.load({ lastApplied: sample.lastApplied || '', file: sample.file, live: sample.live || '' },
-    sample.lastApplied ? 'explicit' : 'derived');
-  compute();
-  sharing.changed();
+// The examples, the gallery that lists them, and their addresses
+// (#example=<id>): a chosen example opens like a link (Undo restores the panes).
+const examples = new Examples();
+const gallery = new Gallery({
+  load: () => examples.load().then(() => examples.list()),
+  onPick: (id) => exampleLinks?.pick(id),
+  current: () => byId('sample-description').dataset.example || '',
 });
+// Example addresses on the full page; an embed reads #example= itself (web/embed/embed.js).
+const exampleLinks = embed ? null : new ExampleLinks({ examples, sharing: /** @type {Sharing} */ (sharing), gallery });
 
 function loadScenario() {
   inputs.load({ ...defaultScenario, file: scenarioFile(defaultScenario, inputs.format) }, defaultScenario.mode);
@@ -583,5 +589,7 @@ globalThis.applylensPage = {
 
 // An embed shows its own state's format, not the one this browser chose on the full page.
 setFormat(embed ? 'yaml' : storedFormat());
-// A link in the address bar, else this tab's draft, else the walkthrough.
-sharing.start();
+// A link in the address bar, else this tab's draft, else the walkthrough;
+// then an example's address, over it. An embed opens its fragment itself.
+if (exampleLinks) sharing.start().then(() => exampleLinks.start());
+else sharing.start();

@@ -12,6 +12,7 @@
 //   no share fragment                    the draft, else the walkthrough
 
 import { byId, h } from './dom.js';
+import { documentsBundle } from './documents-bundle.js';
 import {
   LIMITS, LinkError, encodeState, decodeFragment, fragmentVersion, fragmentKey, draftText, parseDraft, sameState,
 } from './share.js';
@@ -50,8 +51,12 @@ export class Sharing {
    * @param {(state: ShareState) => void} page.setState loads a state (panes, flags, tab) and computes it
    * @param {() => void} page.showWalkthrough loads the documentation's walkthrough
    * @param {() => void} page.focusPanes gives the focus back to the inputs
+   * @param {(state: ShareState) => string} [page.address] a shorter fragment
+   *   (without '#') standing for the state, or '': an unchanged example's
+   *   own address, example=<id>
    */
-  constructor({ getState, setState, showWalkthrough, focusPanes }) {
+  constructor({ getState, setState, showWalkthrough, focusPanes, address = () => '' }) {
+    this.address = address;
     this.getState = getState;
     this.setState = setState;
     this.showWalkthrough = showWalkthrough;
@@ -59,6 +64,7 @@ export class Sharing {
     this.storage = sessionStore();
     this.status = byId('link-status');
     this.undoButton = /** @type {HTMLButtonElement} */ (byId('btn-link-undo'));
+    this.documentsButton = /** @type {HTMLButtonElement} */ (byId('btn-copy-documents'));
     this.error = byId('link-error');
     this.errorMessage = byId('link-error-message');
     /** False until start(): the page setting itself up is no change. */
@@ -82,6 +88,7 @@ export class Sharing {
 
     byId('btn-copy-link').addEventListener('click', () => this.copyLink());
     this.undoButton.addEventListener('click', () => this.undo());
+    this.documentsButton.addEventListener('click', () => this.copyDocuments());
     byId('btn-link-error-dismiss').addEventListener('click', () => {
       this.hideError();
       this.focusPanes();
@@ -181,9 +188,9 @@ export class Sharing {
    * copies it.
    */
   async copyLink() {
-    let fragment;
+    let fragment = this.address(this.getState());
     try {
-      fragment = await encodeState(this.getState());
+      if (!fragment) fragment = await encodeState(this.getState());
     } catch (err) {
       this.say(`No link made: ${reason(err)}`, 'refused');
       return;
@@ -197,11 +204,22 @@ export class Sharing {
     this.linkKey = fragmentKey(location.hash);
     this.save();
     const copied = await copyText(url);
-    const long = url.length > LIMITS.longLinkChars
-      ? ` It is long (${count(url.length)} characters): some chat apps and mail programs cut links past ${count(LIMITS.longLinkChars)}.`
-      : '';
-    this.say(`${copied ? 'Link copied' : 'Link made: copy it from the address bar (the browser did not allow copying)'}. It opens the page as it is now.${long}`, 'copied');
-    this.status.dataset.long = String(long !== '');
+    const isLong = url.length > LIMITS.longLinkChars;
+    const size = isLong
+      ? ` The link has ${count(url.length)} characters, more than the ${count(LIMITS.longLinkChars)} that chat tools and issue trackers accept: they may cut it. Copy the documents instead (as YAML) where it does not fit.`
+      : ` The link has ${count(url.length)} characters.`;
+    const own = fragmentVersion(fragment) ? '' : ` (the example's own address, #${fragment})`;
+    this.say(`${copied ? 'Link copied' : 'Link made: copy it from the address bar (the browser did not allow copying)'}${own}. It opens the page as it is now.${size}`, 'copied');
+    this.status.dataset.long = String(isLong);
+    this.documentsButton.hidden = !isLong;
+  }
+
+  /** Copies the three documents as one YAML stream (documents-bundle.js). */
+  async copyDocuments() {
+    const copied = await copyText(documentsBundle(this.getState()));
+    this.say(copied
+      ? 'The documents are copied, as YAML separated by ---, each named by a comment: paste them where the link would not fit.'
+      : 'The browser did not allow copying the documents.', copied ? 'copied' : 'refused');
   }
 
   /** @private */
@@ -224,13 +242,13 @@ export class Sharing {
   /**
    * Shows a link's state. What the page showed before stays restorable
    * unless it was an earlier link, unchanged (then what was restorable
-   * stays so).
-   * @private
+   * stays so). Also used for an example's address (example-open.js).
    * @param {ShareState} state
    * @param {string} hash
    * @param {ShareState|null} before
+   * @param {string} [opened] what link-status says
    */
-  open(state, hash, before) {
+  open(state, hash, before, opened = 'Opened the link.') {
     this.apply(state);
     const now = this.getState();
     if (before && !sameState(before, now) && !sameState(before, this.opened)) this.restorable = before;
@@ -240,7 +258,7 @@ export class Sharing {
     this.hideError();
     this.undoButton.textContent = UNDO_LABEL;
     this.undoButton.hidden = !this.restorable;
-    this.say(this.restorable ? 'Opened the link. Your previous panes are kept: Undo brings them back.' : 'Opened the link.', 'opened');
+    this.say(this.restorable ? `${opened} Your previous panes are kept: Undo brings them back.` : opened, 'opened');
   }
 
   /** Swaps the page and the restorable state: nothing is lost either way. @private */
@@ -271,6 +289,7 @@ export class Sharing {
     this.status.textContent = text;
     this.status.dataset.kind = kind;
     this.status.dataset.long = 'false';
+    this.documentsButton.hidden = true;
   }
 
   /** @private @param {unknown} err @param {string} fallback */

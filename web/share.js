@@ -30,8 +30,12 @@ export const PREFIX = `s${VERSION}=`;
 export const LIMITS = {
   /** Longest link the page makes (the whole URL) and longest fragment it reads. */
   linkChars: 1_000_000,
-  /** Past this, a made link comes with a warning: some chat apps cut such links. */
-  longLinkChars: 8_000,
+  /**
+   * Past this, a made link comes with a warning and the offer to copy the
+   * documents instead: chat tools and issue trackers cut or refuse longer
+   * links (about 2,000 characters is what they all accept).
+   */
+  longLinkChars: 2_000,
   /** Most bytes a link's data may unpack to. */
   unpackedBytes: 16 << 20,
   /** Most characters in one pane (the engine reads at most 5 MiB a pane). */

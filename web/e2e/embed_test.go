@@ -599,6 +599,13 @@ func TestEmbedCode(t *testing.T) {
 		t.Errorf("the embed from the code is not readonly (contenteditable=%q)", got)
 	}
 	b.checkConsole()
+
+	// An example shown unchanged is embedded by its id, its tab an option.
+	b.openAt(siteURL + "#example=env-merge")
+	b.showTab("result")
+	b.run(chromedp.Click(chromedp.ID("btn-embed-code")))
+	b.waitFor("the example's embed code", `document.getElementById('embed-code-text')?.value.includes('?embed&amp;tab=result#example=env-merge"')`, stepTimeout)
+	b.checkConsole()
 }
 
 // TestEmbedTogether: three embeds in sight at once start together and

@@ -360,10 +360,13 @@ func TestShareLinkLimits(t *testing.T) {
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setText('live', applylensPage.getText('live') + '# ' + ` + randomJS(9000) + ` + '\n')`))
 	b.run(chromedp.KeyEvent("l", chromedp.KeyModifiers(chromedp.ModifierAlt)))
 	b.waitFor("the long link's warning", `document.getElementById('link-status').dataset.long === 'true'`, stepTimeout)
-	if got := b.text("link-status"); !strings.Contains(got, "cut links") {
-		t.Errorf("link-status = %q, want a warning that some apps cut long links", got)
-	}
 	long := eval[string](b, `location.href`)
+	if got, want := b.text("link-status"), fmt.Sprintf("The link has %s characters, more than the 2,000", thousands(len(long))); !strings.Contains(got, want) {
+		t.Errorf("link-status = %q, want %q: its length and the limit chat tools accept", got, want)
+	}
+	if b.hidden("btn-copy-documents") {
+		t.Errorf("a long link comes without the offer to copy the documents")
+	}
 	if len(long) <= 8000 {
 		t.Errorf("the link has %d characters, want over 8000 for this test", len(long))
 	}

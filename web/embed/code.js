@@ -17,6 +17,7 @@ const PANE_LABELS = { 'last-applied': 'last-applied', file: 'file', live: 'live'
  * @typedef {object} CodePage
  * @property {() => ShareState} getState what the page shows
  * @property {() => number} selectedStep the selected step (0-based), -1 for none
+ * @property {(state: ShareState) => string} exampleAddress 'example=<id>' when the page shows an example unchanged, else ''
  */
 
 /** @type {EmbedCode|null} */
@@ -90,7 +91,7 @@ class EmbedCode {
     if (options.panes.length === 0) options.panes = [...PANES];
     this.status.textContent = '';
     try {
-      const fragment = await encodeState(state);
+      const fragment = this.page.exampleAddress(state) || await encodeState(state);
       if (version === this.version) this.text.value = embedSnippet(embedAddress(pageAddress(), options, fragment), location.origin);
     } catch (err) {
       if (version !== this.version) return;

@@ -1,28 +1,18 @@
-// The examples menu, with a fake DOM just large enough for it.
+// The examples' data (web/examples.js), with a fake DOM just large enough.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 class FakeElement {
   constructor(tag) {
     this.tagName = tag;
-    this.children = [];
-    this.listeners = {};
     this.hidden = false;
     this.textContent = '';
-    this.value = '';
+    this.dataset = {};
   }
-  get options() { return this.children; }
-  append(...els) { this.children.push(...els); }
-  remove(i) { this.children.splice(i, 1); }
-  addEventListener(ev, fn) { (this.listeners[ev] ||= []).push(fn); }
-  fire(ev) { for (const fn of this.listeners[ev] || []) fn(); }
 }
 
-const elements = { 'sample-picker': new FakeElement('select'), 'sample-description': new FakeElement('p') };
-globalThis.document = {
-  getElementById: (id) => elements[id] || null,
-  createElement: (tag) => new FakeElement(tag),
-};
+const elements = { 'sample-description': new FakeElement('p') };
+globalThis.document = { getElementById: (id) => elements[id] || null };
 const { Examples } = await import('../examples.js');
 
 const samples = [
@@ -31,40 +21,36 @@ const samples = [
   { id: 'broken' },
 ];
 
-test('loads once, lists valid samples, and picks one', async () => {
+test('loads once, keeps valid samples in order, and says which is shown', async () => {
   let fetches = 0;
-  /** @type {any[]} */
-  const picked = [];
-  const ex = new Examples((s) => picked.push(s), async (url) => {
+  const ex = new Examples(async (url) => {
     fetches++;
     assert.equal(url, 'samples.json');
     return { ok: true, json: async () => samples };
   });
-  await Promise.all([ex.load(), ex.load()]);
+  const [a, b] = await Promise.all([ex.load(), ex.load()]);
   assert.equal(fetches, 1);
-  const select = elements['sample-picker'];
-  assert.deepEqual(select.options.map((o) => o.value), ['', 'walkthrough', 'create']);
-  await ex.pick('walkthrough');
-  assert.equal(picked.length, 1);
-  assert.equal(picked[0].file, 'kind: A');
-  assert.equal(elements['sample-description'].textContent, 'The docs example.');
-  assert.equal(elements['sample-description'].hidden, false);
-  await ex.pick('nope');
-  assert.equal(picked.length, 1);
+  assert.equal(a, b);
+  assert.deepEqual(ex.list().map((s) => s.id), ['walkthrough', 'create']);
+  const d = elements['sample-description'];
+  ex.show(samples[0]);
+  assert.equal(d.textContent, 'Walkthrough: The docs example.');
+  assert.equal(d.dataset.example, 'walkthrough');
+  assert.equal(d.hidden, false);
   ex.reset();
-  assert.equal(elements['sample-description'].hidden, true);
+  assert.equal(d.hidden, true);
+  assert.equal(d.dataset.example, undefined);
 });
 
-test('a failed load can be retried', async () => {
+test('a failed load rejects and can be retried', async () => {
   let calls = 0;
-  const ex = new Examples(() => {}, async () => {
+  const ex = new Examples(async () => {
     calls++;
     if (calls === 1) return { ok: false, status: 503, json: async () => [] };
     return { ok: true, json: async () => samples };
   });
-  await ex.load();
-  assert.match(elements['sample-picker'].options[0].textContent, /could not be loaded/);
+  await assert.rejects(ex.load(), /HTTP 503/);
   await ex.load();
   assert.equal(calls, 2);
-  assert.equal(elements['sample-picker'].options.length, 3);
+  assert.equal(ex.list().length, 2);
 });

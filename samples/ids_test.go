@@ -1,0 +1,89 @@
+package samples
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"testing"
+)
+
+// releasedIDs are the ids of every sample ever released. A sample's id is
+// its address, index.html#example=<id>, used by share links, embeds and
+// other sites' documentation: it never changes and never goes away. Add
+// new samples here when they are added; never remove or rename a line.
+var releasedIDs = []string{
+	// The first 24, released with the examples menu.
+	"walkthrough", "create", "unchanged", "explicit-null", "sidecar-injected",
+	"env-merge", "containers-ordering", "finalizers", "args-replaced",
+	"tolerations-replaced", "strategy-recreate", "volumes-retainkeys",
+	"no-annotation", "replicas-removed", "annotation-bool",
+	"service-ports-tcp-udp", "container-ports", "topology-spread",
+	"duplicate-merge-keys", "quantity", "secret-stringdata", "overwrite-false",
+	"custom-resource", "big-integer",
+	// Workloads, released with the gallery.
+	"pod-init-containers", "replicaset-frontend", "statefulset-partition",
+	"daemonset-tolerations", "job-ttl", "cronjob-jobtemplate",
+	"hpa-replicas-reset", "hpa-replicas-fixed", "hpa-metrics",
+}
+
+// validID is what an id may look like: it is put in URLs as it is.
+var validID = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+func TestReleasedIDsStay(t *testing.T) {
+	var ids []string
+	for _, s := range All() {
+		ids = append(ids, s.ID)
+	}
+	for _, id := range releasedIDs {
+		if !slices.Contains(ids, id) {
+			t.Errorf("sample %q was released and is gone (renamed or removed): its links, #example=%s, would break. Bring it back.", id, id)
+		}
+	}
+	for _, id := range ids {
+		if !slices.Contains(releasedIDs, id) {
+			t.Errorf("sample %q is not in releasedIDs: add it (ids_test.go), and never rename it afterwards", id)
+		}
+		if !validID.MatchString(id) {
+			t.Errorf("sample id %q is not lower-case words joined by hyphens", id)
+		}
+	}
+	if len(ids) < 32 {
+		t.Errorf("%d samples, want at least 32", len(ids))
+	}
+}
+
+func TestCategories(t *testing.T) {
+	used := map[string]int{}
+	for _, s := range All() {
+		used[s.Category]++
+	}
+	for _, c := range Categories {
+		if used[c.ID] == 0 {
+			t.Errorf("category %q has no sample", c.ID)
+		}
+	}
+	// The page's gallery lists the same categories (and may have more,
+	// such as timelines, whose items come from elsewhere).
+	js, err := os.ReadFile(filepath.Join("..", "web", "gallery-categories.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page []string
+	for _, m := range regexp.MustCompile(`\{\s*id:\s*'([a-z-]+)'`).FindAllStringSubmatch(string(js), -1) {
+		page = append(page, m[1])
+	}
+	var want []string
+	for _, c := range Categories {
+		want = append(want, c.ID)
+	}
+	var common []string
+	for _, id := range page {
+		if slices.Contains(want, id) {
+			common = append(common, id)
+		}
+	}
+	if !slices.Equal(common, want) {
+		t.Errorf("web/gallery-categories.js lists %v; it must list every category of samples.Categories, in that order: %v", page, want)
+	}
+}
