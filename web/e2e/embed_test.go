@@ -612,7 +612,7 @@ func TestEmbedCode(t *testing.T) {
 // still fetch the wasm once (the browser's HTTP cache makes the later
 // requests wait for the first).
 func TestEmbedTogether(t *testing.T) {
-	frame := `<iframe src="` + siteURL + `?embed&panes=results#example=create" style="width:33%;height:600px;border:0"></iframe>`
+	frame := `<iframe src="` + siteURL + `?embed#example=create" style="width:33%;height:600px;border:0"></iframe>`
 	html := `<!doctype html><link rel="icon" href="data:,"><body style="margin:0;display:flex">` + strings.Repeat(frame, 3) + `</body>`
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -643,6 +643,11 @@ func TestEmbedTogether(t *testing.T) {
 	}
 	if wasm != 1 {
 		t.Errorf("three embeds starting together fetched the wasm %d times, want once", wasm)
+	}
+	// No host script here: each frame keeps its 600 px and scrolls inside.
+	scrolled := frameEval[int](b, frames[0], `(() => { const s = document.scrollingElement; s.scrollTop = 1e6; return s.scrollTop; })()`)
+	if scrolled <= 0 {
+		t.Error("a frame at a fixed height smaller than its page does not scroll inside")
 	}
 	b.checkConsole()
 }

@@ -11,6 +11,9 @@ export class EmbedLoader {
    * @param {EmbedPage} page
    */
   constructor(options, page) {
+    // index.html's first script sets it before the first paint; set here
+    // too, so the layout never depends on that script alone.
+    document.documentElement.dataset.embed = '';
     this.embed = import('./embed.js').then((m) => new m.Embed(options, page));
   }
 
