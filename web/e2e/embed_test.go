@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -650,4 +651,33 @@ func TestEmbedTogether(t *testing.T) {
 		t.Error("a frame at a fixed height smaller than its page does not scroll inside")
 	}
 	b.checkConsole()
+}
+
+// TestEmbedNoScript: without JavaScript an embed says so at the top of its
+// frame (600 px high in the embed code), not below the empty panes.
+func TestEmbedNoScript(t *testing.T) {
+	b := newBrowser(t, 760, 600)
+	ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
+	defer cancel()
+	err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(760, 600),
+		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+			return err
+		}),
+		chromedp.Navigate(siteURL+"?embed#example=walkthrough"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	box := eval[map[string]float64](b, `(() => { const r = document.querySelector('.noscript').getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}; })()`)
+	if box["height"] == 0 || box["bottom"] > 600 {
+		t.Errorf("without JavaScript the notice is at %v, not within the frame's first 600 px", box)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repoRoot, "tmp", "screenshots", "embed-noscript.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
