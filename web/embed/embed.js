@@ -48,6 +48,10 @@ export class Embed {
     this.timer = 0;
     /** Bumped by every change: a slower, older encoding must not win. */
     this.version = 0;
+    /** performance.now() when the engine was started (the frame seen). @type {number|undefined} */
+    this.startedAt = undefined;
+    /** Whether the step option was applied to the state shown. */
+    this.stepShown = false;
     this.openLink = /** @type {HTMLAnchorElement} */ (h('a', {
       id: 'embed-open', className: 'embed-open', href: pageAddress() + location.hash,
       attrs: { target: '_blank', rel: 'noopener', title: 'Open this example in the full applylens page, in a new tab' },
