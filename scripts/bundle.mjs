@@ -66,6 +66,16 @@ add(timelineWasmName, timelineWasm);
 const samples = readFileSync(resolve(args.samples));
 const samplesName = hashedName('samples', '.json', samples);
 add(samplesName, samples);
+// Each sample also on its own, examples/<id>.json, for embeds that name
+// one (#example=<id>, docs/embedding.md): a frame fetches its example, a
+// few hundred bytes, not every sample. Not hashed: the id is the address.
+const exampleFiles = [];
+for (const sample of JSON.parse(samples.toString('utf8'))) {
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(sample.id)) throw new Error(`sample id ${JSON.stringify(sample.id)} cannot be a file name`);
+  const name = `examples/${sample.id}.json`;
+  add(name, JSON.stringify(sample));
+  exampleFiles.push(name);
+}
 const wasmExec = readFileSync(resolve(args['wasm-exec']));
 const wasmExecName = hashedName('wasm_exec', '.js', wasmExec);
 add(wasmExecName, wasmExec);
@@ -189,6 +199,7 @@ for (const name of [...files.keys()].sort()) {
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },
   });
+  mkdirSync(dirname(join(outDir, name)), { recursive: true });
   writeFileSync(join(outDir, name), data);
   writeFileSync(join(outDir, `${name}.gz`), gz);
   writeFileSync(join(outDir, `${name}.br`), br);
@@ -212,6 +223,7 @@ const manifest = {
   onDemand: { files: onDemand, raw: sum(onDemand, 'raw'), gzip: sum(onDemand, 'gzip'), br: sum(onDemand, 'br'), when: 'the Jsonnet format is chosen' },
   // Fetched when the Timeline mode is first shown.
   onDemandTimeline: { files: onDemandTimeline, raw: sum(onDemandTimeline, 'raw'), gzip: sum(onDemandTimeline, 'gzip'), br: sum(onDemandTimeline, 'br'), when: 'the Timeline mode is first shown' },
+  examples: { files: exampleFiles.length, raw: sum(exampleFiles, 'raw'), gzip: sum(exampleFiles, 'gzip'), br: sum(exampleFiles, 'br'), when: 'an embed names a sample (#example=<id>): one file per frame' },
   lazy: { files: lazy, raw: sum(lazy, 'raw'), gzip: sum(lazy, 'gzip'), br: sum(lazy, 'br'), when: 'the Diff tab is first shown (the chunk), the gallery or an #example= address is first used (samples)' },
 };
 writeFileSync(join(outDir, 'asset-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');

@@ -20,6 +20,8 @@ import { defaultScenario } from './default-scenario.js';
 import { Sharing } from './share-ui.js';
 import { LazyTimeline } from './timeline/lazy.js';
 import { ModeSwitch } from './timeline/mode-switch.js';
+import { parseOptions } from './embed/options.js';
+import { EmbedLoader } from './embed/index.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -52,6 +54,9 @@ let requestFormat = 'yaml';
 /** Same, for the result on screen. */
 let resultFormat = /** @type {import('./file-format.js').FileFormat} */ ('yaml');
 
+/** The embed mode's options (index.html?embed…, docs/embedding.md); null on the full page. */
+const embed = parseOptions(location.search);
+
 /** index.html starts the worker before this script loads; it is used once. */
 function createWorker() {
   const early = globalThis.applylensEarly;
@@ -67,19 +72,34 @@ const client = new EngineClient({
   onResponse: (response) => render(response),
   onState: (state, detail) => showEngineState(state, detail),
 });
-client.start();
+// An embed starts its engine once it is in sight (web/embed/embed.js).
+if (!embed) client.start();
 
-setupTheme(/** @type {HTMLButtonElement} */ (byId('btn-theme')));
+setupTheme(/** @type {HTMLButtonElement} */ (byId('btn-theme')), embed ? embed.theme : undefined);
 
 // Share links and the tab's draft: told of every change the user makes
 // (sharing.changed()), it opens the link, the draft or the walkthrough.
-const sharing = new Sharing({
-  getState: () => pageState(),
-  setState: (state) => applyState(state),
-  showWalkthrough: () => loadScenario(),
-  focusPanes: () => inputs.views.file.focus(),
-  address: (state) => exampleLinks.address(state),
-});
+// An embed has no draft: the frame's fragment and the Open link instead.
+const sharing = embed
+  ? new EmbedLoader(embed, {
+    getState: () => pageState(),
+    setState: (state) => applyState(state),
+    showWalkthrough: () => loadScenario(),
+    startEngine: () => client.start(),
+    inputEditors: () => Object.values(inputs.views),
+    selectStep: (index) => {
+      if (index >= stepsView.steps.length) return false;
+      stepsView.select(index, { focus: false, scroll: false });
+      return true;
+    },
+  })
+  : new Sharing({
+    getState: () => pageState(),
+    setState: (state) => applyState(state),
+    showWalkthrough: () => loadScenario(),
+    focusPanes: () => inputs.views.file.focus(),
+    address: (state) => (exampleLinks ? exampleLinks.address(state) : ''),
+  });
 
 // The Timeline mode (loaded when first shown) has its own engine worker.
 const timeline = new LazyTimeline({
@@ -493,6 +513,14 @@ function hide(el) {
 }
 
 // Buttons.
+byId('btn-embed-code').addEventListener('click', () => {
+  import('./embed/code.js').then((m) => m.toggleEmbedCode({
+    getState: () => pageState(),
+    selectedStep: () => stepsView.selected,
+    // An unchanged example embeds by its id; the tab is an embed option.
+    exampleAddress: (state) => (exampleLinks ? exampleLinks.address({ ...state, tab: 'steps' }) : ''),
+  }));
+});
 byId('btn-clear').addEventListener('click', () => {
   examples.reset();
   inputs.load({}, 'derived');
@@ -511,10 +539,11 @@ byId('btn-example').addEventListener('click', () => {
 const examples = new Examples();
 const gallery = new Gallery({
   load: () => examples.load().then(() => examples.list()),
-  onPick: (id) => exampleLinks.pick(id),
+  onPick: (id) => exampleLinks?.pick(id),
   current: () => byId('sample-description').dataset.example || '',
 });
-const exampleLinks = new ExampleLinks({ examples, sharing, gallery });
+// Example addresses on the full page; an embed reads #example= itself (web/embed/embed.js).
+const exampleLinks = embed ? null : new ExampleLinks({ examples, sharing: /** @type {Sharing} */ (sharing), gallery });
 
 function loadScenario() {
   inputs.load({ ...defaultScenario, file: scenarioFile(defaultScenario, inputs.format) }, defaultScenario.mode);
@@ -587,7 +616,9 @@ globalThis.applylensPage = {
   },
 };
 
-setFormat(storedFormat());
+// An embed shows its own state's format, not the one this browser chose on the full page.
+setFormat(embed ? 'yaml' : storedFormat());
 // A link in the address bar, else this tab's draft, else the walkthrough;
-// then an example's address, over it.
-sharing.start().then(() => exampleLinks.start());
+// then an example's address, over it. An embed opens its fragment itself.
+if (exampleLinks) sharing.start().then(() => exampleLinks.start());
+else sharing.start();

@@ -317,7 +317,7 @@ function reason(err) {
  * command. False when neither is allowed.
  * @param {string} text
  */
-async function copyText(text) {
+export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
     return true;

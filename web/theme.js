@@ -22,10 +22,15 @@ function store(value) {
   }
 }
 
-/** @param {HTMLButtonElement} button */
-export function setupTheme(button) {
+/**
+ * @param {HTMLButtonElement} button
+ * @param {'auto'|'light'|'dark'} [choice] an embed's theme option: it
+ *   wins over the stored choice ('auto': the system's preference)
+ */
+export function setupTheme(button, choice) {
   const media = window.matchMedia('(prefers-color-scheme: dark)');
-  const effective = () => stored() || (media.matches ? 'dark' : 'light');
+  const system = () => (media.matches ? 'dark' : 'light');
+  const effective = () => (choice === 'light' || choice === 'dark' ? choice : (choice ? null : stored()) || system());
 
   function apply() {
     const theme = effective();
@@ -42,7 +47,7 @@ export function setupTheme(button) {
     apply();
   });
   media.addEventListener('change', () => {
-    if (!stored()) apply();
+    if (choice === 'auto' || (!choice && !stored())) apply();
   });
   apply();
 }

@@ -45,8 +45,11 @@ var mimeTypes = map[string]string{
 }
 
 // hashed matches the content-hashed names scripts/build writes, such as
-// app.3f2a1c09ab.js: their content never changes under the same name.
-var hashed = regexp.MustCompile(`\.[0-9a-f]{10}\.[a-z0-9]+$`)
+// applylens.3f2a1c09ab.wasm (ours: 10 hex digits) and app.QEXYRGCH.js
+// (esbuild's: 8 base32 letters): their content never changes under the
+// same name, so every frame of a page with many embeds reuses them from
+// the HTTP cache without asking again.
+var hashed = regexp.MustCompile(`\.(?:[0-9a-f]{10}|[A-Z2-7]{8})\.[a-z0-9]+$`)
 
 func contentType(name string) string {
 	ext := path.Ext(name)

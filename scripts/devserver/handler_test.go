@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -15,7 +16,9 @@ func testFS() fstest.MapFS {
 		"app.0123456789.js.gz":         {Data: []byte("gzip js")},
 		"applylens.abcdef0123.wasm":    {Data: []byte("\x00asm")},
 		"applylens.abcdef0123.wasm.gz": {Data: []byte("gzip wasm")},
+		"chunk.JBRBSPUG.js":            {Data: []byte("esbuild chunk")},
 		"sub/index.html":               {Data: []byte("sub page")},
+		"sub/notes.abcdefgh.txt":       {Data: []byte("more notes")},
 		"notes.txt":                    {Data: []byte("notes")},
 	}
 }
@@ -64,6 +67,14 @@ func TestHandler(t *testing.T) {
 			name: "wasm keeps its MIME type when gzipped", path: "/applylens.abcdef0123.wasm", acceptEncoding: "br, gzip",
 			wantStatus: 200, wantBody: "gzip wasm", wantType: "application/wasm", wantEncoding: "gzip",
 			wantCache: "public, max-age=31536000, immutable",
+		},
+		{
+			name: "esbuild's hashed chunk is cached for good", path: "/chunk.JBRBSPUG.js",
+			wantStatus: 200, wantBody: "esbuild chunk", wantCache: "public, max-age=31536000, immutable", wantNoVary: true,
+		},
+		{
+			name: "eight lower-case letters are no esbuild hash", path: "/sub/notes.abcdefgh.txt",
+			wantStatus: 200, wantBody: "more notes", wantCache: "no-cache",
 		},
 		{
 			name: "file without siblings does not vary", path: "/notes.txt", acceptEncoding: "br",
@@ -137,6 +148,15 @@ func TestHandler(t *testing.T) {
 			}
 			if res.Header.Get("X-Content-Type-Options") != "nosniff" {
 				t.Errorf("X-Content-Type-Options missing")
+			}
+			// Embeds (docs/embedding.md): any site may frame the page.
+			if xfo := res.Header.Get("X-Frame-Options"); xfo != "" {
+				t.Errorf("X-Frame-Options = %q: embeds would not load in other sites' pages", xfo)
+			}
+			for _, csp := range res.Header.Values("Content-Security-Policy") {
+				if strings.Contains(csp, "frame-ancestors") && !strings.Contains(csp, "frame-ancestors *") {
+					t.Errorf("Content-Security-Policy %q limits frame-ancestors: embeds would not load in other sites' pages", csp)
+				}
 			}
 		})
 	}
