@@ -1,14 +1,10 @@
 package savedwork
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 )
-
-// numbered matches a name that already ends in a copy number: "web (2)".
-var numbered = regexp.MustCompile(`^(.*\S) \((\d{1,6})\)$`)
 
 // UniqueName returns name if no save has it (compared after trimming and
 // case-insensitively, as the list shows names), else the name with the
@@ -20,11 +16,8 @@ func UniqueName(name string, taken func(string) bool) string {
 		return name
 	}
 	base, n := name, 2
-	if m := numbered.FindStringSubmatch(name); m != nil {
-		base = m[1]
-		if k, err := strconv.Atoi(m[2]); err == nil {
-			n = k + 1
-		}
+	if b, k, ok := splitNumber(name); ok {
+		base, n = b, k+1
 	}
 	for ; ; n++ {
 		candidate := base + " (" + strconv.Itoa(n) + ")"
@@ -37,6 +30,28 @@ func UniqueName(name string, taken func(string) bool) string {
 			return candidate
 		}
 	}
+}
+
+// splitNumber splits a name that ends in a copy number, "web (2)",
+// into "web" and 2 (at most six digits, after a space).
+func splitNumber(name string) (base string, n int, ok bool) {
+	if !strings.HasSuffix(name, ")") {
+		return "", 0, false
+	}
+	open := strings.LastIndex(name, " (")
+	if open <= 0 {
+		return "", 0, false
+	}
+	digits := name[open+2 : len(name)-1]
+	if len(digits) == 0 || len(digits) > 6 || strings.TrimLeft(digits, "0123456789") != "" {
+		return "", 0, false
+	}
+	base = strings.TrimRight(name[:open], " ")
+	if base == "" {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return base, n, err == nil
 }
 
 // nameKey is how names are compared for clashes.
