@@ -16,6 +16,7 @@ import { Examples } from './examples.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
 import { Sharing } from './share-ui.js';
+import { setupSaves } from './saves.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -73,6 +74,15 @@ const sharing = new Sharing({
   getState: () => pageState(),
   setState: (state) => applyState(state),
   showWalkthrough: () => loadScenario(),
+  focusPanes: () => inputs.views.file.focus(),
+  onChange: () => saves.changed(),
+});
+// Saved work (IndexedDB, wasm/store loaded when idle after the first
+// result): autosaves what the draft follows, named saves, the Saves panel.
+const saves = setupSaves({
+  getState: () => pageState(),
+  setState: (state) => applyState(state),
+  changed: () => sharing.changed(),
   focusPanes: () => inputs.views.file.focus(),
 });
 

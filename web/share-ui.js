@@ -50,8 +50,10 @@ export class Sharing {
    * @param {(state: ShareState) => void} page.setState loads a state (panes, flags, tab) and computes it
    * @param {() => void} page.showWalkthrough loads the documentation's walkthrough
    * @param {() => void} page.focusPanes gives the focus back to the inputs
+   * @param {() => void} [page.onChange] told of each change the draft follows (the autosave: saves-ui.js)
    */
-  constructor({ getState, setState, showWalkthrough, focusPanes }) {
+  constructor({ getState, setState, showWalkthrough, focusPanes, onChange = () => {} }) {
+    this.onChange = onChange;
     this.getState = getState;
     this.setState = setState;
     this.showWalkthrough = showWalkthrough;
@@ -126,6 +128,7 @@ export class Sharing {
    */
   changed() {
     if (this.applying || !this.started) return;
+    this.onChange();
     if (this.status.dataset.kind === 'copied') this.say('', '');
     this.cancelSave();
     this.pending = true;

@@ -315,7 +315,7 @@ func (s *Store) rename(ctx context.Context, req Request) (Response, error) {
 	}
 	for _, o := range records {
 		if o.Kind == Named && o.ID != r.ID && nameKey(o.Name) == nameKey(name) {
-			return Response{}, &Error{Kind: ErrConflict, Message: "another save is named " + quote(o.Name)}
+			return Response{}, &Error{Kind: ErrConflict, Message: "another save is named “" + o.Name + "”"}
 		}
 	}
 	r.Name = name
