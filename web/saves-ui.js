@@ -186,7 +186,7 @@ export class SavedWork {
     const state = got.record && readState(got.record.state);
     if (!state || sameState(state, this.getState())) return;
     clear(this.offerText);
-    this.offerText.append(`Unsaved work from ${describeTime(newest.updated)}${newest.summary ? ` (${newest.summary})` : ''} is kept.`);
+    this.offerText.append(`Unsaved work from ${describeTime(newest.updated)}${newest.summary ? ` (${newest.summary})` : ''}, from another tab or an earlier visit, is kept.`);
     this.offerItem = { ...newest, state };
     this.offerBox.hidden = false;
   }
@@ -360,7 +360,10 @@ export class SavedWork {
   /** @private */
   showCurrent() {
     this.saveButton.hidden = !this.current;
-    if (this.current) this.saveButton.textContent = `Save to “${this.current.name}”`;
+    if (this.current) {
+      this.saveButton.textContent = `Save to “${this.current.name}”`;
+      this.saveButton.title = this.saveButton.textContent;
+    }
   }
 
   /** @private @param {string} id @param {string} name */

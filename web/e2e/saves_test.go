@@ -446,3 +446,71 @@ func TestSavedWorkShareLink(t *testing.T) {
 	b.checkConsole()
 	b2.checkConsole()
 }
+
+// TestSavedWorkScreenshots saves the Saves panel (two saves, unsaved work
+// of another tab) and the offer of unsaved work at desktop and phone
+// widths under tmp/screenshots/, for people to look at; it checks that
+// the page fits the width.
+func TestSavedWorkScreenshots(t *testing.T) {
+	dir := filepath.Join(repoRoot, "tmp", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []struct {
+		name          string
+		width, height int
+		mobile        bool
+	}{{"desktop", desktopWidth, desktopHeight, false}, {"phone", 390, 844, true}} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowser(t, size.width, size.height)
+			viewport := func(b *browser) {
+				opts := []chromedp.EmulateViewportOption{}
+				if size.mobile {
+					opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
+				}
+				b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...), prefersColorScheme("light"))
+			}
+			viewport(b)
+			b.open()
+			b.savesReady()
+			b.replaceLine("editor-live", "replicas: 2", "replicas: 4")
+			b.savesIdle()
+			b2, close2 := b.tab()
+			defer close2()
+			viewport(b2)
+			b2.reload()
+			b2.savesReady()
+			b2.waitFor("the offer", `!document.getElementById('saves-offer').hidden`, stepTimeout)
+			b2.screenshot(dir, "saves-offer-"+size.name, size.width)
+			b2.openSaves()
+			b2.saveAs("nginx rollout")
+			b2.replaceLine("editor-file", "image: nginx:1.16.1", "image: nginx:1.17.0")
+			b2.saveAs("nginx 1.17 with a much longer name to see how the row wraps")
+			b2.rowAction("saves-list", "nginx rollout", "delete")
+			b2.savesStatus("deleted")
+			b2.savesIdle()
+			b2.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('saves').scrollIntoView({block: 'start'})`))
+			b2.screenshot(dir, "saves-panel-"+size.name, size.width)
+			b2.checkConsole()
+		})
+	}
+}
+
+// screenshot saves the viewport as dir/name.png and checks the page fits
+// the width.
+func (b *browser) screenshot(dir, name string, width int) {
+	b.t.Helper()
+	eval[chromedp.Void](b, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
+	if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+		b.t.Errorf("%s: the page is %d px wider than the %d px viewport", name, w, width)
+	}
+	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	file := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(file, shot, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("wrote %s", file)
+}
