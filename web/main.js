@@ -84,7 +84,11 @@ const saves = setupSaves({
   setState: (state) => applyState(state),
   changed: () => sharing.changed(),
   focusPanes: () => inputs.views.file.focus(),
+  getStep: () => selectedStep(),
+  setStep: (step) => { pendingStep = step; },
 });
+/** A step to select once the next answer is rendered (saved work being restored). */
+let pendingStep = /** @type {import('./saved-work.js').StepRef|null} */ (null);
 
 const inputs = new Inputs({
   onChange: () => {
@@ -110,6 +114,8 @@ let selections = 0;
 const stepsView = new StepsView(byId('steps'), {
   onSelect: (step, index, scroll = true) => {
     const selection = ++selections;
+    // A step the user chose (not one kept across answers) is saved work.
+    if (scroll && step) saves.changed();
     if (!step) {
       showStepLines(null, scroll);
       return;
@@ -234,7 +240,21 @@ function announceRendered() {
 /** @param {Response} response */
 function render(response) {
   renderAnswer(response);
+  if (pendingStep) selectStep(pendingStep);
   announceRendered();
+}
+
+/** The selected step, as saved work keeps it. @returns {import('./saved-work.js').StepRef|null} */
+function selectedStep() {
+  const step = stepsView.selected >= 0 ? stepsView.steps[stepsView.selected] : null;
+  return step ? { phase: step.phase, path: step.path, rule: step.rule } : null;
+}
+
+/** Selects the step with this phase, path and rule, if the answer has one. @param {import('./saved-work.js').StepRef} ref */
+function selectStep(ref) {
+  pendingStep = null;
+  const index = stepsView.steps.findIndex((s) => s.phase === ref.phase && s.path === ref.path && s.rule === ref.rule);
+  if (index >= 0) stepsView.select(index, { focus: false });
 }
 
 /** @param {Response} response */

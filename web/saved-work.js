@@ -32,6 +32,34 @@
  * @property {{added: number, renamed: number, skipped: number, rejected: number}} [report]
  */
 
+/**
+ * @typedef {object} StepRef the selected step, saved beside the page's
+ *   state as `selectedStep` (steps are renumbered between answers; these
+ *   three name one)
+ * @property {number} phase
+ * @property {string} path
+ * @property {string} rule
+ */
+
+/** The field of a saved state that holds the selected step. */
+export const STEP_FIELD = 'selectedStep';
+
+/**
+ * Splits a stored state into the page's state and the selected step (null
+ * when absent or malformed). The page's state still has to be validated.
+ * @param {unknown} stored
+ * @returns {{page: unknown, step: StepRef|null}}
+ */
+export function splitStep(stored) {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored) || !Object.hasOwn(stored, STEP_FIELD)) {
+    return { page: stored, step: null };
+  }
+  const { [STEP_FIELD]: raw, ...page } = /** @type {Record<string, unknown>} */ (stored);
+  const r = /** @type {any} */ (raw);
+  const ok = r && typeof r === 'object' && Number.isInteger(r.phase) && typeof r.path === 'string' && r.path.length <= 10000 && typeof r.rule === 'string' && r.rule.length <= 100;
+  return { page, step: ok ? { phase: r.phase, path: r.path, rule: r.rule } : null };
+}
+
 /** The sessionStorage key of the tab's session id (its autosave's key). */
 export const SESSION_KEY = 'applylens-session';
 

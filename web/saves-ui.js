@@ -15,7 +15,7 @@ import { assets } from './assets.js';
 import { byId, h, clear } from './dom.js';
 import { sameState, validateState, toPlain } from './share.js';
 import {
-  StoreClient, Autosaver, sessionId, describeTime, describeImport, exportFileName, unavailableMessage,
+  StoreClient, Autosaver, sessionId, describeTime, describeImport, exportFileName, unavailableMessage, splitStep, STEP_FIELD,
 } from './saved-work.js';
 
 /** @typedef {import('./saved-work.js').SaveItem} SaveItem */
@@ -77,11 +77,21 @@ export class SavedWork {
    * @param {(state: any) => void} page.setState shows a state and computes it (applyState())
    * @param {() => void} page.changed tells the page the user changed its state (the draft follows)
    * @param {() => void} page.focusPanes gives the focus back to the inputs
+   * @param {() => import('./saved-work.js').StepRef|null} page.getStep the selected step
+   * @param {(step: import('./saved-work.js').StepRef) => void} page.setStep selects a step once the next answer is shown
    * @param {boolean} fresh the tab started without a draft: unsaved work is offered
    */
-  constructor({ getState, setState, changed, focusPanes }, fresh) {
-    /** The page's state as links and drafts store it (toPlain: no derived last-applied text). */
-    this.getState = () => toPlain(/** @type {any} */ (getState()));
+  constructor({ getState, setState, changed, focusPanes, getStep, setStep }, fresh) {
+    /**
+     * The page's state as links and drafts store it (toPlain: no derived
+     * last-applied text), and the selected step beside it.
+     */
+    this.getState = () => {
+      const state = toPlain(/** @type {any} */ (getState()));
+      const step = getStep();
+      return step ? { ...state, [STEP_FIELD]: step } : state;
+    };
+    this.setStep = setStep;
     this.readPage = getState;
     this.setState = setState;
     this.pageChanged = changed;
@@ -399,7 +409,9 @@ export class SavedWork {
    */
   show(state, message) {
     const before = this.readPage();
-    this.setState(state);
+    const { step, ...page } = /** @type {any} */ (state);
+    this.setState(page);
+    if (step) this.setStep(step);
     this.pageChanged();
     if (sameState(/** @type {any} */ (before), /** @type {any} */ (this.getState()))) {
       this.say(message.replace(/ Undo brings back what you had\.$/, ''), 'opened');
@@ -550,10 +562,16 @@ function rowButton(action, label, item) {
   return h('button', { type: 'button', className: 'small', text: label, dataset: { action, name: item.name || '' }, attrs: { 'aria-label': `${label} ${item.name || ''}` } });
 }
 
-/** A stored state checked as a link's is (it may come from an imported file). @param {unknown} value */
+/**
+ * A stored state checked as a link's is (it may come from an imported
+ * file), with the selected step kept beside it.
+ * @param {unknown} value
+ * @returns {(import('./share.js').ShareState & {step: import('./saved-work.js').StepRef|null})|null}
+ */
 function readState(value) {
+  const { page, step } = splitStep(value);
   try {
-    return validateState(value);
+    return { ...validateState(page), step };
   } catch {
     return null;
   }

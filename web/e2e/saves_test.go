@@ -331,6 +331,10 @@ func TestAutosave(t *testing.T) {
 	b2.replaceLine("editor-live", "replicas: 2", "replicas: 6")
 	b2.savesIdle()
 	b.replaceLine("editor-file", "image: nginx:1.16.1", "image: nginx:1.17.0")
+	b.paneHas("patch", "image: nginx:1.17.0")
+	// The selected step is saved work too.
+	b.run(chromedp.Click(chromedp.ID("step-1")))
+	b.waitFor("step 1 selected", `document.getElementById('step-1').getAttribute('aria-current') === 'step'`, stepTimeout)
 	b.savesIdle()
 	b.openSaves()
 	rows := b.autosaveRows()
@@ -345,10 +349,14 @@ func TestAutosave(t *testing.T) {
 	defer close3()
 	b3.savesReady()
 	b3.waitFor("the offer", `!document.getElementById('saves-offer').hidden`, stepTimeout)
+	if got := b3.attr("step-1", "aria-current"); got == "step" {
+		t.Fatal("step 1 is selected before the restore: the check below would prove nothing")
+	}
 	b3.run(chromedp.Click(chromedp.ID("btn-saves-restore")))
 	b3.paneHas("live", "replicas: 4")
 	b3.paneHas("file", "image: nginx:1.17.0")
 	b3.paneHas("patch", "image: nginx:1.17.0")
+	b3.waitFor("step 1 selected again", `document.getElementById('step-1')?.getAttribute('aria-current') === 'step'`, stepTimeout)
 	if got := b3.text("saves-status"); !strings.HasPrefix(got, "Restored the unsaved work from ") {
 		t.Errorf("after restore: %q", got)
 	}

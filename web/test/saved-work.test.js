@@ -115,3 +115,14 @@ test('Autosaver waits for idle after a large state', async () => {
   idles.shift()();
   assert.equal(w.written.length, 2);
 });
+
+test('splitStep takes the selected step out of a stored state', async () => {
+  const { splitStep } = await import('../saved-work.js');
+  const page = { mode: 'derived', file: 'x', live: '', format: 'yaml', overwrite: true, tab: 'steps' };
+  assert.deepEqual(splitStep(page), { page, step: null });
+  assert.deepEqual(splitStep({ ...page, selectedStep: { phase: 2, path: 'spec.replicas', rule: 'primitive', extra: 1 } }),
+    { page, step: { phase: 2, path: 'spec.replicas', rule: 'primitive' } });
+  assert.deepEqual(splitStep({ ...page, selectedStep: { phase: '2', path: 'p', rule: 'r' } }), { page, step: null }, 'a malformed step is dropped');
+  assert.deepEqual(splitStep([1]), { page: [1], step: null });
+  assert.deepEqual(splitStep(null), { page: null, step: null });
+});
