@@ -1,7 +1,8 @@
 // Saved work without DOM: the store's client (the wasm/store program,
 // loaded into the page when first needed), the autosaver that writes the
-// working state to it as the user types, the tab's session id and the
-// wording of times and import reports. The panel is saves-ui.js.
+// working state to it as the user types, and the wording of times and
+// import reports. The panel is saves-ui.js; the tab's session id is
+// session.js.
 //
 // The state saved is the page's state as pageState() returns it (the same
 // object share links carry), opaque to the store: fields the page adds
@@ -58,40 +59,6 @@ export function splitStep(stored) {
   const r = /** @type {any} */ (raw);
   const ok = r && typeof r === 'object' && Number.isInteger(r.phase) && typeof r.path === 'string' && r.path.length <= 10000 && typeof r.rule === 'string' && r.rule.length <= 100;
   return { page, step: ok ? { phase: r.phase, path: r.path, rule: r.rule } : null };
-}
-
-/** The sessionStorage key of the tab's session id (its autosave's key). */
-export const SESSION_KEY = 'applylens-session';
-
-/** The id of this tab's autosave, kept across reloads of the tab. */
-export function sessionId(storage = sessionStore()) {
-  try {
-    const id = storage && storage.getItem(SESSION_KEY);
-    if (id && /^[0-9a-z]{8,40}$/.test(id)) return id;
-  } catch {
-    // Refused: a new id each load.
-  }
-  const id = randomId();
-  try {
-    if (storage) storage.setItem(SESSION_KEY, id);
-  } catch {
-    // As above.
-  }
-  return id;
-}
-
-function sessionStore() {
-  try {
-    return globalThis.sessionStorage || null;
-  } catch {
-    return null;
-  }
-}
-
-function randomId() {
-  const bytes = new Uint8Array(10);
-  globalThis.crypto.getRandomValues(bytes);
-  return [...bytes].map((b) => b.toString(36).padStart(2, '0')).join('');
 }
 
 /**
@@ -167,6 +134,8 @@ export class Autosaver {
     this.dirty = false;
     this.busy = false;
     this.enabled = true;
+    /** The write waiting for idle, if any. @type {(() => void)|null} */
+    this.waiting = null;
     /** Size of the last state written, in characters: past LARGE, writes wait for idle. */
     this.lastSize = 0;
     /** @type {Array<() => void>} */
@@ -191,6 +160,8 @@ export class Autosaver {
     }
     this.busy = true;
     const go = () => {
+      if (this.waiting !== go) return; // flushed meanwhile
+      this.waiting = null;
       this.dirty = false;
       const state = this.getState();
       this.lastSize = textSize(state);
@@ -199,8 +170,18 @@ export class Autosaver {
         this.next();
       });
     };
+    this.waiting = go;
     if (this.lastSize > Autosaver.LARGE) this.whenIdle(go);
     else go();
+  }
+
+  /**
+   * Writes a change that waits for idle now (the page is being left).
+   * Nothing is written when nothing changed: an autosave's time is that
+   * of the last change.
+   */
+  flush() {
+    if (this.waiting) this.waiting();
   }
 
   /** Resolves when nothing is left to write. @returns {Promise<void>} */

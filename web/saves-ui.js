@@ -15,8 +15,9 @@ import { assets } from './assets.js';
 import { byId, h, clear } from './dom.js';
 import { sameState, validateState, toPlain } from './share.js';
 import {
-  StoreClient, Autosaver, sessionId, describeTime, describeImport, exportFileName, unavailableMessage, splitStep, STEP_FIELD,
+  StoreClient, Autosaver, describeTime, describeImport, exportFileName, unavailableMessage, splitStep, STEP_FIELD,
 } from './saved-work.js';
+import { sessionId } from './session.js';
 
 /** @typedef {import('./saved-work.js').SaveItem} SaveItem */
 /** @typedef {import('./saved-work.js').StoreResponse} StoreResponse */
@@ -140,7 +141,7 @@ export class SavedWork {
 
   /** Writes what is pending (the page is being left). */
   flush() {
-    if (this.begun && !this.off) this.autosaver.changed();
+    this.autosaver.flush();
   }
 
   /** Loads the store, checks it works, offers unsaved work. */

@@ -5,9 +5,16 @@
 
 import { byId } from './dom.js';
 import { DRAFT_KEY } from './share-ui.js';
+import { sessionId, newSessionId } from './session.js';
 
 /** Past this, the saved work is loaded even without a first result (the engine failed, say). */
 const LOAD_FALLBACK_MS = 8000;
+/**
+ * Wait after the first result before loading (then also for idle): the
+ * first seconds belong to the engine's warm-up and the user's first
+ * actions, and the first visit's bytes end with the first result.
+ */
+const LOAD_DELAY_MS = 1000;
 
 const idle = typeof requestIdleCallback === 'function'
   ? (fn) => requestIdleCallback(() => fn(), { timeout: 2000 })
@@ -22,6 +29,7 @@ export function setupSaves(page) {
   // Read now, before the draft is first written: a tab without one is a
   // fresh start, when the newest unsaved work is offered.
   const fresh = !hasDraft();
+  claimSession();
   let changedEarly = false;
   /** @type {import('./saves-ui.js').SavedWork|null} */
   let saved = null;
@@ -46,7 +54,7 @@ export function setupSaves(page) {
     if (!saved) load().then((s) => s.toggle(true));
   }, { once: true });
 
-  const start = () => idle(() => load());
+  const start = () => setTimeout(() => idle(() => load()), LOAD_DELAY_MS);
   const fallback = setTimeout(start, LOAD_FALLBACK_MS);
   try {
     const observer = new PerformanceObserver((list) => {
@@ -67,6 +75,8 @@ export function setupSaves(page) {
     ready: () => load().then((s) => s.ready),
     /** Resolves when every autosave was written. */
     idle: () => load().then((s) => s.autosaver.idle()),
+    /** This tab's session id (its autosave is autosave:<id>). */
+    session: () => sessionId(),
     /** The text of the last export. */
     lastExport: () => (saved ? saved.lastExport : ''),
   };
@@ -77,6 +87,26 @@ export function setupSaves(page) {
       else changedEarly = true;
     },
   };
+}
+
+/**
+ * Makes this tab's session id its own. A duplicated tab starts with a
+ * copy of the original's sessionStorage, hence its session id: asked on
+ * a BroadcastChannel, a live tab holding the id answers, and this tab
+ * takes a new one, long before its first autosave. Every tab answers
+ * for its own id.
+ */
+function claimSession() {
+  if (typeof BroadcastChannel !== 'function') return;
+  const channel = new BroadcastChannel('applylens-sessions');
+  const nonce = Math.random().toString(36).slice(2);
+  channel.onmessage = (e) => {
+    const m = e.data || {};
+    const mine = sessionId();
+    if (m.type === 'hello' && m.id === mine && m.nonce !== nonce) channel.postMessage({ type: 'taken', id: mine, nonce: m.nonce });
+    else if (m.type === 'taken' && m.nonce === nonce && m.id === mine) newSessionId();
+  };
+  channel.postMessage({ type: 'hello', id: sessionId(), nonce });
 }
 
 function hasDraft() {

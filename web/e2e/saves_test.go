@@ -105,7 +105,7 @@ func (b *browser) savesStatus(kind string) string {
 
 // tab opens another tab of the same browser (its own sessionStorage, the
 // same IndexedDB) on the page. close ends it as closing the tab does.
-func (b *browser) tab() (tab *browser, close func()) {
+func (b *browser) tab(before ...chromedp.Action[chromedp.Void]) (tab *browser, close func()) {
 	b.t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx)
 	tab = &browser{t: b.t, ctx: ctx}
@@ -122,6 +122,7 @@ func (b *browser) tab() (tab *browser, close func()) {
 			tab.mu.Unlock()
 		}
 	}()
+	tab.run(before...)
 	tab.open()
 	return tab, func() {
 		if err := chromedp.Cancel(ctx); err != nil {
@@ -342,7 +343,7 @@ func TestAutosave(t *testing.T) {
 		t.Errorf("unsaved work rows in the first tab: %q", rows)
 	}
 
-	// Both tabs closed, a new one: the newest work (the first tab's) is
+	// The second tab closed, a new one: the newest work (the first tab's) is
 	// offered, the other is in the list, as unsaved work from its time.
 	close2()
 	b3, close3 := b.tab()
@@ -377,14 +378,16 @@ func TestAutosave(t *testing.T) {
 	}
 	opened := eval[bool](b3, `(async () => {
 		for (const li of document.querySelectorAll('#saves-autosaves li[data-mine="false"]')) {
+			const status = document.getElementById('saves-status');
+			status.dataset.kind = '';
 			li.querySelector('button[data-action="open"]').click();
-			await new Promise((r) => setTimeout(r, 300));
+			for (let i = 0; i < 400 && !['opened', 'error'].includes(status.dataset.kind); i++) await new Promise((r) => setTimeout(r, 25));
 			if (applylensPage.getText('live').includes('replicas: 6')) return true;
 		}
 		return false;
 	})()`)
 	if !opened {
-		t.Errorf("the second tab's work (replicas: 6) could not be opened from the list")
+		t.Errorf("the second tab's work (replicas: 6) could not be opened from the list; saves-status %q, rows %q", b3.text("saves-status"), b3.autosaveRows())
 	}
 	b.checkConsole()
 	b3.checkConsole()
@@ -521,4 +524,30 @@ func (b *browser) screenshot(dir, name string, width int) {
 		b.t.Fatal(err)
 	}
 	b.t.Logf("wrote %s", file)
+}
+
+// TestAutosaveDuplicatedTab opens a tab that starts with another live
+// tab's session id, as a duplicated tab does (its sessionStorage is a
+// copy): it takes a new one, and the two tabs keep two autosaves.
+func TestAutosaveDuplicatedTab(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.open()
+	b.savesReady()
+	id := eval[string](b, `applylensSaves.session()`)
+	b2, close2 := b.tab(addScript(fmt.Sprintf(`if (!sessionStorage.getItem('applylens-draft')) sessionStorage.setItem('applylens-session', %q)`, id)))
+	defer close2()
+	b2.savesReady()
+	if got := eval[string](b2, `applylensSaves.session()`); got == id || got == "" {
+		t.Fatalf("the duplicated tab kept the session id %q", got)
+	}
+	b.replaceLine("editor-live", "replicas: 2", "replicas: 3")
+	b.savesIdle()
+	b2.replaceLine("editor-live", "replicas: 2", "replicas: 5")
+	b2.savesIdle()
+	b.openSaves()
+	if rows := b.autosaveRows(); len(rows) != 2 {
+		t.Errorf("unsaved work rows: %q, want one per tab", rows)
+	}
+	b.checkConsole()
+	b2.checkConsole()
 }

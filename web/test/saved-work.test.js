@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Autosaver, StoreClient, sessionId, describeTime, describeImport, exportFileName, unavailableMessage } from '../saved-work.js';
+import { sessionId, newSessionId } from '../session.js';
+import { Autosaver, StoreClient, describeTime, describeImport, exportFileName, unavailableMessage } from '../saved-work.js';
 
 /** A fake write whose answers the test releases one by one. */
 function controlledWrites() {
@@ -125,4 +126,32 @@ test('splitStep takes the selected step out of a stored state', async () => {
   assert.deepEqual(splitStep({ ...page, selectedStep: { phase: '2', path: 'p', rule: 'r' } }), { page, step: null }, 'a malformed step is dropped');
   assert.deepEqual(splitStep([1]), { page: [1], step: null });
   assert.deepEqual(splitStep(null), { page: null, step: null });
+});
+
+test('newSessionId replaces the stored id', async () => {
+  const map = new Map();
+  const storage = { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => map.set(k, v), removeItem: (k) => map.delete(k) };
+  const a = sessionId(storage);
+  const b = newSessionId(storage);
+  assert.notEqual(a, b);
+  assert.equal(sessionId(storage), b);
+});
+
+test('Autosaver.flush writes a change waiting for idle at once, and nothing when nothing changed', async () => {
+  const w = controlledWrites();
+  const idles = [];
+  const saver = new Autosaver({ write: w.write, getState: () => ({ file: 'x'.repeat(Autosaver.LARGE + 1) }), whenIdle: (fn) => idles.push(fn) });
+  saver.flush();
+  assert.equal(w.written.length, 0, 'nothing changed: nothing written');
+  saver.changed();
+  saver.changed();
+  await w.release();
+  assert.equal(w.written.length, 1);
+  saver.flush();
+  assert.equal(w.written.length, 2, 'flushed');
+  idles.shift()();
+  assert.equal(w.written.length, 2, 'the idle callback does not write it again');
+  await w.release();
+  saver.flush();
+  assert.equal(w.written.length, 2);
 });
