@@ -3,12 +3,14 @@
 // scripts/build after it has built the wasms; all URLs are relative, so the
 // site works from any folder of any static host.
 //
-//   node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]
+//   node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --store-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]
 //
 // The Jsonnet evaluator (its wasm and worker) loads only when a visitor
 // picks the Jsonnet format, the Timeline mode's engine (its wasm and
 // worker) only when a visitor opens the Timeline mode: they are reported
 // in asset-manifest.json under onDemand, outside the first-visit budget.
+// So is the saved work's wasm (IndexedDB), which the page loads after its
+// first result, when idle: under afterFirstResult.
 //
 // The same inputs give byte-identical output: esbuild, zlib and brotli are
 // deterministic, names depend only on content, and nothing records a time.
@@ -28,6 +30,7 @@ const { values: args } = parseArgs({
     wasm: { type: 'string' },
     'jsonnet-wasm': { type: 'string' },
     'timeline-wasm': { type: 'string' },
+    'store-wasm': { type: 'string' },
     samples: { type: 'string' },
     'wasm-exec': { type: 'string' },
     out: { type: 'string', default: 'dist' },
@@ -36,8 +39,8 @@ const { values: args } = parseArgs({
     budget: { type: 'string', default: String(1.4 * 1000 * 1000) },
   },
 });
-if (!args.wasm || !args['jsonnet-wasm'] || !args['timeline-wasm'] || !args.samples || !args['wasm-exec']) {
-  console.error('usage: node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
+if (!args.wasm || !args['jsonnet-wasm'] || !args['timeline-wasm'] || !args['store-wasm'] || !args.samples || !args['wasm-exec']) {
+  console.error('usage: node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --store-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
   process.exit(2);
 }
 const outDir = resolve(root, args.out);
@@ -62,6 +65,9 @@ add(jsonnetWasmName, jsonnetWasm);
 const timelineWasm = readFileSync(resolve(args['timeline-wasm']));
 const timelineWasmName = hashedName('applylens-timeline', '.wasm', timelineWasm);
 add(timelineWasmName, timelineWasm);
+const storeWasm = readFileSync(resolve(args['store-wasm']));
+const storeWasmName = hashedName('applylens-store', '.wasm', storeWasm);
+add(storeWasmName, storeWasm);
 // The sample scenarios, fetched by the gallery (or an #example= address) on first use.
 const samples = readFileSync(resolve(args.samples));
 const samplesName = hashedName('samples', '.json', samples);
@@ -102,7 +108,7 @@ async function one(options) {
 // importScripts. They learn the hashed names through a define, each only
 // the names it uses, so that one wasm's change does not rename the other's
 // worker.
-const noAssets = { worker: '', wasm: '', wasmExec: wasmExecName, jsonnetWorker: '', jsonnetWasm: '', timelineWorker: '', timelineWasm: '', samples: '' };
+const noAssets = { worker: '', wasm: '', wasmExec: wasmExecName, jsonnetWorker: '', jsonnetWasm: '', timelineWorker: '', timelineWasm: '', storeWasm: '', samples: '' };
 const worker = await one({
   entryPoints: ['web/worker.js'],
   format: 'iife',
@@ -140,7 +146,7 @@ const appBuild = await esbuild.build({
   entryNames: 'app.[hash]',
   chunkNames: 'chunk.[hash]',
   metafile: true,
-  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, wasm: wasmName, jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, samples: samplesName }) },
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, wasm: wasmName, jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, storeWasm: storeWasmName, samples: samplesName }) },
 });
 const appOutputs = new Map(appBuild.outputFiles.map((f) => [f.path.slice(resolve(root, 'out-app').length + 1), f.contents]));
 const appName = [...appOutputs.keys()].find((n) => n.startsWith('app.'));
@@ -209,12 +215,13 @@ for (const name of [...files.keys()].sort()) {
 const firstVisit = ['index.html', appName, ...[...staticChunks].sort(), cssName, workerName, wasmExecName, wasmName];
 const onDemand = [jsonnetWorkerName, jsonnetWasmName];
 const onDemandTimeline = [timelineWorkerName, timelineWasmName];
+const afterFirstResult = [storeWasmName];
 const sum = (names, key) => names.reduce((n, name) => n + sizes[name][key], 0);
 const total = (key) => sum(firstVisit, key);
 const manifest = {
   assets: {
     app: appName, css: cssName, worker: workerName, wasm: wasmName, wasmExec: wasmExecName,
-    jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, samples: samplesName,
+    jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, storeWasm: storeWasmName, samples: samplesName,
   },
   sizes,
   firstVisit: { files: firstVisit, raw: total('raw'), gzip: total('gzip'), br: total('br'), budget: Number(args.budget) },
@@ -225,6 +232,9 @@ const manifest = {
   onDemandTimeline: { files: onDemandTimeline, raw: sum(onDemandTimeline, 'raw'), gzip: sum(onDemandTimeline, 'gzip'), br: sum(onDemandTimeline, 'br'), when: 'the Timeline mode is first shown' },
   examples: { files: exampleFiles.length, raw: sum(exampleFiles, 'raw'), gzip: sum(exampleFiles, 'gzip'), br: sum(exampleFiles, 'br'), when: 'an embed names a sample (#example=<id>): one file per frame' },
   lazy: { files: lazy, raw: sum(lazy, 'raw'), gzip: sum(lazy, 'gzip'), br: sum(lazy, 'br'), when: 'the Diff tab is first shown (the chunk), the gallery or an #example= address is first used (samples)' },
+  // The saved work (wasm/store): loaded when the page is idle after its
+  // first result (wasm_exec.js is cached by then).
+  afterFirstResult: { files: afterFirstResult, raw: sum(afterFirstResult, 'raw'), gzip: sum(afterFirstResult, 'gzip'), br: sum(afterFirstResult, 'br'), when: 'the page is idle after its first result (saved work)' },
 };
 writeFileSync(join(outDir, 'asset-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
@@ -245,6 +255,11 @@ for (const name of onDemandTimeline) {
   console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
 }
 console.log(`${'on demand (Timeline)'.padEnd(34)}${kb(sum(onDemandTimeline, 'raw'))}${kb(sum(onDemandTimeline, 'gzip'))}${kb(sum(onDemandTimeline, 'br'))}`);
+for (const name of afterFirstResult) {
+  const s = sizes[name];
+  console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
+}
+console.log(`${'after the first result (saves)'.padEnd(34)}${kb(sum(afterFirstResult, 'raw'))}${kb(sum(afterFirstResult, 'gzip'))}${kb(sum(afterFirstResult, 'br'))}`);
 for (const name of lazy) {
   const s = sizes[name];
   console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);

@@ -22,6 +22,7 @@ import { LazyTimeline } from './timeline/lazy.js';
 import { ModeSwitch } from './timeline/mode-switch.js';
 import { parseOptions } from './embed/options.js';
 import { EmbedLoader } from './embed/index.js';
+import { setupSaves } from './saves.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -99,6 +100,7 @@ const sharing = embed
     showWalkthrough: () => loadScenario(),
     focusPanes: () => inputs.views.file.focus(),
     address: (state) => (exampleLinks ? exampleLinks.address(state) : ''),
+    onChange: () => saves.changed(),
   });
 
 // The Timeline mode (loaded when first shown) has its own engine worker.
@@ -122,6 +124,20 @@ const modes = new ModeSwitch({
     sharing.changed();
   },
 });
+// Saved work (IndexedDB, wasm/store loaded when idle after the first
+// result): autosaves what the draft follows, named saves, the Saves panel.
+// An embed saves nothing: a documentation page's frames are not the
+// reader's work, and must not offer it in other tabs.
+const saves = embed ? { changed() {} } : setupSaves({
+  getState: () => pageState(),
+  setState: (state) => applyState(state),
+  changed: () => sharing.changed(),
+  focusPanes: () => inputs.views.file.focus(),
+  getStep: () => selectedStep(),
+  setStep: (step) => { pendingStep = step; },
+});
+/** A step to select once the next answer is rendered (saved work being restored). */
+let pendingStep = /** @type {import('./saved-work.js').StepRef|null} */ (null);
 
 const inputs = new Inputs({
   onChange: () => {
@@ -147,6 +163,8 @@ let selections = 0;
 const stepsView = new StepsView(byId('steps'), {
   onSelect: (step, index, scroll = true) => {
     const selection = ++selections;
+    // A step the user chose (not one kept across answers) is saved work.
+    if (scroll && step) saves.changed();
     if (!step) {
       showStepLines(null, scroll);
       return;
@@ -271,7 +289,21 @@ function announceRendered() {
 /** @param {Response} response */
 function render(response) {
   renderAnswer(response);
+  if (pendingStep) selectStep(pendingStep);
   announceRendered();
+}
+
+/** The selected step, as saved work keeps it. @returns {import('./saved-work.js').StepRef|null} */
+function selectedStep() {
+  const step = stepsView.selected >= 0 ? stepsView.steps[stepsView.selected] : null;
+  return step ? { phase: step.phase, path: step.path, rule: step.rule } : null;
+}
+
+/** Selects the step with this phase, path and rule, if the answer has one. @param {import('./saved-work.js').StepRef} ref */
+function selectStep(ref) {
+  pendingStep = null;
+  const index = stepsView.steps.findIndex((s) => s.phase === ref.phase && s.path === ref.path && s.rule === ref.rule);
+  if (index >= 0) stepsView.select(index, { focus: false });
 }
 
 /** @param {Response} response */

@@ -54,9 +54,11 @@ export class Sharing {
    * @param {(state: ShareState) => string} [page.address] a shorter fragment
    *   (without '#') standing for the state, or '': an unchanged example's
    *   own address, example=<id>
+   * @param {() => void} [page.onChange] told of each change the draft follows (the autosave: saves-ui.js)
    */
-  constructor({ getState, setState, showWalkthrough, focusPanes, address = () => '' }) {
+  constructor({ getState, setState, showWalkthrough, focusPanes, address = () => '', onChange = () => {} }) {
     this.address = address;
+    this.onChange = onChange;
     this.getState = getState;
     this.setState = setState;
     this.showWalkthrough = showWalkthrough;
@@ -133,6 +135,7 @@ export class Sharing {
    */
   changed() {
     if (this.applying || !this.started) return;
+    this.onChange();
     if (this.status.dataset.kind === 'copied') this.say('', '');
     this.cancelSave();
     this.pending = true;

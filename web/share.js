@@ -164,7 +164,7 @@ export function validateState(value, { paneChars = LIMITS.paneChars, version = V
  * the same JSON, hence the same link); no lastApplied when derived.
  * @param {ShareState} s
  */
-function toPlain(s) {
+export function toPlain(s) {
   return s.mode === 'explicit'
     ? { mode: s.mode, lastApplied: s.lastApplied, file: s.file, live: s.live, format: s.format, overwrite: s.overwrite, tab: s.tab }
     : { mode: s.mode, file: s.file, live: s.live, format: s.format, overwrite: s.overwrite, tab: s.tab };

@@ -42,7 +42,7 @@ test('loadExample: a server error is an error', async () => {
 });
 
 test('sampleState', () => {
-  assert.deepEqual(sampleState(sample), { mode: 'derived', lastApplied: '', file: sample.file, live: '', format: 'yaml', overwrite: true, tab: 'steps' });
+  assert.deepEqual(sampleState(sample), { mode: 'derived', lastApplied: '', file: sample.file, live: '', format: 'yaml', overwrite: true, tab: 'steps', view: 'single', timeline: null });
   assert.deepEqual(sampleState({ ...sample, lastApplied: 'a: 1\n', live: 'b: 2\n', overwrite: false }),
-    { mode: 'explicit', lastApplied: 'a: 1\n', file: sample.file, live: 'b: 2\n', format: 'yaml', overwrite: false, tab: 'steps' });
+    { mode: 'explicit', lastApplied: 'a: 1\n', file: sample.file, live: 'b: 2\n', format: 'yaml', overwrite: false, tab: 'steps', view: 'single', timeline: null });
 });

@@ -1,0 +1,99 @@
+package savedwork
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestUniqueName(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		taken []string
+		want  string
+	}{
+		{"free", "web", nil, "web"},
+		{"trimmed", "  web  ", nil, "web"},
+		{"taken", "web", []string{"web"}, "web (2)"},
+		{"taken case-insensitively", "Web", []string{"web"}, "Web (2)"},
+		{"next free number", "web", []string{"web", "web (2)", "web (3)"}, "web (4)"},
+		{"numbered counts on", "web (2)", []string{"web", "web (2)"}, "web (3)"},
+		{"numbered with gap", "web (7)", []string{"web (7)"}, "web (8)"},
+		{"parenthesis that is no number", "web (copy)", []string{"web (copy)"}, "web (copy) (2)"},
+		{"long name stays within the limit", strings.Repeat("x", MaxNameLen), []string{strings.Repeat("x", MaxNameLen)}, strings.Repeat("x", MaxNameLen-4) + " (2)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			set := nameSet{}
+			for _, n := range tt.taken {
+				set.add(n)
+			}
+			got := UniqueName(tt.in, set.has)
+			if got != tt.want {
+				t.Errorf("UniqueName(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+			if len(got) > MaxNameLen {
+				t.Errorf("UniqueName made %d bytes, over %d", len(got), MaxNameLen)
+			}
+		})
+	}
+}
+
+func TestSearch(t *testing.T) {
+	items := []Item{
+		{ID: "a", Name: "web deployment", Summary: "Deployment web", Updated: 10},
+		{ID: "b", Name: "Cron job test", Summary: "CronJob nightly", Updated: 30},
+		{ID: "c", Name: "ingress", Summary: "Ingress web", Updated: 20},
+		{ID: "d", Name: "alpha", Updated: 20},
+	}
+	tests := []struct {
+		name  string
+		query string
+		want  []string
+	}{
+		{"empty keeps all, newest first, ties by name", "", []string{"b", "d", "c", "a"}},
+		{"one word in name or summary", "web", []string{"c", "a"}},
+		{"case-insensitive", "CRONJOB", []string{"b"}},
+		{"every word must match", "web ingress", []string{"c"}},
+		{"words across name and summary", "deployment web", []string{"a"}},
+		{"no match", "secret", []string{}},
+		{"spaces only", "   ", []string{"b", "d", "c", "a"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := []string{}
+			for _, it := range Search(items, tt.query) {
+				got = append(got, it.ID)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Search(%q) = %v, want %v", tt.query, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	tests := []struct {
+		name  string
+		state string
+		want  string
+	}{
+		{"yaml", `{"file":"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  labels:\n    name: other\nspec:\n  template:\n    metadata:\n      name: inner\n"}`, "Deployment web"},
+		{"quoted and commented", `{"file":"kind: \"ConfigMap\" # cm\nmetadata:\n  name: 'cfg'\n"}`, "ConfigMap cfg"},
+		{"name before kind", `{"file":"metadata:\n  name: x\nkind: Service\n"}`, "Service x"},
+		{"json one line", `{"file":"{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},\"spec\":{\"containers\":[{\"name\":\"c\"}]}}"}`, "Pod p"},
+		{"json lines", `{"file":"{\n  \"kind\": \"Pod\",\n  \"spec\": {},\n  \"metadata\": {\n    \"name\": \"p\"\n  }\n}"}`, "Pod p"},
+		{"half typed", `{"file":"kind: Depl"}`, "Depl"},
+		{"empty file", `{"file":""}`, ""},
+		{"no file field", `{"panes":[]}`, ""},
+		{"not json", `nope`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Summarize([]byte(tt.state)); got != tt.want {
+				t.Errorf("Summarize = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,84 @@
+package savedwork
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Summarize names the object a state holds, for the list and its search:
+// "Deployment web" from the top-level kind and metadata.name of the
+// state's file pane (YAML or JSON, read line by line without parsing:
+// a half-typed pane still gets a summary). "" when neither is found.
+func Summarize(state json.RawMessage) string {
+	var s struct {
+		File string `json:"file"`
+	}
+	if json.Unmarshal(state, &s) != nil {
+		return ""
+	}
+	kind, name := "", ""
+	inMetadata, jsonMetadata := false, false
+	for _, line := range strings.Split(s.File, "\n") {
+		line = strings.TrimRight(line, "\r")
+		trimmed := strings.TrimSpace(line)
+		indented := len(line) > 0 && (line[0] == ' ' || line[0] == '\t')
+		switch {
+		case !indented && strings.HasPrefix(trimmed, "kind:") && kind == "":
+			kind = scalar(strings.TrimPrefix(trimmed, "kind:"))
+		case !indented && trimmed != "":
+			inMetadata = strings.HasPrefix(trimmed, "metadata:")
+		case inMetadata && name == "" && strings.HasPrefix(trimmed, "name:") && indentOf(line) <= 4:
+			name = scalar(strings.TrimPrefix(trimmed, "name:"))
+		}
+		// JSON on one or more lines: "kind": "X" and the first "name".
+		if kind == "" {
+			kind = jsonField(trimmed, `"kind"`)
+		}
+		if name == "" {
+			rest := trimmed
+			if i := strings.Index(rest, `"metadata"`); i >= 0 {
+				jsonMetadata, rest = true, rest[i:]
+			}
+			if jsonMetadata {
+				name = jsonField(rest, `"name"`)
+			}
+		}
+	}
+	return strings.TrimSpace(kind + " " + name)
+}
+
+func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " \t")) }
+
+// scalar reads a plain or quoted YAML scalar, dropping a trailing comment.
+func scalar(v string) string {
+	v = strings.TrimSpace(v)
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = strings.TrimSpace(v[:i])
+	}
+	v = strings.Trim(v, `"'`)
+	if len(v) > 80 {
+		v = truncateUTF8(v, 80)
+	}
+	return v
+}
+
+// jsonField finds `"key": "value"` in a line and returns value.
+func jsonField(line, key string) string {
+	i := strings.Index(line, key)
+	if i < 0 {
+		return ""
+	}
+	rest := strings.TrimSpace(line[i+len(key):])
+	if !strings.HasPrefix(rest, ":") {
+		return ""
+	}
+	rest = strings.TrimSpace(rest[1:])
+	if !strings.HasPrefix(rest, `"`) {
+		return ""
+	}
+	end := strings.Index(rest[1:], `"`)
+	if end < 0 {
+		return ""
+	}
+	return scalar(rest[1 : end+1])
+}
