@@ -78,7 +78,8 @@ func TestGallery(t *testing.T) {
 			}
 
 			b.run(chromedp.Click(chromedp.ID("btn-gallery")))
-			b.waitFor("the gallery's items", fmt.Sprintf(`document.querySelectorAll('#gallery-list [role="option"]').length === %d`, len(all)), stepTimeout)
+			items := len(all) + len(samples.Timelines())
+			b.waitFor("the gallery's items", fmt.Sprintf(`document.querySelectorAll('#gallery-list [role="option"]').length === %d`, items), stepTimeout)
 			if !fetched() {
 				t.Errorf("the gallery lists samples but no samples file was served")
 			}
@@ -93,6 +94,7 @@ func TestGallery(t *testing.T) {
 			for _, c := range samples.Categories {
 				wantGroups = append(wantGroups, "gallery-group-"+c.ID)
 			}
+			wantGroups = append(wantGroups, "gallery-group-"+samples.TimelinesCategory)
 			if got := eval[[]string](b, `[...document.querySelectorAll('#gallery-list [role="listbox"]')].map((g) => g.getAttribute('aria-labelledby'))`); strings.Join(got, ",") != strings.Join(wantGroups, ",") {
 				t.Errorf("groups %v, want %v", got, wantGroups)
 			}
@@ -112,7 +114,7 @@ func TestGallery(t *testing.T) {
 			if strings.Join(got, ",") != strings.Join(want, ",") {
 				t.Errorf("searching autoscaler lists %v, want %v", got, want)
 			}
-			if s := b.text("gallery-status"); !strings.Contains(s, fmt.Sprintf("4 examples of %d", len(all))) {
+			if s := b.text("gallery-status"); !strings.Contains(s, fmt.Sprintf("4 examples of %d", items)) {
 				t.Errorf("gallery-status = %q, want the count of matches", s)
 			}
 			b.screenshot("gallery-search-" + size.name)

@@ -366,3 +366,26 @@ func TestTimelinePhone(t *testing.T) {
 		})
 	}
 }
+
+// TestTimelineExampleLinks opens each timeline sample by its address,
+// #example=timeline-<id>: the page switches to the Timeline mode and plays
+// it, each step printing what its golden file says.
+func TestTimelineExampleLinks(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.open()
+	for _, id := range timelineSampleIDs(t) {
+		g := readTimelineGolden(t, id)
+		before := b.timelineRenders()
+		b.setHash("#example=timeline-" + id)
+		b.waitTimeline(before, len(g.Steps), 0)
+		if v := eval[string](b, `document.documentElement.dataset.view`); v != "timeline" {
+			t.Errorf("%s: the page shows the %q mode, want timeline", id, v)
+		}
+		shown := b.shownSteps()
+		for i, want := range g.Steps {
+			if shown[i].Command != want.Command || shown[i].Stdout != want.Stdout {
+				t.Errorf("%s: step %d shows %q printing %q, want %q printing %q", id, i, shown[i].Command, shown[i].Stdout, want.Command, want.Stdout)
+			}
+		}
+	}
+}
