@@ -13,7 +13,7 @@ import { DiffView } from './outputs/diff.js';
 import { statusSentence } from './outputs/format.js';
 import { setupTabs } from './tabs.js';
 import { Examples } from './examples.js';
-import { Gallery } from './gallery.js';
+import { LazyGallery } from './gallery-lazy.js';
 import { ExampleLinks } from './example-open.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
@@ -569,7 +569,7 @@ byId('btn-example').addEventListener('click', () => {
 // The examples, the gallery that lists them, and their addresses
 // (#example=<id>): a chosen example opens like a link (Undo restores the panes).
 const examples = new Examples();
-const gallery = new Gallery({
+const gallery = new LazyGallery({
   load: () => examples.load().then(() => examples.list()),
   onPick: (id) => exampleLinks?.pick(id),
   current: () => byId('sample-description').dataset.example || '',
