@@ -37,6 +37,9 @@ func (c *Cluster) noteScope(next Kind, crdName string) {
 // and the other removed. Each move and removal is a Change and a warning.
 func (c *Cluster) bringToScope(r *run) {
 	changes := c.scopeChanges
+	if len(changes) == 0 {
+		return
+	}
 	c.scopeChanges = nil
 	done := map[[2]string]bool{}
 	for _, sc := range changes {
