@@ -30,6 +30,9 @@ type Cluster struct {
 	tick            int64
 	// clusterIPs and nodePorts count the Service addresses given out.
 	clusterIPs, nodePorts int64
+	// scopeChanges are the kinds whose scope a CustomResourceDefinition
+	// changed during the running command (see bringToScope).
+	scopeChanges []scopeChange
 }
 
 // objectKey identifies a stored object.
@@ -69,7 +72,9 @@ type Change struct {
 	Ref ObjectRef `json:"ref"`
 	// Action is kubectl's word: created, configured, unchanged, scaled,
 	// pruned, deleted, labeled, annotated, patched, edited, replaced,
-	// "image updated", "env updated", "status updated".
+	// "image updated", "env updated", "status updated"; and "moved" (not
+	// kubectl's: a custom resource brought to the scope its
+	// CustomResourceDefinition gives, see bringToScope).
 	Action string `json:"action"`
 	// Defaulted are the field paths the server set in this write
 	// (apiserver.Default), for "set by the server" labels.
@@ -109,6 +114,7 @@ func New(opts Options) *Cluster {
 func (c *Cluster) Clone() *Cluster {
 	out := *c
 	out.kinds = c.kinds.clone()
+	out.scopeChanges = nil
 	out.objects = make(map[objectKey]map[string]any, len(c.objects))
 	for k, v := range c.objects {
 		out.objects[k] = jsonvalue.CopyObject(v)
@@ -228,8 +234,11 @@ func (c *Cluster) Run(commandLine string, files map[string]string) (*Outcome, er
 		return nil, &NotSimulatedError{Message: fmt.Sprintf("kubectl %s is not simulated; supported: kubectl %s", words[0], strings.Join(SupportedCommands, "; kubectl "))}
 	}
 	c.tick++
+	c.scopeChanges = nil
 	r := &run{out: &Outcome{}, files: files, exitErr: 1}
-	if err := handler(c, r, words[1:]); err != nil {
+	err = handler(c, r, words[1:])
+	c.bringToScope(r)
+	if err != nil {
 		var ns *NotSimulatedError
 		if errors.As(err, &ns) {
 			c.tick-- // nothing ran

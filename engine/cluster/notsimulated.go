@@ -8,7 +8,7 @@ var NotSimulated = []string{
 	"Controllers, except the `controller status` pseudo-command that writes a healthy status: no ReplicaSets or Pods are created, no rollout happens, nothing becomes ready by itself.",
 	"Garbage collection of dependents (ownerReferences) and finalizers; deleting a Namespace removes its objects at once, deleting a CustomResourceDefinition removes its custom resources at once.",
 	"Conversion between API versions: an object is stored and returned with the apiVersion it was written with.",
-	"Discovery of custom kinds without a CustomResourceDefinition: the simulation assumes them namespaced (with a warning) where kubectl would fail with \"resource mapping not found\".",
+	"Discovery of custom kinds without a CustomResourceDefinition: the simulation assumes them namespaced (with a warning) where kubectl would fail with \"resource mapping not found\", and moves them to the scope the CustomResourceDefinition gives when it comes.",
 	"Client-side validation against the OpenAPI schema (kubectl --validate), and the server's unknown-field checks.",
 	"Authentication, authorization (RBAC is stored, not enforced), watches, --wait and timing: the clock advances one second per command.",
 	"Random names and uids: generateName appends a counter, uids and resourceVersions count up from fixed values.",

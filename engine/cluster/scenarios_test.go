@@ -119,6 +119,22 @@ var scenarios = []scenario{
 		},
 	},
 	{
+		// The order a real cluster refuses (no CRD yet), which the
+		// simulation plays: the Backup is taken as namespaced, then
+		// brought to cluster scope when the CRD says so.
+		name: "custom-resource-before-crd",
+		files: map[string]string{"crd.yaml": crdCluster, "backup.yaml": backup,
+			"backup-changed.yaml": strings.Replace(backup, "targets: [db, files]", "targets: [db]", 1)},
+		commands: []string{
+			"kubectl apply -f backup.yaml",
+			"kubectl apply -f crd.yaml",
+			"kubectl get backups -A",
+			"kubectl apply -f backup.yaml",
+			"kubectl apply -f backup-changed.yaml",
+		},
+		final: []string{"backup/nightly"},
+	},
+	{
 		name:  "replace-save-config-then-apply",
 		files: map[string]string{"web.yaml": deployV1, "web2.yaml": strings.Replace(deployV1, "  minReadySeconds: 5\n", "", 1)},
 		commands: []string{

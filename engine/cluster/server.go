@@ -311,10 +311,12 @@ func (c *Cluster) recordDependents(r *run, owner string, dependents []map[string
 	}
 }
 
-// afterWrite registers the kind a CustomResourceDefinition names.
+// afterWrite registers the kind a CustomResourceDefinition names, noting
+// a change of scope for bringToScope.
 func (c *Cluster) afterWrite(k *Kind, obj map[string]any) {
 	if k.Group == "apiextensions.k8s.io" && k.Kind == "CustomResourceDefinition" {
 		if ck, ok := kindFromCRD(obj); ok {
+			c.noteScope(ck, metaString(obj, "name"))
 			c.kinds.register(ck)
 		}
 	}

@@ -264,6 +264,9 @@ func (id identity) ref() string {
 func detail(before *cluster.Cluster, e *timelineEntry) (*api.TimelineDetail, error) {
 	d := &api.TimelineDetail{Objects: []api.TimelineObject{}, Applies: []api.TimelineApply{}}
 	changes := map[identity]cluster.Change{}
+	// movedFrom maps an object moved to another namespace (a custom
+	// resource brought to its CRD's scope) to where it was.
+	movedFrom := map[identity]identity{}
 	if e.outcome != nil {
 		for _, ch := range e.outcome.Changes {
 			if ch.DryRun {
@@ -275,6 +278,9 @@ func detail(before *cluster.Cluster, e *timelineEntry) (*api.TimelineDetail, err
 				id = identityOf(ch.Before)
 			}
 			changes[id] = ch
+			if from := identityOf(ch.Before); from.kind != "" && from != id {
+				movedFrom[id] = from
+			}
 		}
 	}
 	type pair struct{ before, after json.RawMessage }
@@ -300,6 +306,22 @@ func detail(before *cluster.Cluster, e *timelineEntry) (*api.TimelineDetail, err
 	for _, raw := range e.cluster.Objects() {
 		add(raw, true)
 	}
+	// A moved object is one object: its place before the step is its
+	// before, so that its diff shows the namespace it lost or gained.
+	for to, from := range movedFrom {
+		if objects[to] == nil || objects[from] == nil || objects[from].after != nil {
+			continue
+		}
+		objects[to].before = objects[from].before
+		delete(objects, from)
+	}
+	kept := order[:0]
+	for _, id := range order {
+		if objects[id] != nil {
+			kept = append(kept, id)
+		}
+	}
+	order = kept
 	sort.SliceStable(order, func(i, j int) bool {
 		a, b := order[i], order[j]
 		if a.apiVersion != b.apiVersion {

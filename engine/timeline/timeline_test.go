@@ -253,3 +253,41 @@ func TestWarmUpChangesNothing(t *testing.T) {
 		t.Errorf("the timeline changed after a warm-up")
 	}
 }
+
+// TestTimelineMovedObjectIsOneObject checks the detail of a step in
+// which a CRD brought a custom resource to cluster scope: one object,
+// moved, whose diff shows the namespace it lost.
+func TestTimelineMovedObjectIsOneObject(t *testing.T) {
+	const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: backups.example.com
+spec:
+  group: example.com
+  scope: Cluster
+  names: {kind: Backup, plural: backups}
+  versions: [{name: v1, served: true, storage: true}]
+`
+	const backup = "apiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: nightly\nspec:\n  targets: [db]\n"
+	tl, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: []api.TimelineCommand{
+		{Command: "kubectl apply -f backup.yaml", Files: map[string]string{"backup.yaml": backup}},
+		{Command: "kubectl apply -f crd.yaml", Files: map[string]string{"crd.yaml": crd}},
+	}, Select: &api.TimelineSelect{Step: 1}})
+	changes := tl.Steps[1].Changes
+	if len(changes) != 2 || changes[1].Ref != "backup.example.com/nightly" || changes[1].Action != "moved" || changes[1].Namespace != "" {
+		t.Fatalf("step 2 changes %+v: want the CRD created and the Backup moved to cluster scope", changes)
+	}
+	var backups []api.TimelineObject
+	for _, o := range tl.Detail.Objects {
+		if o.Ref == "backup.example.com/nightly" {
+			backups = append(backups, o)
+		}
+	}
+	if len(backups) != 1 {
+		t.Fatalf("backups in the detail %+v: want one, the moved object", backups)
+	}
+	o := backups[0]
+	if o.Action != "moved" || o.Namespace != "" || !strings.Contains(o.BeforeYAML, "namespace: default") || o.AfterYAML == "" || strings.Contains(o.AfterYAML, "namespace:") {
+		t.Errorf("moved backup: action %q, namespace %q, before:\n%s\nafter:\n%s", o.Action, o.Namespace, o.BeforeYAML, o.AfterYAML)
+	}
+}
