@@ -22,6 +22,9 @@ type posTree struct {
 	// LocateValue reads as a space: Index then parses the text as
 	// LocateValue does.
 	legacy bool
+	// quotedKeys is set when every key is written in quotes (a JSON
+	// text), so that none is a merge key.
+	quotedKeys bool
 }
 
 // chunks is a list grown in blocks, so that building one allocates its
@@ -60,7 +63,7 @@ const (
 type posNode struct {
 	kind, style uint8
 	line, col   int32
-	end         int32 // quoted scalars: the line of the closing quote
+	end         int32 // quoted scalars: the line of the closing quote; flow collections read from JSON: of the bracket
 	first, n    int32 // children: entries or kids
 }
 
@@ -138,15 +141,16 @@ func (ix *Index) treeSpan(segs []Segment) (line, endLine int, ok bool) {
 	return start, end, true
 }
 
-// lookup finds the entry of map d whose key reads as key. The key <<,
-// which go-yaml v2 writes plain, is a merge key to yaml.v3, which
-// Index.lookup never matches (and whose sources cannot hold a key of the
-// value that the map does not).
+// lookup finds the entry of map d whose key reads as key, the last one
+// when the key is repeated, as Index.lookup. The key <<, which go-yaml v2
+// writes plain, is a merge key to yaml.v3, which Index.lookup never
+// matches (and whose sources cannot hold a key of the value that the map
+// does not); written in quotes, it is a key as any other.
 func (t *posTree) lookup(d *posNode, key string) *posEntry {
-	if key == "<<" {
+	if key == "<<" && !t.quotedKeys {
 		return nil
 	}
-	for i := d.first; i < d.first+d.n; i++ {
+	for i := d.first + d.n - 1; i >= d.first; i-- {
 		if e := t.entries.at(i); e.key == key {
 			return e
 		}
@@ -175,7 +179,10 @@ func (t *posTree) end(n int32, indent int, flow bool) int {
 	case kindSeq:
 		return t.end(*t.kids.at(d.first + d.n - 1), int(d.col)-1, false)
 	}
-	return int(d.line) // {} and [] close on their line
+	if d.end != 0 {
+		return int(d.end) // the line of the closing bracket
+	}
+	return int(d.line) // the emitter writes {} and [] only
 }
 
 // lines returns the start of every line of the text; the empty line
