@@ -28,21 +28,42 @@ type posTree struct {
 }
 
 // chunks is a list grown in blocks, so that building one allocates its
-// size once instead of copying it on every growth.
+// size once instead of copying it on every growth. The first block starts
+// small and doubles up to the size of the others (a small document needs
+// no more), so a pointer from at is good only until the next grow.
 type chunks[T any] struct {
 	blocks [][]T
 	n      int32
 }
 
-const chunkBits = 10
+const (
+	chunkBits  = 10
+	firstChunk = 32
+)
 
 // grow appends n zero elements and returns the index of the first.
 func (c *chunks[T]) grow(n int) int32 {
 	first := c.n
-	for c.n += int32(n); int(c.n) > len(c.blocks)<<chunkBits; {
-		c.blocks = append(c.blocks, make([]T, 1<<chunkBits))
+	for c.n += int32(n); int(c.n) > c.capacity(); {
+		switch {
+		case len(c.blocks) == 0:
+			c.blocks = append(c.blocks, make([]T, firstChunk))
+		case len(c.blocks[0]) < 1<<chunkBits:
+			b := make([]T, 2*len(c.blocks[0]))
+			copy(b, c.blocks[0])
+			c.blocks[0] = b
+		default:
+			c.blocks = append(c.blocks, make([]T, 1<<chunkBits))
+		}
 	}
 	return first
+}
+
+func (c *chunks[T]) capacity() int {
+	if len(c.blocks) == 1 {
+		return len(c.blocks[0])
+	}
+	return len(c.blocks) << chunkBits
 }
 
 func (c *chunks[T]) at(i int32) *T {
