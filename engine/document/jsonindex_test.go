@@ -231,3 +231,27 @@ func TestJSONIndexedScenarios(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedPast checks nestedPast against tooDeep, whose pre-check it is.
+func TestNestedPast(t *testing.T) {
+	nest := func(n int, list bool) any {
+		var v any = "leaf"
+		for i := 0; i < n; i++ {
+			if list || i%2 == 1 {
+				v = []any{int64(1), v}
+			} else {
+				v = map[string]any{"a": int64(1), "b": v}
+			}
+		}
+		return v
+	}
+	for _, n := range []int{0, 1, 2, 4, 5, 6, 9} {
+		for _, list := range []bool{false, true} {
+			v := map[string]any{"x": nest(n, list), "y": []any{}}
+			_, ok := tooDeep(v, 5)
+			if got := nestedPast(v, 1, 5); got != !ok {
+				t.Errorf("depth %d (lists %v): nestedPast %v, tooDeep ok %v", n, list, got, ok)
+			}
+		}
+	}
+}

@@ -364,7 +364,7 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 	}
 	d.Object = obj
 	// readJSONIndexed checked the depth already.
-	if !c.indexed {
+	if !c.indexed && nestedPast(obj, 1, MaxDepth) {
 		if path, ok := tooDeep(obj, MaxDepth); !ok {
 			line, _, _ := idx.Span(path)
 			return nil, r.errorf(ReasonTooDeep, line, 0, path, "This object is nested more than %d levels deep (maps and lists inside each other), which applylens does not follow. Real objects are rarely deeper than 20.", MaxDepth)
@@ -458,6 +458,33 @@ func (r *reader) identity(d *Document) error {
 		}
 	}
 	return r.errorf(ReasonMissingField, line, 0, first, "%s is missing %s. Every object needs apiVersion, kind and metadata.name: kubectl uses them to find the object on the server.", capital(paneLabel(r.pane)), joinAnd(missing))
+}
+
+// nestedPast reports whether v, at depth, holds a map or list deeper than
+// limit: tooDeep's answer without its sorting, for the usual document
+// that is not.
+func nestedPast(v any, depth, limit int) bool {
+	switch t := v.(type) {
+	case map[string]any:
+		if depth > limit {
+			return true
+		}
+		for _, e := range t {
+			if nestedPast(e, depth+1, limit) {
+				return true
+			}
+		}
+	case []any:
+		if depth > limit {
+			return true
+		}
+		for _, e := range t {
+			if nestedPast(e, depth+1, limit) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // tooDeep finds a path nested deeper than limit, without recursion and
