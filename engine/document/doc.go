@@ -7,7 +7,10 @@
 // JSON by sigs.k8s.io/yaml (YAML 1.1: 0644 is 420, yes is true, 3.0 is 3)
 // and JSON is decoded with apimachinery's number rules (engine/jsonvalue).
 // Positions come from a second, YAML 1.2 parse (go.yaml.in/yaml/v3) that
-// is used only to locate fields, never for their values.
+// is used only to locate fields, never for their values. A pane that is
+// one JSON object (`kubectl get -o json`) is read in one pass instead
+// (jsonindex.go), which gives the same values and the positions yaml.v3
+// would, and leaves any other text to the general path.
 //
 // The other way round, RenderYAML prints a value as kubectl does
 // (sigs.k8s.io/yaml's JSONToYAML, go-yaml v2's emitter) with a port of

@@ -476,19 +476,35 @@ func (ix *Index) duplicates(pane string) ([]Warning, *Error) {
 	return ix.duplicatesIn(ix.root, "", 1, pane)
 }
 
-// duplicatesIn is duplicates for the node n at path and depth.
+// duplicatesIn is duplicates for the node n at path and depth. The path
+// of a key is spelled only when a warning needs it, and a map's keys are
+// compared by a scan of those before them (a hash table past
+// dupScanLimit keys): both used to cost an allocation per key.
 func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string) ([]Warning, *Error) {
 	var out []Warning
 	var ambiguous *Error
-	var walk func(n *yaml3.Node, path string, depth int)
-	walk = func(n *yaml3.Node, path string, depth int) {
+	var steps []pathStep // below path
+	var keys []keySeen   // of the maps being walked, innermost last
+	spell := func() string {
+		p := path
+		for _, s := range steps {
+			if s.index >= 0 {
+				p = AppendIndex(p, s.index)
+			} else {
+				p = AppendKey(p, s.key)
+			}
+		}
+		return p
+	}
+	var walk func(n *yaml3.Node, depth int)
+	walk = func(n *yaml3.Node, depth int) {
 		if depth > MaxDepth+1 {
 			return
 		}
 		switch n.Kind {
 		case yaml3.MappingNode:
-			seen := map[string]int{}
-			types := map[string]string{}
+			base := len(keys)
+			var index map[string]int // key → its last entry in keys, past dupScanLimit
 			for i := 0; i+1 < len(n.Content); i += 2 {
 				k := n.Content[i]
 				if k.Tag == "!!merge" {
@@ -498,28 +514,65 @@ func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string
 				if !ok {
 					continue
 				}
-				p := AppendKey(path, s)
-				if t, dup := types[s]; dup && t != typ && ambiguous == nil {
-					ambiguous = &Error{Reason: ReasonAmbiguousKey, Line: k.Line, Column: k.Column, Path: p,
-						Message: fmt.Sprintf("The keys on lines %d and %d are %s and %s to YAML but both become %q in JSON, and kubectl then keeps one of the two values at random. Write the key once.", seen[s], k.Line, t, typ, s)}
+				prev := -1
+				if index != nil {
+					if j, found := index[s]; found {
+						prev = j
+					}
+				} else {
+					for j := len(keys) - 1; j >= base; j-- {
+						if keys[j].key == s {
+							prev = j
+							break
+						}
+					}
 				}
-				types[s] = typ
-				if first, dup := seen[s]; dup {
-					out = append(out, Warning{Code: WarnDuplicateKey, Pane: pane, Line: k.Line, Path: p,
-						Message: fmt.Sprintf("The key %q is written twice in this map (lines %d and %d). kubectl silently keeps the last value and ignores the first.", s, first, k.Line)})
+				if prev >= 0 {
+					if t := keys[prev].typ; t != typ && ambiguous == nil {
+						steps = append(steps, pathStep{key: s, index: -1})
+						ambiguous = &Error{Reason: ReasonAmbiguousKey, Line: k.Line, Column: k.Column, Path: spell(),
+							Message: fmt.Sprintf("The keys on lines %d and %d are %s and %s to YAML but both become %q in JSON, and kubectl then keeps one of the two values at random. Write the key once.", keys[prev].line, k.Line, t, typ, s)}
+						steps = steps[:len(steps)-1]
+					}
+					steps = append(steps, pathStep{key: s, index: -1})
+					out = append(out, Warning{Code: WarnDuplicateKey, Pane: pane, Line: k.Line, Path: spell(),
+						Message: fmt.Sprintf("The key %q is written twice in this map (lines %d and %d). kubectl silently keeps the last value and ignores the first.", s, keys[prev].line, k.Line)})
+					steps = steps[:len(steps)-1]
 				}
-				seen[s] = k.Line
-				walk(n.Content[i+1], p, depth+1)
+				keys = append(keys, keySeen{key: s, typ: typ, line: k.Line})
+				if index == nil && len(keys)-base > dupScanLimit {
+					index = make(map[string]int, len(n.Content)/2)
+					for j := base; j < len(keys); j++ {
+						index[keys[j].key] = j
+					}
+				} else if index != nil {
+					index[s] = len(keys) - 1
+				}
+				steps = append(steps, pathStep{key: s, index: -1})
+				walk(n.Content[i+1], depth+1)
+				steps = steps[:len(steps)-1]
 			}
+			keys = keys[:base]
 		case yaml3.SequenceNode:
 			for i, e := range n.Content {
-				walk(e, AppendIndex(path, i), depth+1)
+				steps = append(steps, pathStep{index: i})
+				walk(e, depth+1)
+				steps = steps[:len(steps)-1]
 			}
 		}
 	}
-	walk(n, path, depth)
+	walk(n, depth)
 	if ambiguous != nil {
 		ambiguous.Pane = pane
 	}
 	return out, ambiguous
 }
+
+// keySeen is a key of a map being walked by duplicatesIn.
+type keySeen struct {
+	key, typ string
+	line     int
+}
+
+// dupScanLimit is how many keys of a map duplicatesIn compares by a scan.
+const dupScanLimit = 16

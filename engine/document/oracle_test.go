@@ -55,6 +55,21 @@ func TestAgainstKubectl(t *testing.T) {
 	}
 }
 
+// TestJSONIndexedAgainstKubectl reads the JSON cases of readJSONIndexed
+// as kubectl does (a JSON decoder for a stream starting with "{"), but
+// for the limits applylens adds (encoding, depth).
+func TestJSONIndexedAgainstKubectl(t *testing.T) {
+	for _, tc := range jsonIndexedCases {
+		t.Run(tc.name, func(t *testing.T) {
+			var e *Error
+			if _, err := ParseOptional("file", tc.text); errors.As(err, &e) && (e.Reason == ReasonTooDeep || e.Reason == ReasonEncoding) {
+				return
+			}
+			compareWithKubectl(t, tc.text)
+		})
+	}
+}
+
 func compareWithKubectl(t *testing.T, text string) {
 	t.Helper()
 	want, kerr := kubectlRead(text)

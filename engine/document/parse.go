@@ -89,11 +89,15 @@ func ParseOptional(pane, text string) (*Document, error) {
 
 // ParseWith reads the one object of a pane as kubectl reads a file.
 func ParseWith(pane, text string, o Options) (*Document, error) {
+	return parseWith(&reader{pane: pane, text: text}, o)
+}
+
+func parseWith(r *reader, o Options) (*Document, error) {
+	pane, text := r.pane, r.text
 	if len(text) > MaxSize {
 		return nil, &Error{Reason: ReasonTooLarge, Pane: pane,
 			Message: fmt.Sprintf("%s is %s; applylens reads at most %s per pane.", capital(paneLabel(pane)), sizeString(len(text)), sizeString(MaxSize))}
 	}
-	r := reader{pane: pane, text: text}
 	c, err := r.read()
 	if err != nil {
 		return nil, err
@@ -107,7 +111,7 @@ func ParseWith(pane, text string, o Options) (*Document, error) {
 	}
 	d, err := r.document(c, !o.SkipIdentity)
 	if err == nil {
-		d.whole = c.json == nil && c.line == 1 && !r.markers && len(d.Warnings) == 0
+		d.whole = c.format == FormatYAML && c.json == nil && c.line == 1 && !r.markers && len(d.Warnings) == 0
 	}
 	return d, err
 }
@@ -126,6 +130,10 @@ type chunk struct {
 	// is nil.
 	index *Index
 	value any
+	// indexed is set when readJSONIndexed read the chunk: its depth is
+	// checked and warnings holds its duplicate keys.
+	indexed  bool
+	warnings []Warning
 }
 
 type reader struct {
@@ -133,6 +141,9 @@ type reader struct {
 	text string
 	// markers is set when a line starts with "---".
 	markers bool
+	// general leaves every text to the general path (tests compare
+	// readJSONIndexed with it).
+	general bool
 }
 
 func (r *reader) errorf(reason Reason, line, col int, path, format string, args ...any) *Error {
@@ -144,7 +155,8 @@ func (r *reader) errorf(reason Reason, line, col int, path, format string, args 
 // fails, then as YAML; documents that are empty or null are skipped. It
 // returns the first document and fails when there is another.
 func (r *reader) read() (*chunk, error) {
-	if line, col, c, invalid, ok := checkEncoding(r.text); !ok {
+	line, col, c, invalid, printable := checkEncoding(r.text)
+	if !printable {
 		if invalid {
 			return nil, r.errorf(ReasonEncoding, line, col, "", "This text is not valid UTF-8 at line %d, column %d. Save the file as UTF-8 and paste it again.", line, col)
 		}
@@ -154,6 +166,11 @@ func (r *reader) read() (*chunk, error) {
 	}
 	var docs []*chunk
 	if isJSONStream(r.text) {
+		if printable && !r.general {
+			if c, ok := readJSONIndexed(r.pane, r.text); ok {
+				return c, nil
+			}
+		}
 		var err error
 		docs, err = r.readJSON()
 		if err != nil {
@@ -346,9 +363,12 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 		return nil, r.errorf(ReasonNotObject, line, 1, "", "%s holds %s, not an object. A Kubernetes object is a mapping of fields such as apiVersion: v1, kind: ConfigMap and metadata: {name: ...}.", capital(paneLabel(r.pane)), describe(v))
 	}
 	d.Object = obj
-	if path, ok := tooDeep(obj, MaxDepth); !ok {
-		line, _, _ := idx.Span(path)
-		return nil, r.errorf(ReasonTooDeep, line, 0, path, "This object is nested more than %d levels deep (maps and lists inside each other), which applylens does not follow. Real objects are rarely deeper than 20.", MaxDepth)
+	// readJSONIndexed checked the depth already.
+	if !c.indexed && nestedPast(obj, 1, MaxDepth) {
+		if path, ok := tooDeep(obj, MaxDepth); !ok {
+			line, _, _ := idx.Span(path)
+			return nil, r.errorf(ReasonTooDeep, line, 0, path, "This object is nested more than %d levels deep (maps and lists inside each other), which applylens does not follow. Real objects are rarely deeper than 20.", MaxDepth)
+		}
 	}
 	// kubectl's list detector is a case-sensitive JSON struct field, for
 	// which null counts as absent.
@@ -360,6 +380,10 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 		if err := r.identity(d); err != nil {
 			return nil, err
 		}
+	}
+	if c.indexed {
+		d.Warnings = c.warnings
+		return d, nil
 	}
 	var dupErr *Error
 	if d.Warnings, dupErr = idx.duplicates(r.pane); dupErr != nil {
@@ -434,6 +458,33 @@ func (r *reader) identity(d *Document) error {
 		}
 	}
 	return r.errorf(ReasonMissingField, line, 0, first, "%s is missing %s. Every object needs apiVersion, kind and metadata.name: kubectl uses them to find the object on the server.", capital(paneLabel(r.pane)), joinAnd(missing))
+}
+
+// nestedPast reports whether v, at depth, holds a map or list deeper than
+// limit: tooDeep's answer without its sorting, for the usual document
+// that is not.
+func nestedPast(v any, depth, limit int) bool {
+	switch t := v.(type) {
+	case map[string]any:
+		if depth > limit {
+			return true
+		}
+		for _, e := range t {
+			if nestedPast(e, depth+1, limit) {
+				return true
+			}
+		}
+	case []any:
+		if depth > limit {
+			return true
+		}
+		for _, e := range t {
+			if nestedPast(e, depth+1, limit) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // tooDeep finds a path nested deeper than limit, without recursion and

@@ -22,24 +22,48 @@ type posTree struct {
 	// LocateValue reads as a space: Index then parses the text as
 	// LocateValue does.
 	legacy bool
+	// quotedKeys is set when every key is written in quotes (a JSON
+	// text), so that none is a merge key.
+	quotedKeys bool
 }
 
 // chunks is a list grown in blocks, so that building one allocates its
-// size once instead of copying it on every growth.
+// size once instead of copying it on every growth. The first block starts
+// small and doubles up to the size of the others (a small document needs
+// no more), so a pointer from at is good only until the next grow.
 type chunks[T any] struct {
 	blocks [][]T
 	n      int32
 }
 
-const chunkBits = 10
+const (
+	chunkBits  = 10
+	firstChunk = 32
+)
 
 // grow appends n zero elements and returns the index of the first.
 func (c *chunks[T]) grow(n int) int32 {
 	first := c.n
-	for c.n += int32(n); int(c.n) > len(c.blocks)<<chunkBits; {
-		c.blocks = append(c.blocks, make([]T, 1<<chunkBits))
+	for c.n += int32(n); int(c.n) > c.capacity(); {
+		switch {
+		case len(c.blocks) == 0:
+			c.blocks = append(c.blocks, make([]T, firstChunk))
+		case len(c.blocks[0]) < 1<<chunkBits:
+			b := make([]T, 2*len(c.blocks[0]))
+			copy(b, c.blocks[0])
+			c.blocks[0] = b
+		default:
+			c.blocks = append(c.blocks, make([]T, 1<<chunkBits))
+		}
 	}
 	return first
+}
+
+func (c *chunks[T]) capacity() int {
+	if len(c.blocks) == 1 {
+		return len(c.blocks[0])
+	}
+	return len(c.blocks) << chunkBits
 }
 
 func (c *chunks[T]) at(i int32) *T {
@@ -60,7 +84,7 @@ const (
 type posNode struct {
 	kind, style uint8
 	line, col   int32
-	end         int32 // quoted scalars: the line of the closing quote
+	end         int32 // quoted scalars: the line of the closing quote; flow collections read from JSON: of the bracket
 	first, n    int32 // children: entries or kids
 }
 
@@ -138,15 +162,16 @@ func (ix *Index) treeSpan(segs []Segment) (line, endLine int, ok bool) {
 	return start, end, true
 }
 
-// lookup finds the entry of map d whose key reads as key. The key <<,
-// which go-yaml v2 writes plain, is a merge key to yaml.v3, which
-// Index.lookup never matches (and whose sources cannot hold a key of the
-// value that the map does not).
+// lookup finds the entry of map d whose key reads as key, the last one
+// when the key is repeated, as Index.lookup. The key <<, which go-yaml v2
+// writes plain, is a merge key to yaml.v3, which Index.lookup never
+// matches (and whose sources cannot hold a key of the value that the map
+// does not); written in quotes, it is a key as any other.
 func (t *posTree) lookup(d *posNode, key string) *posEntry {
-	if key == "<<" {
+	if key == "<<" && !t.quotedKeys {
 		return nil
 	}
-	for i := d.first; i < d.first+d.n; i++ {
+	for i := d.first + d.n - 1; i >= d.first; i-- {
 		if e := t.entries.at(i); e.key == key {
 			return e
 		}
@@ -175,7 +200,10 @@ func (t *posTree) end(n int32, indent int, flow bool) int {
 	case kindSeq:
 		return t.end(*t.kids.at(d.first + d.n - 1), int(d.col)-1, false)
 	}
-	return int(d.line) // {} and [] close on their line
+	if d.end != 0 {
+		return int(d.end) // the line of the closing bracket
+	}
+	return int(d.line) // the emitter writes {} and [] only
 }
 
 // lines returns the start of every line of the text; the empty line

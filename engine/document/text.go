@@ -56,17 +56,22 @@ func offsetOf(lines []string, line, col int) (int, bool) {
 // or a character outside YAML's printable set. It returns ok when there is
 // none.
 func checkEncoding(text string) (line, col int, r rune, invalid, ok bool) {
-	for i, c := range text {
-		if c == utf8.RuneError {
-			if _, n := utf8.DecodeRuneInString(text[i:]); n == 1 {
-				line, col = position(text, i)
-				return line, col, c, true, false
-			}
+	for i := 0; i < len(text); {
+		// Printable ASCII, the bulk of any pane, without decoding.
+		if b := text[i]; b >= 0x20 && b <= 0x7E || b == '\n' {
+			i++
+			continue
+		}
+		c, n := utf8.DecodeRuneInString(text[i:])
+		if c == utf8.RuneError && n == 1 {
+			line, col = position(text, i)
+			return line, col, c, true, false
 		}
 		if !printable(c) {
 			line, col = position(text, i)
 			return line, col, c, false, false
 		}
+		i += n
 	}
 	return 0, 0, 0, false, true
 }

@@ -416,3 +416,20 @@ func toValidUTF8(s []byte) []byte {
 	}
 	return out
 }
+
+// ReadString reads the JSON string that starts at data[off] (a '"') as
+// Decode reads strings, for a reader that walks the text itself; end is
+// the offset after the closing quote.
+func ReadString(data []byte, off int) (s string, end int, ok bool) {
+	d := decoder{data: data, off: off}
+	s, ok = d.str()
+	return s, d.off, ok
+}
+
+// ReadNumber reads the JSON number that starts at data[off] as Decode reads
+// numbers (int64 or float64); end is the offset after it.
+func ReadNumber(data []byte, off int) (v any, end int, ok bool) {
+	d := decoder{data: data, off: off}
+	v = d.number()
+	return v, d.off, !d.err
+}

@@ -50,7 +50,7 @@ func TestDecodeObject(t *testing.T) {
 }
 
 func TestCopyMatchesDecodedCapacities(t *testing.T) {
-	for _, n := range []int{0, 1, 3, 5, 17, 100, 1000} {
+	for _, n := range []int{0, 1, 2, 3, 4, 5, 8, 9, 17, 100, 1000, 1024, 1025, 5000} {
 		list := "["
 		for i := range n {
 			if i > 0 {
