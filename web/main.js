@@ -5,6 +5,7 @@
 import { assets } from './assets.js';
 import { EngineClient, debounce } from './engine-client.js';
 import { byId, h, clear } from './dom.js';
+import { preloadSearch } from './cm/setup.js';
 import { Inputs } from './inputs.js';
 import { StepsView } from './outputs/steps.js';
 import { PatchView } from './outputs/patch.js';
@@ -306,6 +307,12 @@ function selectStep(ref) {
   if (index >= 0) stepsView.select(index, { focus: false });
 }
 
+/** @param {() => void} fn */
+function whenIdle(fn) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 0);
+}
+
 /** @param {Response} response */
 function renderAnswer(response) {
   setTextContent(byId('version'), response.version ? `engine ${response.version}` : '');
@@ -316,6 +323,8 @@ function renderAnswer(response) {
     const ms = Math.round(performance.now());
     document.documentElement.dataset.firstResultMs = String(ms);
     performance.mark('applylens:first-result');
+    // Search in the editors comes after the first visit's bytes.
+    setTimeout(() => whenIdle(() => preloadSearch().catch(() => {})), 1000);
   }
   const notice = engineNotice;
   engineNotice = '';

@@ -1,6 +1,8 @@
 // The editor setup every pane shares: line numbers, folding, bracket
 // matching, search, history, YAML or JSON highlighting, and a theme built
 // on the page's CSS variables so light and dark need no second theme.
+// Search (@codemirror/search) is a lazy chunk: loaded when the page is
+// idle after its first answer (preloadSearch), or at once by Ctrl+F.
 
 import { EditorState, Compartment } from '@codemirror/state';
 import {
@@ -11,7 +13,6 @@ import {
   foldGutter, foldKeymap, bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle, indentUnit,
 } from '@codemirror/language';
 import { history, historyKeymap, defaultKeymap } from '@codemirror/commands';
-import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { lintKeymap } from '@codemirror/lint';
 import { yaml } from '@codemirror/lang-yaml';
 import { json } from '@codemirror/lang-json';
@@ -48,6 +49,42 @@ const theme = EditorView.theme({
   '.cm-placeholder': { color: 'var(--muted)', fontStyle: 'italic', whiteSpace: 'pre-wrap' },
   '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '-2px' },
 });
+
+/** Holds the search extension once loaded, a Ctrl+F that loads it before. */
+const searchSlot = new Compartment();
+/** @type {import('@codemirror/state').Extension|null} */
+let searchLoaded = null;
+/** @type {Promise<typeof import('@codemirror/search')>|null} */
+let searchLoading = null;
+
+/**
+ * Loads search and gives it to every registered editor. A failed load is
+ * tried again at the next call.
+ * @returns {Promise<typeof import('@codemirror/search')>}
+ */
+export function preloadSearch() {
+  if (!searchLoading) {
+    searchLoading = import('@codemirror/search').then((m) => {
+      searchLoaded = [m.highlightSelectionMatches(), m.search({ top: true }), keymap.of(m.searchKeymap)];
+      for (const view of views) view.dispatch({ effects: searchSlot.reconfigure(searchLoaded) });
+      return m;
+    }, (err) => {
+      searchLoading = null;
+      throw err;
+    });
+  }
+  return searchLoading;
+}
+
+/** Ctrl+F (Cmd+F) before search is loaded: load it, then open its panel. */
+const searchOnDemand = keymap.of([{
+  key: 'Mod-f',
+  preventDefault: true,
+  run: (view) => {
+    preloadSearch().then((m) => m.openSearchPanel(view), () => {});
+    return true;
+  },
+}]);
 
 /** Switches CodeMirror's own light/dark base styles (panels, tooltips). */
 const darkness = new Compartment();
@@ -97,8 +134,7 @@ export function baseExtensions({ label, language = 'yaml', readOnly = false, pla
     highlightActiveLine(),
     highlightActiveLineGutter(),
     bracketMatching(),
-    highlightSelectionMatches(),
-    search({ top: true }),
+    searchSlot.of(searchLoaded || searchOnDemand),
     syntaxHighlighting(highlight),
     language === null ? [] : languageSupport(language),
     indentUnit.of('  '),
@@ -108,7 +144,7 @@ export function baseExtensions({ label, language = 'yaml', readOnly = false, pla
     EditorView.contentAttributes.of({ 'aria-label': label }),
     // Tab is not bound, so Tab and Shift+Tab keep moving focus between
     // the page's controls: the page stays usable without a mouse.
-    keymap.of([...defaultKeymap, ...searchKeymap, ...foldKeymap, ...lintKeymap, ...(readOnly ? [] : historyKeymap)]),
+    keymap.of([...defaultKeymap, ...foldKeymap, ...lintKeymap, ...(readOnly ? [] : historyKeymap)]),
   ];
   if (readOnly) {
     ext.push(EditorState.readOnly.of(true));
