@@ -7,9 +7,8 @@
 
 import { Annotation, Compartment } from '@codemirror/state';
 import { EditorView, placeholder } from '@codemirror/view';
-import { setDiagnostics } from '@codemirror/lint';
 import { byId } from './dom.js';
-import { createEditor, baseExtensions, setText, languageSupport, docText } from './cm/setup.js';
+import { createEditor, baseExtensions, setText, languageSupport, docText, loadLint } from './cm/setup.js';
 import { lineHighlight, showSpan } from './cm/line-highlight.js';
 
 /** Marks changes the page makes itself, which must not count as typing. */
@@ -51,6 +50,8 @@ export class Inputs {
     this.mode = 'derived';
     /** Whether a pane shows an error (text or lint diagnostic). */
     this.showingError = false;
+    /** Counts diagnostics shown or cleared: only the newest is dispatched. */
+    this.diagnostics = 0;
     /** @type {import('./file-format.js').FileFormat} */
     this.format = 'yaml';
     this.fileMode = new Compartment();
@@ -162,15 +163,21 @@ export class Inputs {
     box.textContent = `${where}${error.path ? `${error.path}: ` : ''}${error.message}`;
     box.hidden = false;
     const view = this.views[error.pane];
-    const doc = view.state.doc;
-    let from = 0;
-    let to = doc.length;
-    if (error.line > 0 && doc.length > 0) {
-      const line = doc.line(Math.min(error.line, doc.lines));
-      from = Math.min(line.from + Math.max(0, (error.column || 1) - 1), line.to);
-      to = line.to > from ? line.to : Math.min(from + 1, doc.length);
-    }
-    view.dispatch(setDiagnostics(view.state, [{ from, to, severity: 'error', message: error.message, source: 'applylens' }]));
+    // The lint module loads with the first diagnostic; a newer error or
+    // a clear before it arrives wins.
+    const seq = ++this.diagnostics;
+    loadLint().then(({ setDiagnostics }) => {
+      if (seq !== this.diagnostics) return;
+      const doc = view.state.doc;
+      let from = 0;
+      let to = doc.length;
+      if (error.line > 0 && doc.length > 0) {
+        const line = doc.line(Math.min(error.line, doc.lines));
+        from = Math.min(line.from + Math.max(0, (error.column || 1) - 1), line.to);
+        to = line.to > from ? line.to : Math.min(from + 1, doc.length);
+      }
+      view.dispatch(setDiagnostics(view.state, [{ from, to, severity: 'error', message: error.message, source: 'applylens' }]));
+    }, () => {});
     return true;
   }
 
@@ -178,13 +185,19 @@ export class Inputs {
     // Nothing shown: no transaction for the editors (each updates its view).
     if (!this.showingError) return;
     this.showingError = false;
+    const seq = ++this.diagnostics;
     for (const pane of /** @type {Pane[]} */ (['lastApplied', 'file', 'live'])) {
       const box = byId(PANE_IDS[pane].error);
       box.textContent = '';
       box.hidden = true;
-      const view = this.views[pane];
-      view.dispatch(setDiagnostics(view.state, []));
     }
+    loadLint().then(({ setDiagnostics }) => {
+      if (seq !== this.diagnostics) return;
+      for (const pane of /** @type {Pane[]} */ (['lastApplied', 'file', 'live'])) {
+        const view = this.views[pane];
+        view.dispatch(setDiagnostics(view.state, []));
+      }
+    }, () => {});
   }
 
   /**

@@ -2,7 +2,8 @@
 // matching, search, history, YAML or JSON highlighting, and a theme built
 // on the page's CSS variables so light and dark need no second theme.
 // Search (@codemirror/search) is a lazy chunk: loaded when the page is
-// idle after its first answer (preloadSearch), or at once by Ctrl+F.
+// idle after its first answer (preloadSearch), or at once by Ctrl+F. So
+// is @codemirror/lint, loaded with the first diagnostic (loadLint).
 
 import { EditorState, Compartment } from '@codemirror/state';
 import {
@@ -13,7 +14,6 @@ import {
   foldGutter, foldKeymap, bracketMatching, indentOnInput, syntaxHighlighting, HighlightStyle, indentUnit,
 } from '@codemirror/language';
 import { history, historyKeymap, defaultKeymap } from '@codemirror/commands';
-import { lintKeymap } from '@codemirror/lint';
 import { yaml } from '@codemirror/lang-yaml';
 import { json } from '@codemirror/lang-json';
 import { jsonnet } from './jsonnet.js';
@@ -86,6 +86,28 @@ const searchOnDemand = keymap.of([{
   },
 }]);
 
+/** @type {Promise<typeof import('@codemirror/lint')>|null} */
+let lintLoading = null;
+
+/**
+ * The lint module (diagnostics), loaded once; a failed load is tried
+ * again at the next call.
+ * @returns {Promise<typeof import('@codemirror/lint')>}
+ */
+export function loadLint() {
+  if (!lintLoading) {
+    lintLoading = import('@codemirror/lint');
+    lintLoading.catch(() => { lintLoading = null; });
+  }
+  return lintLoading;
+}
+
+/** lintKeymap, its module loaded when a key is pressed. */
+const lintKeys = keymap.of([
+  { key: 'Mod-Shift-m', preventDefault: true, run: (view) => { loadLint().then((m) => m.openLintPanel(view), () => {}); return true; } },
+  { key: 'F8', run: (view) => { loadLint().then((m) => m.nextDiagnostic(view), () => {}); return true; } },
+]);
+
 /** Switches CodeMirror's own light/dark base styles (panels, tooltips). */
 const darkness = new Compartment();
 
@@ -144,7 +166,8 @@ export function baseExtensions({ label, language = 'yaml', readOnly = false, pla
     EditorView.contentAttributes.of({ 'aria-label': label }),
     // Tab is not bound, so Tab and Shift+Tab keep moving focus between
     // the page's controls: the page stays usable without a mouse.
-    keymap.of([...defaultKeymap, ...foldKeymap, ...lintKeymap, ...(readOnly ? [] : historyKeymap)]),
+    keymap.of([...defaultKeymap, ...foldKeymap, ...(readOnly ? [] : historyKeymap)]),
+    lintKeys,
   ];
   if (readOnly) {
     ext.push(EditorState.readOnly.of(true));
