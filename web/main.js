@@ -323,8 +323,9 @@ function renderAnswer(response) {
     const ms = Math.round(performance.now());
     document.documentElement.dataset.firstResultMs = String(ms);
     performance.mark('applylens:first-result');
-    // Search in the editors comes after the first visit's bytes.
-    setTimeout(() => whenIdle(() => preloadSearch().catch(() => {})), 1000);
+    // Search in the editors comes after the first visit's bytes; an
+    // embed (one of many on a page) loads it only for a Ctrl+F.
+    if (!embed) setTimeout(() => whenIdle(() => preloadSearch().catch(() => {})), 1000);
   }
   const notice = engineNotice;
   engineNotice = '';
