@@ -22,6 +22,9 @@ func Apply(in Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if in.ServerSide {
+		return applyServerSide(p, in)
+	}
 	return ApplyPanes(p, in.Overwrite)
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/applylens/applylens/engine/explain"
+	"github.com/applylens/applylens/engine/serverside"
 )
 
 // Input is what the user pasted.
@@ -19,6 +20,13 @@ type Input struct {
 	Live string
 	// Overwrite is kubectl apply's --overwrite flag; nil means true.
 	Overwrite *bool
+	// ServerSide is kubectl apply --server-side (engine/serverside);
+	// LastApplied and Overwrite are then unused.
+	ServerSide bool
+	// FieldManager is --field-manager; "" means "kubectl".
+	FieldManager string
+	// ForceConflicts is --force-conflicts.
+	ForceConflicts bool
 }
 
 // Actions kubectl reports.
@@ -26,12 +34,15 @@ const (
 	ActionCreate    = "create"
 	ActionConfigure = "configure"
 	ActionUnchanged = "unchanged"
+	// ActionConflict: a server-side apply the server refused.
+	ActionConflict = "conflict"
 )
 
 // Patch types kubectl sends.
 const (
 	PatchStrategic = "strategic"
 	PatchMerge     = "merge"
+	PatchApply     = "apply" // server-side apply: application/apply-patch+yaml
 )
 
 // Result is what kubectl apply computes and what the server does with it.
@@ -60,7 +71,19 @@ type Result struct {
 	LastAppliedSource string    `json:"lastAppliedSource"`
 	Steps             []Step    `json:"steps"`
 	Warnings          []Warning `json:"warnings"`
+	// Conflicts lists, for a server-side apply the server refused (Action
+	// "conflict"), each other manager and field.
+	Conflicts []Conflict `json:"conflicts,omitempty"`
+	// Owners lists, after a server-side apply, every owned field of Object
+	// with its managers and how they own it (Apply or Update).
+	Owners []Owner `json:"owners,omitempty"`
 }
+
+// Conflict and Owner are defined in package serverside.
+type (
+	Conflict = serverside.Conflict
+	Owner    = serverside.Owner
+)
 
 // Phases of an apply, numbered as the documentation numbers them.
 const (
