@@ -50,14 +50,10 @@ See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts`
 }
 
 // newConflictError is internal.NewConflictError. The conflicts are sorted
-// by field, then manager (the server lists them in map order).
+// by manager (the server lists managers in map order), each manager's in
+// the order of its field set, as the server's message lists them.
 func newConflictError(conflicts merge.Conflicts) *ConflictError {
-	sort.SliceStable(conflicts, func(i, j int) bool {
-		if c := conflicts[i].Path.Compare(conflicts[j].Path); c != 0 {
-			return c < 0
-		}
-		return conflicts[i].Manager < conflicts[j].Manager
-	})
+	sort.SliceStable(conflicts, func(i, j int) bool { return conflicts[i].Manager < conflicts[j].Manager })
 	e := &ConflictError{Message: conflictMessage(conflicts)}
 	for _, c := range conflicts {
 		var m managerEntry

@@ -2,6 +2,7 @@ package serverside
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
@@ -331,6 +332,9 @@ func (f *fieldManager) gvknn(obj map[string]any) string {
 
 // gvkString is schema.GroupVersionKind's String.
 func gvkString(apiVersion, kind string) string {
+	if !strings.Contains(apiVersion, "/") {
+		apiVersion = "/" + apiVersion // the core group is ""
+	}
 	return apiVersion + ", Kind=" + kind
 }
 

@@ -102,6 +102,13 @@ func Build() (*smdschema.Schema, []Kind, error) {
 		return nil, nil, fmt.Errorf("schemaconv: %w", err)
 	}
 	sort.Slice(s.Types, func(i, j int) bool { return s.Types[i].Name < s.Types[j].Name })
+	for _, t := range s.Types {
+		// schemaconv lists a map's fields in Go map order; the order means
+		// nothing to the merge, so it is fixed for the generated file.
+		if t.Map != nil {
+			sort.Slice(t.Map.Fields, func(i, j int) bool { return t.Map.Fields[i].Name < t.Map.Fields[j].Name })
+		}
+	}
 	var kinds []Kind
 	for name, def := range defs {
 		if strings.HasPrefix(name, "io.k8s.apimachinery.") {
