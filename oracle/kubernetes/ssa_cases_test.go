@@ -83,6 +83,8 @@ func TestSSANamedCases(t *testing.T) {
 		{name: "migration from client-side apply", live: csaLive, file: deploy(4, app)},
 		{name: "migration with a field another manager took", live: csaScaled, file: deploy(4, app), wantConflicts: true},
 		{name: "migration, other field manager", live: csaLive, file: deploy(4, app), manager: "ci", wantConflicts: true},
+		{name: "migration, other field manager, same values", live: csaLive, file: deploy(3, app), manager: "ci"},
+		{name: "migration, forced", live: csaScaled, file: deploy(4, app), force: true},
 		{name: "custom resource (deduced schema)", live: realApply(t, nil, obj(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"size":1,"tags":["a"]}}`), "kubectl", false, t0),
 			file: obj(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"color":"red"}}`)},
 	}
@@ -156,7 +158,8 @@ func splitSample(name string) (string, string) {
 func TestSSARandom(t *testing.T) {
 	kinds := []string{"Deployment", "Pod", "Service", "StatefulSet", "DaemonSet", "Job", "CronJob", "ConfigMap"}
 	n := randomCount(t)
-	bad := 0
+	bad, checked := 0, 0
+	actions := map[string]int{}
 	for i := 0; i < n; i++ {
 		g := newGen(uint64(i) + 1000)
 		kind := kinds[i%len(kinds)]
@@ -176,11 +179,14 @@ func TestSSARandom(t *testing.T) {
 			continue
 		}
 		manager := g.pick("kubectl", "ci", "kubectl").(string)
-		if ok, _ := checkSSA(t, fmt.Sprintf("random %d %s", i, kind), live, next, manager, g.coin()); !ok {
+		ok, action := checkSSA(t, fmt.Sprintf("random %d %s", i, kind), live, next, manager, g.coin())
+		if !ok {
 			bad++
 		}
+		checked++
+		actions[action]++
 	}
-	t.Logf("%d random applies, %d disagreements", n, bad)
+	t.Logf("%d random applies checked (%v), %d disagreements", checked, actions, bad)
 }
 
 // merged is live with the top-level fields of edited (an Update that

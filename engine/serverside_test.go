@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestApplyServerSide(t *testing.T) {
+	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
+	live := `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: default
+  managedFields:
+  - apiVersion: apps/v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:replicas: {}
+    manager: autoscaler
+    operation: Update
+    time: "2025-01-01T00:00:00Z"
+spec:
+  replicas: 5
+`
+	for _, tc := range []struct {
+		name      string
+		in        Input
+		action    string
+		conflicts int
+	}{
+		{name: "create", in: Input{File: file, ServerSide: true}, action: ActionCreate},
+		{name: "conflict", in: Input{File: file, Live: live, ServerSide: true}, action: ActionConflict, conflicts: 1},
+		{name: "forced", in: Input{File: file, Live: live, ServerSide: true, ForceConflicts: true}, action: ActionConfigure},
+		{name: "named manager", in: Input{File: file, Live: live, ServerSide: true, FieldManager: "ci"}, action: ActionConflict, conflicts: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Apply(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Action != tc.action || len(res.Conflicts) != tc.conflicts || res.PatchType != PatchApply {
+				t.Fatalf("action %s, conflicts %v, patch type %s", res.Action, res.Conflicts, res.PatchType)
+			}
+			if tc.conflicts > 0 {
+				if res.Conflicts[0].Manager != "autoscaler" || res.Conflicts[0].Field != ".spec.replicas" {
+					t.Errorf("conflict %+v", res.Conflicts[0])
+				}
+				if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Message, "--force-conflicts") {
+					t.Errorf("warnings %+v", res.Warnings)
+				}
+				return
+			}
+			if len(res.Owners) == 0 || !strings.Contains(string(res.Object), `"managedFields"`) {
+				t.Errorf("owners %v object %s", res.Owners, res.Object)
+			}
+		})
+	}
+}
