@@ -54,7 +54,29 @@ func newFieldManager(apiVersion, kind string, now time.Time) (*fieldManager, err
 		return nil, err
 	}
 	return &fieldManager{apiVersion: apiVersion, kind: kind, typ: typ, builtin: builtin, now: now.UTC(),
-		updater: merge.Updater{Converter: sameVersion{}}}, nil
+		updater: merge.Updater{Converter: sameVersion{}, IgnoreFilter: resetFilter(kind)}}, nil
+}
+
+// resetFilter is what the API server passes as resetFields for the main
+// resource of a kind: its registry strategy's GetResetFields (status,
+// mostly), at every version the strategy names, as exclusion filters.
+func resetFilter(kind string) map[fieldpath.APIVersion]fieldpath.Filter {
+	var out map[fieldpath.APIVersion]fieldpath.Filter
+	for key, fields := range resetFields {
+		i := strings.LastIndex(key, "/")
+		if key[i+1:] != kind {
+			continue
+		}
+		set, err := decodeSet(rawJSON(fields))
+		if err != nil {
+			continue
+		}
+		if out == nil {
+			out = map[fieldpath.APIVersion]fieldpath.Filter{}
+		}
+		out[fieldpath.APIVersion(key[:i])] = fieldpath.NewExcludeSetFilter(set)
+	}
+	return out
 }
 
 // sameVersion converts nothing: managers recorded at another apiVersion

@@ -225,3 +225,8 @@ func entryValue(e managerEntry, when *time.Time) map[string]any {
 	}
 	return v
 }
+
+func rawJSON(s string) *json.RawMessage {
+	r := json.RawMessage(s)
+	return &r
+}

@@ -85,6 +85,11 @@ func TestSSANamedCases(t *testing.T) {
 		{name: "migration, other field manager", live: csaLive, file: deploy(4, app), manager: "ci", wantConflicts: true},
 		{name: "migration, other field manager, same values", live: csaLive, file: deploy(3, app), manager: "ci"},
 		{name: "migration, forced", live: csaScaled, file: deploy(4, app), force: true},
+		{name: "status in the file: a reset field, never owned", live: applied, file: func() map[string]any {
+			f := deploy(2, app)
+			f["status"] = map[string]any{"replicas": int64(2)}
+			return f
+		}()},
 		{name: "custom resource (deduced schema)", live: realApply(t, nil, obj(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"size":1,"tags":["a"]}}`), "kubectl", false, t0),
 			file: obj(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"color":"red"}}`)},
 	}

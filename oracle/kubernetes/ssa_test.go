@@ -19,8 +19,9 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/managedfields"
-	"k8s.io/apimachinery/pkg/util/managedfields/managedfieldstest"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/client-go/util/csaupgrade"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
@@ -158,7 +159,38 @@ func fakeFieldManager(t *testing.T, obj map[string]any) *managedfields.FieldMana
 	if !serverside.Builtin(obj["apiVersion"].(string), obj["kind"].(string)) {
 		tc = managedfields.NewDeducedTypeConverter()
 	}
-	return managedfieldstest.NewFakeFieldManager(tc, gvkOf(obj))
+	gvk := gvkOf(obj)
+	fm, err := managedfields.NewDefaultFieldManager(tc, unconverted{}, undefaulted{}, emptyCreater{}, gvk, gvk.GroupVersion(), "",
+		ssaschema.ResetFilter(gvk.Kind))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fm
+}
+
+// The object plumbing of managedfieldstest.NewFakeFieldManager (which
+// takes no reset fields): no conversion, no defaulting, empty objects
+// unstructured.
+type unconverted struct{}
+
+func (unconverted) Convert(in, out, context any) error { return nil }
+func (unconverted) ConvertToVersion(in runtime.Object, _ runtime.GroupVersioner) (runtime.Object, error) {
+	return in, nil
+}
+func (unconverted) ConvertFieldLabel(schema.GroupVersionKind, string, string) (string, string, error) {
+	return "", "", fmt.Errorf("not implemented")
+}
+
+type undefaulted struct{}
+
+func (undefaulted) Default(runtime.Object) {}
+
+type emptyCreater struct{}
+
+func (emptyCreater) New(gvk schema.GroupVersionKind) (runtime.Object, error) {
+	u := &unstructured.Unstructured{Object: map[string]any{}}
+	u.SetGroupVersionKind(gvk)
+	return u, nil
 }
 
 var lastAppliedSet = fieldpath.NewSet(fieldpath.MakePathOrDie("metadata", "annotations", serverside.LastAppliedAnnotation))

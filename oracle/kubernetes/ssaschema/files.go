@@ -29,6 +29,17 @@ func Files() (schemaYAML, kindsGo []byte, err error) {
 	for _, k := range kinds {
 		fmt.Fprintf(&b, "\t%q: %q,\n", k.APIVersion+"/"+k.Kind, k.Type)
 	}
+	b.WriteString("}\n\n")
+	resets, err := ResetFields()
+	if err != nil {
+		return nil, nil, err
+	}
+	b.WriteString("// resetFields maps \"apiVersion/kind\" to the fields (a set's JSON) its\n")
+	b.WriteString("// registry strategy resets, which the field manager ignores.\n")
+	b.WriteString("var resetFields = map[string]string{\n")
+	for _, r := range resets {
+		fmt.Fprintf(&b, "\t%q: %q,\n", r.Key, r.Fields)
+	}
 	b.WriteString("}\n")
 	kindsGo, err = format.Source(b.Bytes())
 	return schemaYAML, kindsGo, err
