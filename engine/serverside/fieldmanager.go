@@ -250,7 +250,7 @@ func (f *fieldManager) allowedConflictsFromLastApplied(live map[string]any) (*fi
 // object by "before-first-apply".
 func (f *fieldManager) skipNonAppliedApply(live, applied map[string]any, m managed, manager string, force bool) (map[string]any, managed, error) {
 	if len(m.fields) == 0 {
-		empty := map[string]any{"apiVersion": f.apiVersion, "kind": f.kind}
+		empty := emptyObject(f.apiVersion, f.kind)
 		var err error
 		live, m, err = f.capManagersUpdate(empty, live, m, beforeFirstApply)
 		if err != nil {
@@ -446,4 +446,17 @@ func shallowWithMetadata(obj map[string]any) map[string]any {
 		out["metadata"] = m
 	}
 	return out
+}
+
+// emptyObject is what the server's ObjectCreater makes for a kind: the Go
+// zero value of a built-in kind (as JSON, named by apiVersion and kind; empty
+// structs present, nil pointers null), an object naming only its
+// apiVersion and kind otherwise.
+func emptyObject(apiVersion, kind string) map[string]any {
+	if zero, ok := zeroObjects[apiVersion+"/"+kind]; ok {
+		if obj, err := jsonvalue.DecodeObject([]byte(zero)); err == nil {
+			return obj
+		}
+	}
+	return map[string]any{"apiVersion": apiVersion, "kind": kind}
 }

@@ -88,7 +88,7 @@ func Apply(req Request) (*Outcome, error) {
 	out := &Outcome{Patch: append(patch, '\n'), Builtin: fm.builtin}
 	live := req.Live
 	if live == nil {
-		live = map[string]any{"apiVersion": apiVersion, "kind": kind}
+		live = emptyObject(apiVersion, kind) // the server's createNewObject
 	}
 	applied := jsonvalue.CopyObject(req.File)
 	obj, err := fm.apply(jsonvalue.CopyObject(live), applied, manager, req.Force)
@@ -314,4 +314,20 @@ func upgradeManagedFields(entries []managerEntryValue, csa, ssa string) ([]manag
 		kept = append(kept, e)
 	}
 	return kept, changed, nil
+}
+
+// ServerApply is the API server's part alone: one apply patch by manager
+// to live (nil: create), without kubectl's requests around it. Errors are
+// *ConflictError or *ServerError.
+func ServerApply(live, applied map[string]any, manager string, force bool) (map[string]any, error) {
+	apiVersion, _ := applied["apiVersion"].(string)
+	kind, _ := applied["kind"].(string)
+	fm, err := newFieldManager(apiVersion, kind, clockFor(live))
+	if err != nil {
+		return nil, err
+	}
+	if live == nil {
+		live = emptyObject(apiVersion, kind)
+	}
+	return fm.apply(jsonvalue.CopyObject(live), jsonvalue.CopyObject(applied), manager, force)
 }

@@ -210,8 +210,7 @@ func merged(live, edited map[string]any) map[string]any {
 // server cannot type it.
 func tryUpdate(t *testing.T, obj map[string]any, manager string, at time.Time) map[string]any {
 	fm := fakeFieldManager(t, obj)
-	empty := &unstructured.Unstructured{Object: map[string]any{"apiVersion": obj["apiVersion"], "kind": obj["kind"]}}
-	out, err := fm.Update(empty, unstr(obj), manager)
+	out, err := fm.Update(emptyLive(obj), unstr(obj), manager)
 	if err != nil || len(out.(*unstructured.Unstructured).GetManagedFields()) == 0 {
 		return nil
 	}

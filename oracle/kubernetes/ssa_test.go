@@ -24,6 +24,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/managedfields"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/client-go/util/csaupgrade"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 )
 
@@ -95,7 +96,7 @@ func realSSA(t *testing.T, live, file map[string]any, manager string, force bool
 	}
 	gvk := gvkOf(file)
 	fm := fakeFieldManager(t, file)
-	liveU := &unstructured.Unstructured{Object: map[string]any{"apiVersion": file["apiVersion"], "kind": file["kind"]}}
+	liveU := emptyLive(file)
 	if live != nil {
 		liveU = unstr(live)
 	}
@@ -108,7 +109,7 @@ func realSSA(t *testing.T, live, file map[string]any, manager string, force bool
 		return ssaResult{}, err
 	}
 	res := ssaResult{}
-	obj := out.(*unstructured.Unstructured)
+	obj := &unstructured.Unstructured{Object: asMap(t, out)}
 	if manager == "kubectl" {
 		if v, ok := obj.GetAnnotations()[serverside.LastAppliedAnnotation]; ok {
 			if len(csaupgrade.FindFieldsOwners(obj.GetManagedFields(), metav1.ManagedFieldsOperationApply, lastAppliedSet)) == 0 {
@@ -188,9 +189,35 @@ func (undefaulted) Default(runtime.Object) {}
 type emptyCreater struct{}
 
 func (emptyCreater) New(gvk schema.GroupVersionKind) (runtime.Object, error) {
+	if serverside.Builtin(gvk.GroupVersion().String(), gvk.Kind) {
+		// The server's: a Go zero value, named by its conversion to gvk.
+		o, err := legacyscheme.Scheme.New(gvk)
+		if err == nil {
+			o.GetObjectKind().SetGroupVersionKind(gvk)
+		}
+		return o, err
+	}
 	u := &unstructured.Unstructured{Object: map[string]any{}}
 	u.SetGroupVersionKind(gvk)
 	return u, nil
+}
+
+// emptyLive is the live object of a create: the creater's empty object.
+func emptyLive(obj map[string]any) runtime.Object {
+	o, _ := emptyCreater{}.New(gvkOf(obj))
+	return o
+}
+
+// asMap is an object the field manager returned, as JSON.
+func asMap(t *testing.T, o runtime.Object) map[string]any {
+	if u, ok := o.(*unstructured.Unstructured); ok {
+		return u.Object
+	}
+	m, err := runtime.DefaultUnstructuredConverter.ToUnstructured(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 var lastAppliedSet = fieldpath.NewSet(fieldpath.MakePathOrDie("metadata", "annotations", serverside.LastAppliedAnnotation))
@@ -334,7 +361,7 @@ func checkSSA(t *testing.T, name string, live, file map[string]any, manager stri
 func realUpdate(t *testing.T, live, newObj map[string]any, manager string, at time.Time) map[string]any {
 	t.Helper()
 	fm := fakeFieldManager(t, newObj)
-	liveU := &unstructured.Unstructured{Object: map[string]any{"apiVersion": newObj["apiVersion"], "kind": newObj["kind"]}}
+	liveU := emptyLive(newObj)
 	if live != nil {
 		liveU = unstr(live)
 	}
@@ -342,7 +369,7 @@ func realUpdate(t *testing.T, live, newObj map[string]any, manager string, at ti
 	if err != nil {
 		t.Fatalf("real update: %v", err)
 	}
-	return stamp(t, out.(*unstructured.Unstructured).Object, at)
+	return stamp(t, asMap(t, out), at)
 }
 
 // realApply is a successful server-side apply through the real field
@@ -350,7 +377,7 @@ func realUpdate(t *testing.T, live, newObj map[string]any, manager string, at ti
 func realApply(t *testing.T, live, file map[string]any, manager string, force bool, at time.Time) map[string]any {
 	t.Helper()
 	fm := fakeFieldManager(t, file)
-	liveU := &unstructured.Unstructured{Object: map[string]any{"apiVersion": file["apiVersion"], "kind": file["kind"]}}
+	liveU := emptyLive(file)
 	if live != nil {
 		liveU = unstr(live)
 	}
@@ -358,7 +385,7 @@ func realApply(t *testing.T, live, file map[string]any, manager string, force bo
 	if err != nil {
 		t.Fatalf("real apply: %v", err)
 	}
-	return stamp(t, out.(*unstructured.Unstructured).Object, at)
+	return stamp(t, asMap(t, out), at)
 }
 
 // stamp replaces the times stamped now by at, so that inputs are fixed.

@@ -36,6 +36,18 @@ func Files() (schemaYAML, kindsGo []byte, err error) {
 	}
 	b.WriteString("// resetFields maps \"apiVersion/kind\" to the fields (a set's JSON) its\n")
 	b.WriteString("// registry strategy resets, which the field manager ignores.\n")
+	zeros, err := ZeroObjects(kinds)
+	if err != nil {
+		return nil, nil, err
+	}
+	b.WriteString("// zeroObjects maps \"apiVersion/kind\" to the JSON of the kind's Go zero\n")
+	b.WriteString("// value: the empty object the server creates from and compares an object\n")
+	b.WriteString("// without managedFields with (before-first-apply).\n")
+	b.WriteString("var zeroObjects = map[string]string{\n")
+	for _, z := range zeros {
+		fmt.Fprintf(&b, "\t%q: %q,\n", z.Key, z.Fields)
+	}
+	b.WriteString("}\n\n")
 	b.WriteString("var resetFields = map[string]string{\n")
 	for _, r := range resets {
 		fmt.Fprintf(&b, "\t%q: %q,\n", r.Key, r.Fields)

@@ -1,7 +1,11 @@
 package ssaschema
 
 import (
+	"encoding/json"
 	"sort"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
 
 	"k8s.io/kubernetes/pkg/registry/apps/daemonset"
 	"k8s.io/kubernetes/pkg/registry/apps/deployment"
@@ -89,4 +93,28 @@ func ResetFilter(kind string) map[fieldpath.APIVersion]fieldpath.Filter {
 		return nil
 	}
 	return fieldpath.NewExcludeFilterSetMap(s.GetResetFields())
+}
+
+// ZeroObjects returns, for every kind, the JSON of the Go zero value the
+// scheme creates for it (runtime.ObjectCreater.New, then ConvertToVersion,
+// which sets apiVersion and kind), which is what the
+// server starts a create from and compares an object without managedFields
+// with.
+func ZeroObjects(kinds []Kind) ([]Reset, error) {
+	var out []Reset
+	for _, k := range kinds {
+		gvk := schema.FromAPIVersionAndKind(k.APIVersion, k.Kind)
+		obj, err := legacyscheme.Scheme.New(gvk)
+		if err != nil {
+			continue
+		}
+		// The server's converter names the version it converts to.
+		obj.GetObjectKind().SetGroupVersionKind(gvk)
+		data, err := json.Marshal(obj)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Reset{Key: k.APIVersion + "/" + k.Kind, Fields: string(data)})
+	}
+	return out, nil
 }
