@@ -49,10 +49,7 @@ type fieldManager struct {
 }
 
 func newFieldManager(apiVersion, kind string, now time.Time) (*fieldManager, error) {
-	typ, builtin, err := TypeOf(apiVersion, kind)
-	if err != nil {
-		return nil, err
-	}
+	typ, builtin, _ := TypeOf(apiVersion, kind)
 	return &fieldManager{apiVersion: apiVersion, kind: kind, typ: typ, builtin: builtin, now: now.UTC(),
 		updater: merge.Updater{Converter: sameVersion{}, IgnoreFilter: resetFilter(kind)}}, nil
 }

@@ -1,28 +1,27 @@
 package serverside
 
 import (
-	_ "embed"
 	"sync"
 
+	"sigs.k8s.io/structured-merge-diff/v6/schema"
 	"sigs.k8s.io/structured-merge-diff/v6/typed"
 )
-
-//go:embed schema.yaml
-var schemaYAML string
 
 var (
 	parserOnce sync.Once
 	parser     *typed.Parser
-	parserErr  error
 )
 
-// builtinParser parses the generated schema on first use (it is large).
-func builtinParser() (*typed.Parser, error) {
+// builtinParser builds the generated schema on first use.
+func builtinParser() *typed.Parser {
 	parserOnce.Do(func() {
-		parser, parserErr = typed.NewParser(typed.YAMLObject(schemaYAML))
+		parser = &typed.Parser{Schema: schema.Schema{Types: newBuiltinSchema().Types}}
 	})
-	return parser, parserErr
+	return parser
 }
+
+// Schema is the structured-merge-diff schema of every built-in kind.
+func Schema() *schema.Schema { return &builtinParser().Schema }
 
 // TypeOf returns the schema type of a kind and whether it is built in; a
 // kind without a schema gets structured-merge-diff's deduced type.
@@ -31,11 +30,7 @@ func TypeOf(apiVersion, kind string) (typed.ParseableType, bool, error) {
 	if !ok {
 		return typed.DeducedParseableType, false, nil
 	}
-	p, err := builtinParser()
-	if err != nil {
-		return typed.ParseableType{}, false, err
-	}
-	return p.Type(name), true, nil
+	return builtinParser().Type(name), true, nil
 }
 
 // Builtin reports whether apiVersion/kind has a generated schema.

@@ -16,6 +16,7 @@ import (
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/serverside"
 	"github.com/applylens/applylens/oracle/kubernetes/ssaschema"
+	yaml "go.yaml.in/yaml/v2"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -54,11 +55,11 @@ func typeConverter(t testing.TB) managedfields.TypeConverter {
 // TestSSASchemaGenerated checks engine/serverside's generated files against
 // what the generator builds from k8s.io/kubernetes now.
 func TestSSASchemaGenerated(t *testing.T) {
-	schemaYAML, kindsGo, err := ssaschema.Files()
+	schemaGo, kindsGo, err := ssaschema.Files()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string][]byte{"schema.yaml": schemaYAML, "zz_generated.go": kindsGo} {
+	for name, want := range map[string][]byte{"zz_generated_schema.go": schemaGo, "zz_generated.go": kindsGo} {
 		got, err := os.ReadFile(filepath.Join("../../engine/serverside", name))
 		if err != nil {
 			t.Fatal(err)
@@ -403,4 +404,25 @@ func stamp(t *testing.T, obj map[string]any, at time.Time) map[string]any {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestSSASchemaEqual checks the schema engine/serverside builds from its
+// generated literal against schemaconv's, type by type, as YAML (defaults
+// of Go enum types are plain strings in the literal, and read alike).
+func TestSSASchemaEqual(t *testing.T) {
+	want, _, err := ssaschema.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := serverside.Schema()
+	if len(got.Types) != len(want.Types) {
+		t.Fatalf("%d types, want %d", len(got.Types), len(want.Types))
+	}
+	for i := range want.Types {
+		g, err1 := yaml.Marshal(got.Types[i])
+		w, err2 := yaml.Marshal(want.Types[i])
+		if err1 != nil || err2 != nil || !bytes.Equal(g, w) {
+			t.Errorf("type %s differs:\n%s\nwant\n%s", want.Types[i].Name, g, w)
+		}
+	}
 }
