@@ -32,7 +32,7 @@ func applyServerSide(p Panes, in Input) (*Result, error) {
 	res := &Result{Action: out.Action, PatchType: PatchApply, Patch: bytes.TrimSuffix(out.Patch, []byte("\n")), Owners: out.Owners, LastAppliedSource: "none"}
 	if out.Conflict != nil {
 		res.Conflicts = out.Conflict.Conflicts
-		warnings = append(warnings, Warning{Code: "apply-conflict", Message: out.Conflict.KubectlMessage()})
+		warnings = append(warnings, Warning{Code: "apply-conflict", Message: "error: " + out.Conflict.KubectlMessage()})
 	}
 	for _, w := range out.Warnings {
 		warnings = append(warnings, Warning{Code: "ssa-migration", Message: w})

@@ -47,7 +47,7 @@ spec:
 				if res.Conflicts[0].Manager != "autoscaler" || res.Conflicts[0].Field != ".spec.replicas" {
 					t.Errorf("conflict %+v", res.Conflicts[0])
 				}
-				if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Message, "--force-conflicts") {
+				if len(res.Warnings) != 1 || !strings.HasPrefix(res.Warnings[0].Message, "error: Apply failed with 1 conflict: conflict with \"autoscaler\" using apps/v1: .spec.replicas\nPlease review") {
 					t.Errorf("warnings %+v", res.Warnings)
 				}
 				return

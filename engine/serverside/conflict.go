@@ -33,7 +33,8 @@ type ConflictError struct {
 
 func (e *ConflictError) Error() string { return e.Message }
 
-// KubectlMessage is the error kubectl prints (after "error: ") for it.
+// KubectlMessage is kubectl's error for it, which kubectl prints after
+// "error: " (cmdutil.CheckErr) and exits 1.
 func (e *ConflictError) KubectlMessage() string {
 	return e.Message + `
 Please review the fields above--they currently have other managers. Here

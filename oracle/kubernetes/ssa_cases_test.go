@@ -157,8 +157,9 @@ func splitSample(name string) (string, string) {
 	return "", name
 }
 
-// TestSSARandom: generated objects applied by one manager, changed by an
-// Update of another, then applied again (edited) by the first or a third
+// TestSSARandom: generated objects applied server-side or client-side
+// (an Update owning the last-applied annotation), changed by an Update of
+// another manager, then applied again (edited) by kubectl or a third
 // manager, forced or not.
 func TestSSARandom(t *testing.T) {
 	kinds := []string{"Deployment", "Pod", "Service", "StatefulSet", "DaemonSet", "Job", "CronJob", "ConfigMap"}
@@ -172,7 +173,22 @@ func TestSSARandom(t *testing.T) {
 		if !decodes(first) {
 			continue
 		}
-		live := realApply(t, nil, first, "kubectl", false, t0)
+		var live map[string]any
+		if g.coin() {
+			live = realApply(t, nil, first, "kubectl", false, t0)
+		} else {
+			// Created by client-side apply: the next apply migrates it.
+			csa := jsonvalue.CopyObject(first)
+			md := csa["metadata"].(map[string]any)
+			annots, _ := md["annotations"].(map[string]any)
+			annots = jsonvalue.CopyObject(annots)
+			if annots == nil {
+				annots = map[string]any{}
+			}
+			annots[serverside.LastAppliedAnnotation] = mustLine(first)
+			md["annotations"] = annots
+			live = realUpdate(t, nil, csa, "kubectl-client-side-apply", t0)
+		}
 		edited := g.object(kind)
 		edited["metadata"] = first["metadata"]
 		if decodes(edited) && g.coin() {

@@ -354,6 +354,9 @@ func checkSSA(t *testing.T, name string, live, file map[string]any, manager stri
 		t.Errorf("%s: migrated %v saved %v, want %v %v", name, got.Migrated, got.SavedLastApplied, want.migrated, want.saved)
 		ok = false
 	}
+	if got.Migrated {
+		return ok, got.Action + "+migrated"
+	}
 	return ok, got.Action
 }
 
