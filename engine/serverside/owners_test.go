@@ -137,3 +137,27 @@ func TestServerAround(t *testing.T) {
 		}
 	})
 }
+
+// TestDeterministic: the same inputs give the same bytes (managedFields,
+// owners, conflicts come out of Go maps inside structured-merge-diff).
+func TestDeterministic(t *testing.T) {
+	live := liveOwnedByAutoscaler(t)
+	file := object(t, deploymentJSON("3", "nginx:2"))
+	var first string
+	for i := 0; i < 20; i++ {
+		var runs []string
+		for _, req := range []Request{{File: file, Live: live, Manager: "ci"}, {File: file, Live: live, Force: true}} {
+			out, err := Apply(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			obj, _ := jsonvalue.Encode(out.Object)
+			runs = append(runs, fmt.Sprint(string(obj), out.Owners, out.Conflict))
+		}
+		if got := strings.Join(runs, "\n"); i == 0 {
+			first = got
+		} else if got != first {
+			t.Fatalf("run %d differs", i)
+		}
+	}
+}

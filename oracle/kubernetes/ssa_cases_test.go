@@ -8,6 +8,7 @@ import (
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/serverside"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/util/managedfields"
 )
 
 var t0 = time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)
@@ -47,6 +48,24 @@ func TestSSANamedCases(t *testing.T) {
 	other := deploy(2, app)
 	other["metadata"].(map[string]any)["labels"] = map[string]any{"tier": "web"}
 	sharedLabels = realApply(t, sharedLabels, other, "ops", false, t0.Add(time.Minute))
+
+	// A controller writes status through the status subresource.
+	statusFM, err := managedfields.NewDefaultFieldManager(typeConverter(t), unconverted{}, undefaulted{}, emptyCreater{},
+		gvkOf(applied), gvkOf(applied).GroupVersion(), "status", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withStatus := withoutManaged(applied)
+	withStatus["metadata"].(map[string]any)["managedFields"] = jsonvalue.Copy(applied["metadata"].(map[string]any)["managedFields"])
+	withStatus["status"] = map[string]any{"replicas": int64(2), "readyReplicas": int64(2)}
+	statusOut, err := statusFM.Update(unstr(applied), unstr(withStatus), "kube-controller-manager")
+	if err != nil {
+		t.Fatal(err)
+	}
+	statusLive := stamp(t, asMap(t, statusOut), t0.Add(2*time.Hour))
+	if e := managedList(statusLive); len(e) != 2 || e[1]["subresource"] != "status" {
+		t.Fatalf("no status entry: %v", mustJSON(e))
+	}
 
 	csaFile := deploy(3, app)
 	csaLive := jsonvalue.CopyObject(csaFile)
@@ -88,6 +107,12 @@ func TestSSANamedCases(t *testing.T) {
 		{name: "status in the file: a reset field, never owned", live: applied, file: func() map[string]any {
 			f := deploy(2, app)
 			f["status"] = map[string]any{"replicas": int64(2)}
+			return f
+		}()},
+		{name: "status owned through the status subresource", live: statusLive, file: deploy(4, app)},
+		{name: "status in the file next to a status manager", live: statusLive, file: func() map[string]any {
+			f := deploy(2, app)
+			f["status"] = map[string]any{"replicas": int64(7)}
 			return f
 		}()},
 		{name: "custom resource (deduced schema)", live: realApply(t, nil, obj(`{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"name":"w"},"spec":{"size":1,"tags":["a"]}}`), "kubectl", false, t0),
