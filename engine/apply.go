@@ -23,7 +23,7 @@ func Apply(in Input) (*Result, error) {
 		return nil, err
 	}
 	if in.ServerSide {
-		return applyServerSide(p, in)
+		return ApplyServerSidePanes(p, in.FieldManager, in.ForceConflicts)
 	}
 	return ApplyPanes(p, in.Overwrite)
 }

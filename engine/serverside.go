@@ -8,9 +8,10 @@ import (
 	"github.com/applylens/applylens/engine/serverside"
 )
 
-// applyServerSide hands a server-side apply to engine/serverside and
-// shapes its outcome as a Result.
-func applyServerSide(p Panes, in Input) (*Result, error) {
+// ApplyServerSidePanes is `kubectl apply --server-side` on panes already
+// read (the last-applied pane is unused): engine/serverside's outcome
+// shaped as a Result. fieldManager "" means "kubectl".
+func ApplyServerSidePanes(p Panes, fieldManager string, forceConflicts bool) (*Result, error) {
 	file := p.File.Object
 	var live map[string]any
 	if p.Live != nil {
@@ -21,7 +22,7 @@ func applyServerSide(p Panes, in Input) (*Result, error) {
 	if ns, ok := contextNamespace(kind, file, live); ok {
 		file = withNamespace(file, ns)
 	}
-	out, err := serverside.Apply(serverside.Request{File: file, Live: live, Manager: in.FieldManager, Force: in.ForceConflicts})
+	out, err := serverside.Apply(serverside.Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts})
 	if err != nil {
 		var se *serverside.ServerError
 		if errors.As(err, &se) {
