@@ -161,3 +161,12 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestVersionError(t *testing.T) {
+	live := object(t, `{"apiVersion":"autoscaling/v1","kind":"HorizontalPodAutoscaler","metadata":{"name":"h"}}`)
+	file := object(t, `{"apiVersion":"autoscaling/v2","kind":"HorizontalPodAutoscaler","metadata":{"name":"h"}}`)
+	_, err := Apply(Request{File: file, Live: live})
+	if ve, ok := err.(*VersionError); !ok || ve.Live != "autoscaling/v1" || ve.File != "autoscaling/v2" {
+		t.Fatalf("error %v", err)
+	}
+}

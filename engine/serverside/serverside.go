@@ -69,7 +69,7 @@ type Outcome struct {
 }
 
 // Apply runs kubectl apply --server-side against the simulated server.
-// Errors other than conflicts are *ServerError.
+// Errors other than conflicts are *ServerError or *VersionError.
 func Apply(req Request) (*Outcome, error) {
 	manager := req.Manager
 	if manager == "" {
@@ -77,6 +77,11 @@ func Apply(req Request) (*Outcome, error) {
 	}
 	apiVersion, _ := req.File["apiVersion"].(string)
 	kind, _ := req.File["kind"].(string)
+	if req.Live != nil {
+		if liveVersion, _ := req.Live["apiVersion"].(string); liveVersion != apiVersion {
+			return nil, &VersionError{File: apiVersion, Live: liveVersion}
+		}
+	}
 	fm, err := newFieldManager(apiVersion, kind, clockFor(req.Live))
 	if err != nil {
 		return nil, err
@@ -314,6 +319,16 @@ func upgradeManagedFields(entries []managerEntryValue, csa, ssa string) ([]manag
 		kept = append(kept, e)
 	}
 	return kept, changed, nil
+}
+
+// VersionError: the live object is of another apiVersion than the file.
+// The server would convert it to the file's version first; this package
+// does not convert between versions.
+type VersionError struct{ File, Live string }
+
+func (e *VersionError) Error() string {
+	return "the live object is " + e.Live + " and the file " + e.File +
+		": the API server would convert the live object to " + e.File + " first, which applylens does not simulate; paste the live object as `kubectl get` prints it at " + e.File
 }
 
 // ServerApply is the API server's part alone: one apply patch by manager
