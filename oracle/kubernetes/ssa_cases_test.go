@@ -120,6 +120,7 @@ func TestSSANamedCases(t *testing.T) {
 	}
 	for _, tc := range cases {
 		ok, action := checkSSA(t, tc.name, tc.live, tc.file, tc.manager, tc.force)
+		t.Logf("%s: %s, agree: %v", tc.name, action, ok)
 		if ok && (action == serverside.ActionConflict) != tc.wantConflicts {
 			t.Errorf("%s: action %s, conflicts expected: %v", tc.name, action, tc.wantConflicts)
 		}
