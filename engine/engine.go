@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 
 	"github.com/applylens/applylens/engine/explain"
-	"github.com/applylens/applylens/engine/serverside"
 )
 
 // Input is what the user pasted.
@@ -79,11 +78,34 @@ type Result struct {
 	Owners []Owner `json:"owners,omitempty"`
 }
 
-// Conflict and Owner are defined in package serverside.
-type (
-	Conflict = serverside.Conflict
-	Owner    = serverside.Owner
-)
+// Conflict is one field of a refused server-side apply that another
+// manager owns with a different value.
+type Conflict struct {
+	// Manager is the other field manager, e.g. "autoscaler".
+	Manager string `json:"manager"`
+	// Operation is how it owns the field: Apply or Update.
+	Operation string `json:"operation"`
+	// APIVersion is the version an Update manager wrote at ("" for Apply).
+	APIVersion  string `json:"apiVersion,omitempty"`
+	Subresource string `json:"subresource,omitempty"`
+	// Field is the field as the API server names it in its error, e.g.
+	// ".spec.replicas".
+	Field string `json:"field"`
+}
+
+// Owner says that one manager owns one field of a server-side apply's
+// result.
+type Owner struct {
+	// Field is the field as the API server names it, e.g.
+	// `.spec.template.spec.containers[name="app"].image`.
+	Field string `json:"field"`
+	// Manager is the field manager's name.
+	Manager string `json:"manager"`
+	// Operation is how it owns the field: Apply or Update.
+	Operation   string `json:"operation"`
+	APIVersion  string `json:"apiVersion"`
+	Subresource string `json:"subresource,omitempty"`
+}
 
 // Phases of an apply, numbered as the documentation numbers them.
 const (

@@ -6,22 +6,14 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/applylens/applylens/engine"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 	"sigs.k8s.io/structured-merge-diff/v6/merge"
 )
 
-// Conflict is one field another manager owns with a different value.
-type Conflict struct {
-	// Manager is the other field manager, e.g. "autoscaler".
-	Manager string `json:"manager"`
-	// Operation is how it owns the field: Apply or Update.
-	Operation string `json:"operation"`
-	// APIVersion is the version an Update manager wrote at ("" for Apply).
-	APIVersion  string `json:"apiVersion,omitempty"`
-	Subresource string `json:"subresource,omitempty"`
-	// Field is the field as the API server names it, e.g. ".spec.replicas".
-	Field string `json:"field"`
-}
+// Conflict is engine.Conflict: one field another manager owns with a
+// different value.
+type Conflict = engine.Conflict
 
 // ConflictError is the API server's 409 for a server-side apply that
 // conflicts with other managers.

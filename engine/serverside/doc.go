@@ -32,5 +32,9 @@
 // engine/apiserver's part), and every timestamp the server would write is
 // Clock (or one second after the latest live one).
 //
+// Importing the package registers ApplyResult with engine, so that
+// engine.Apply handles an Input with ServerSide; the page's first wasm does
+// not import it (its size, see docs/performance.md).
+//
 // oracle/kubernetes checks all of it against the real field manager.
 package serverside

@@ -3,21 +3,12 @@ package serverside
 import (
 	"sort"
 
+	"github.com/applylens/applylens/engine"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 )
 
-// Owner says that one manager owns one field of the result.
-type Owner struct {
-	// Field is the field as the API server names it, e.g.
-	// `.spec.template.spec.containers[name="app"].image`.
-	Field string `json:"field"`
-	// Manager is the field manager's name.
-	Manager string `json:"manager"`
-	// Operation is how it owns the field: Apply or Update.
-	Operation   string `json:"operation"`
-	APIVersion  string `json:"apiVersion"`
-	Subresource string `json:"subresource,omitempty"`
-}
+// Owner is engine.Owner: one manager owns one field.
+type Owner = engine.Owner
 
 // Owners lists, for every field some manager owns in the object's
 // metadata.managedFields, its owners: fields in the server's order

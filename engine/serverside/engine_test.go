@@ -1,11 +1,15 @@
-package engine
+package serverside_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/applylens/applylens/engine"
+	_ "github.com/applylens/applylens/engine/serverside"
 )
 
-func TestApplyServerSide(t *testing.T) {
+// TestEngineApply goes through engine.Apply, as the page will.
+func TestEngineApply(t *testing.T) {
 	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
 	live := `apiVersion: apps/v1
 kind: Deployment
@@ -26,21 +30,21 @@ spec:
 `
 	for _, tc := range []struct {
 		name      string
-		in        Input
+		in        engine.Input
 		action    string
 		conflicts int
 	}{
-		{name: "create", in: Input{File: file, ServerSide: true}, action: ActionCreate},
-		{name: "conflict", in: Input{File: file, Live: live, ServerSide: true}, action: ActionConflict, conflicts: 1},
-		{name: "forced", in: Input{File: file, Live: live, ServerSide: true, ForceConflicts: true}, action: ActionConfigure},
-		{name: "named manager", in: Input{File: file, Live: live, ServerSide: true, FieldManager: "ci"}, action: ActionConflict, conflicts: 1},
+		{name: "create", in: engine.Input{File: file, ServerSide: true}, action: engine.ActionCreate},
+		{name: "conflict", in: engine.Input{File: file, Live: live, ServerSide: true}, action: engine.ActionConflict, conflicts: 1},
+		{name: "forced", in: engine.Input{File: file, Live: live, ServerSide: true, ForceConflicts: true}, action: engine.ActionConfigure},
+		{name: "named manager", in: engine.Input{File: file, Live: live, ServerSide: true, FieldManager: "ci"}, action: engine.ActionConflict, conflicts: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := Apply(tc.in)
+			res, err := engine.Apply(tc.in)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Action != tc.action || len(res.Conflicts) != tc.conflicts || res.PatchType != PatchApply {
+			if res.Action != tc.action || len(res.Conflicts) != tc.conflicts || res.PatchType != engine.PatchApply {
 				t.Fatalf("action %s, conflicts %v, patch type %s", res.Action, res.Conflicts, res.PatchType)
 			}
 			if tc.conflicts > 0 {
