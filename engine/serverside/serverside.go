@@ -64,7 +64,8 @@ type Outcome struct {
 	// to "kubectl-last-applied". Migrated: it then moved the client-side
 	// managers' fields to the field manager and applied again.
 	SavedLastApplied, Migrated bool
-	// Warnings are what kubectl prints to stderr after a successful apply.
+	// Warnings are what kubectl prints to stderr after a successful apply
+	// (its warningMigration texts, without the final newline).
 	Warnings []string
 }
 
@@ -115,7 +116,7 @@ func Apply(req Request) (*Outcome, error) {
 		var migrated map[string]any
 		migrated, out.Migrated, err = migrate(fm, obj, manager)
 		if err != nil {
-			out.Warnings = append(out.Warnings, "Warning: failed to migrate managed fields for Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: "+err.Error())
+			out.Warnings = append(out.Warnings, "Warning: server rejected managed fields migration to Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: "+err.Error())
 		} else if out.Migrated {
 			obj = migrated
 			again, err := fm.apply(jsonvalue.CopyObject(obj), jsonvalue.CopyObject(req.File), manager, req.Force)
