@@ -18,9 +18,15 @@ const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
 // Apply computes what `kubectl apply` (client-side, as with --dry-run=client)
 // does with the inputs, and explains it.
 func Apply(in Input) (*Result, error) {
+	if in.ServerSide {
+		in.LastApplied = "" // unused: its errors must not stop the apply
+	}
 	p, err := Parse(in)
 	if err != nil {
 		return nil, err
+	}
+	if in.ServerSide {
+		return ApplyServerSidePanes(p, in.FieldManager, in.ForceConflicts)
 	}
 	return applyPanes(p, in.Overwrite, in.ClusterScoped)
 }

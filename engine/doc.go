@@ -14,4 +14,7 @@
 //   - explain: the step trace
 //
 // This package wires them in kubectl's order (see docs/architecture.md).
+// With Input.ServerSide, Apply hands the file and the live object to
+// serverside instead (kubectl apply --server-side: field managers,
+// conflicts, owners).
 package engine

@@ -25,6 +25,13 @@ type Input struct {
 	// discovery would tell kubectl: no namespace is then written into the
 	// file.
 	ClusterScoped bool
+	// ServerSide is kubectl apply --server-side (engine/serverside);
+	// LastApplied and Overwrite are then unused.
+	ServerSide bool
+	// FieldManager is --field-manager; "" means "kubectl".
+	FieldManager string
+	// ForceConflicts is --force-conflicts.
+	ForceConflicts bool
 }
 
 // Actions kubectl reports.
@@ -32,12 +39,15 @@ const (
 	ActionCreate    = "create"
 	ActionConfigure = "configure"
 	ActionUnchanged = "unchanged"
+	// ActionConflict: a server-side apply the server refused.
+	ActionConflict = "conflict"
 )
 
 // Patch types kubectl sends.
 const (
 	PatchStrategic = "strategic"
 	PatchMerge     = "merge"
+	PatchApply     = "apply" // server-side apply: application/apply-patch+yaml
 )
 
 // Result is what kubectl apply computes and what the server does with it.
@@ -66,6 +76,41 @@ type Result struct {
 	LastAppliedSource string    `json:"lastAppliedSource"`
 	Steps             []Step    `json:"steps"`
 	Warnings          []Warning `json:"warnings"`
+	// Conflicts lists, for a server-side apply the server refused (Action
+	// "conflict"), each other manager and field.
+	Conflicts []Conflict `json:"conflicts,omitempty"`
+	// Owners lists, after a server-side apply, every owned field of Object
+	// with its managers and how they own it (Apply or Update).
+	Owners []Owner `json:"owners,omitempty"`
+}
+
+// Conflict is one field of a refused server-side apply that another
+// manager owns with a different value.
+type Conflict struct {
+	// Manager is the other field manager, e.g. "autoscaler".
+	Manager string `json:"manager"`
+	// Operation is how it owns the field: Apply or Update.
+	Operation string `json:"operation"`
+	// APIVersion is the version an Update manager wrote at ("" for Apply).
+	APIVersion  string `json:"apiVersion,omitempty"`
+	Subresource string `json:"subresource,omitempty"`
+	// Field is the field as the API server names it in its error, e.g.
+	// ".spec.replicas".
+	Field string `json:"field"`
+}
+
+// Owner says that one manager owns one field of a server-side apply's
+// result.
+type Owner struct {
+	// Field is the field as the API server names it, e.g.
+	// `.spec.template.spec.containers[name="app"].image`.
+	Field string `json:"field"`
+	// Manager is the field manager's name.
+	Manager string `json:"manager"`
+	// Operation is how it owns the field: Apply or Update.
+	Operation   string `json:"operation"`
+	APIVersion  string `json:"apiVersion"`
+	Subresource string `json:"subresource,omitempty"`
 }
 
 // Phases of an apply, numbered as the documentation numbers them.

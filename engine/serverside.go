@@ -1,0 +1,30 @@
+package engine
+
+// ServerSideFunc computes a server-side apply of file (the context's
+// namespace already set) to live (nil: create).
+type ServerSideFunc func(file, live map[string]any, fieldManager string, forceConflicts bool) (*Result, error)
+
+var serverSide ServerSideFunc
+
+// RegisterServerSide installs the server-side apply; package
+// engine/serverside does it when it is linked, which the page's first wasm
+// is not (it stays within the first-visit budget without it).
+func RegisterServerSide(f ServerSideFunc) { serverSide = f }
+
+// ApplyServerSidePanes is `kubectl apply --server-side` on panes already
+// read (the last-applied pane is unused); fieldManager "" means "kubectl".
+func ApplyServerSidePanes(p Panes, fieldManager string, forceConflicts bool) (*Result, error) {
+	if serverSide == nil {
+		return nil, &ApplyError{Message: "server-side apply is not part of this build (link engine/serverside)"}
+	}
+	file := p.File.Object
+	var live map[string]any
+	if p.Live != nil {
+		live = p.Live.Object
+	}
+	kind, _ := file["kind"].(string)
+	if ns, ok := contextNamespace(kind, file, live); ok {
+		file = withNamespace(file, ns) // kubectl's builder does it for both paths
+	}
+	return serverSide(file, live, fieldManager, forceConflicts)
+}

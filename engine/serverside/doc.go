@@ -1,0 +1,40 @@
+// Package serverside computes what `kubectl apply --server-side` does: the
+// API server's field manager (k8s.io/apimachinery pkg/util/managedfields)
+// around structured-merge-diff's merge.Updater, and the requests kubectl
+// sends around it (the last-applied annotation handed to
+// "kubectl-last-applied", the migration of client-side-apply managers,
+// k8s.io/client-go util/csaupgrade).
+//
+// The merge itself is structured-merge-diff's own (merge, typed, fieldpath),
+// driven by the schema of every built-in kind that
+// oracle/kubernetes/cmd/genssaschema generates from the OpenAPI definitions
+// of k8s.io/kubernetes (zz_generated_schema.go, zz_generated.go). What the
+// server wraps around the updater is mirrored here, wrapper by wrapper, in
+// the order internal.NewDefaultFieldManager chains them: last-applied
+// updater, last-applied conflict forgiveness, before-first-apply, the cap
+// on Update managers, manager identifiers, timestamps, stripped metadata,
+// and the registry strategy's reset fields (status) as the updater's
+// ignore filter. The version checks always pass here: kubectl sends the
+// file to the endpoint of its own apiVersion and kind.
+//
+// A kind without a built-in schema (a custom resource) is merged with
+// structured-merge-diff's deduced type, as the server does for a type it has
+// no schema for: every map granular, every list atomic. A real CRD always
+// carries a structural schema whose markers (x-kubernetes-list-type and
+// friends) may say otherwise; reading a CRD is left for later.
+//
+// The live object is taken as the server holds it: its managedFields are
+// the other managers' entries (none means before-first-apply, compared with
+// the kind's Go zero value as the server's ObjectCreater makes it, which is
+// also where a create starts), versions are not converted (managers
+// recorded at another apiVersion are compared on the same object), the
+// merged object is not taken through the Go types nor defaulted (that is
+// engine/apiserver's part), and every timestamp the server would write is
+// Clock (or one second after the latest live one).
+//
+// Importing the package registers ApplyResult with engine, so that
+// engine.Apply handles an Input with ServerSide; the page's first wasm does
+// not import it (its size, see docs/performance.md).
+//
+// oracle/kubernetes checks all of it against the real field manager.
+package serverside

@@ -1,0 +1,48 @@
+package serverside
+
+import (
+	"bytes"
+
+	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+func init() { engine.RegisterServerSide(ApplyResult) }
+
+// ApplyResult is Apply shaped as an engine.Result: engine.Apply calls it
+// for an Input with ServerSide once this package is linked.
+func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool) (*engine.Result, error) {
+	var warnings []engine.Warning
+	out, err := Apply(Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts})
+	if err != nil {
+		return nil, &engine.ApplyError{Message: err.Error()}
+	}
+	res := &engine.Result{Action: out.Action, PatchType: engine.PatchApply, Patch: bytes.TrimSuffix(out.Patch, []byte("\n")), LastAppliedSource: "none"}
+	res.Owners = out.Owners
+	if out.Conflict != nil {
+		res.Conflicts = out.Conflict.Conflicts
+		warnings = append(warnings, engine.Warning{Code: "apply-conflict", Message: "error: " + out.Conflict.KubectlMessage()})
+	}
+	for _, w := range out.Warnings {
+		warnings = append(warnings, engine.Warning{Code: "ssa-migration", Message: w})
+	}
+	if out.Object != nil {
+		if res.Object, err = jsonvalue.Encode(out.Object); err != nil {
+			return nil, &engine.ApplyError{Message: err.Error()}
+		}
+		res.ObjectValue, res.Canonical = out.Object, true
+		res.PatchValue, _ = jsonvalue.DecodeObject(out.Patch)
+		if md, ok := out.Object["metadata"].(map[string]any); ok {
+			if a, ok := md["annotations"].(map[string]any); ok {
+				if v, ok := a[LastAppliedAnnotation].(string); ok {
+					res.LastApplied, res.LastAppliedSource = v, "annotation"
+				}
+			}
+		}
+	}
+	if res.Warnings = warnings; res.Warnings == nil {
+		res.Warnings = []engine.Warning{}
+	}
+	res.Steps = []engine.Step{}
+	return res, nil
+}

@@ -1,0 +1,459 @@
+package serverside
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
+	"sigs.k8s.io/structured-merge-diff/v6/merge"
+	"sigs.k8s.io/structured-merge-diff/v6/typed"
+	"sigs.k8s.io/structured-merge-diff/v6/value"
+)
+
+// LastAppliedAnnotation is kubectl's client-side apply annotation.
+const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+
+const (
+	beforeFirstApply  = "before-first-apply"
+	ancientChanges    = "ancient-changes"
+	currentOperation  = "current-operation"
+	maxUpdateManagers = 10
+)
+
+// stripSet is what internal.NewStripMetaManager never records as owned.
+var stripSet = fieldpath.NewSet(
+	fieldpath.MakePathOrDie("apiVersion"),
+	fieldpath.MakePathOrDie("kind"),
+	fieldpath.MakePathOrDie("metadata"),
+	fieldpath.MakePathOrDie("metadata", "name"),
+	fieldpath.MakePathOrDie("metadata", "namespace"),
+	fieldpath.MakePathOrDie("metadata", "creationTimestamp"),
+	fieldpath.MakePathOrDie("metadata", "selfLink"),
+	fieldpath.MakePathOrDie("metadata", "uid"),
+	fieldpath.MakePathOrDie("metadata", "clusterName"),
+	fieldpath.MakePathOrDie("metadata", "generation"),
+	fieldpath.MakePathOrDie("metadata", "managedFields"),
+	fieldpath.MakePathOrDie("metadata", "resourceVersion"),
+)
+
+// fieldManager is the API server's field manager for one kind at one
+// version (internal.NewDefaultFieldManager), on JSON-shaped objects.
+type fieldManager struct {
+	apiVersion, kind string
+	typ              typed.ParseableType
+	builtin          bool
+	now              time.Time
+	updater          merge.Updater
+}
+
+func newFieldManager(apiVersion, kind string, now time.Time) (*fieldManager, error) {
+	typ, builtin, _ := TypeOf(apiVersion, kind)
+	return &fieldManager{apiVersion: apiVersion, kind: kind, typ: typ, builtin: builtin, now: now.UTC(),
+		updater: merge.Updater{Converter: sameVersion{}, IgnoreFilter: resetFilter(kind)}}, nil
+}
+
+// resetFilter is what the API server passes as resetFields for the main
+// resource of a kind: its registry strategy's GetResetFields (status,
+// mostly), at every version the strategy names, as exclusion filters.
+func resetFilter(kind string) map[fieldpath.APIVersion]fieldpath.Filter {
+	var out map[fieldpath.APIVersion]fieldpath.Filter
+	for key, fields := range resetFields {
+		i := strings.LastIndex(key, "/")
+		if key[i+1:] != kind {
+			continue
+		}
+		set, err := decodeSet(rawJSON(fields))
+		if err != nil {
+			continue
+		}
+		if out == nil {
+			out = map[fieldpath.APIVersion]fieldpath.Filter{}
+		}
+		out[fieldpath.APIVersion(key[:i])] = fieldpath.NewExcludeSetFilter(set)
+	}
+	return out
+}
+
+// sameVersion converts nothing: managers recorded at another apiVersion
+// are compared on the object as it is (see the package doc).
+type sameVersion struct{}
+
+func (sameVersion) Convert(v *typed.TypedValue, _ fieldpath.APIVersion) (*typed.TypedValue, error) {
+	return v, nil
+}
+func (sameVersion) IsMissingVersionError(error) bool { return false }
+
+// ServerError is an error the API server returns other than a conflict.
+type ServerError struct{ Message string }
+
+func (e *ServerError) Error() string { return e.Message }
+
+// apply is FieldManager.Apply: live must exist (an empty object for a
+// create); the result carries the encoded managedFields.
+func (f *fieldManager) apply(live, applied map[string]any, manager string, force bool) (map[string]any, error) {
+	entries, err := managedFieldsOf(live)
+	if err != nil {
+		return nil, &ServerError{"failed to decode managed fields: " + err.Error()}
+	}
+	m, err := decodeManaged(entries)
+	if err != nil {
+		return nil, &ServerError{"failed to decode managed fields: " + err.Error()}
+	}
+	obj, m, err := f.lastAppliedUpdaterApply(live, applied, m, manager, force)
+	if err != nil {
+		if c, ok := err.(merge.Conflicts); ok {
+			return nil, newConflictError(c)
+		}
+		return nil, err
+	}
+	return obj, f.encodeInto(obj, m)
+}
+
+// update is FieldManager.Update with managedFields taken from newObj when
+// it has some (decodeLiveOrNew), as for kubectl's migration patch.
+func (f *fieldManager) update(live, newObj map[string]any, manager string) (map[string]any, error) {
+	entries, err := managedFieldsOf(newObj)
+	if err != nil {
+		return newObj, nil
+	}
+	var m managed
+	if len(entries) == 0 && entries != nil {
+		m = emptyManaged()
+	} else if m, err = decodeManaged(entries); err != nil || len(m.fields) == 0 {
+		liveEntries, _ := managedFieldsOf(live)
+		if m, err = decodeManaged(liveEntries); err != nil {
+			m = emptyManaged()
+		}
+	}
+	newObj = withoutManagedFields(newObj)
+	obj, m, err := f.skipNonAppliedUpdate(live, newObj, m, manager)
+	if err != nil {
+		return nil, err
+	}
+	return obj, f.encodeInto(obj, m)
+}
+
+func (f *fieldManager) encodeInto(obj map[string]any, m managed) error {
+	list, err := encodeManaged(m)
+	if err != nil {
+		return &ServerError{"failed to encode managed fields: " + err.Error()}
+	}
+	md, _ := obj["metadata"].(map[string]any)
+	if md == nil {
+		if list == nil {
+			return nil
+		}
+		md = map[string]any{}
+		obj["metadata"] = md
+	}
+	if list == nil {
+		delete(md, "managedFields")
+	} else {
+		md["managedFields"] = list
+	}
+	return nil
+}
+
+// lastAppliedUpdaterApply is internal.lastAppliedUpdater: after an apply by
+// "kubectl", an existing last-applied annotation is rewritten to the applied
+// configuration, so that a later client-side apply still works.
+func (f *fieldManager) lastAppliedUpdaterApply(live, applied map[string]any, m managed, manager string, force bool) (map[string]any, managed, error) {
+	obj, m, err := f.lastAppliedManagerApply(live, applied, m, manager, force)
+	if err != nil {
+		return obj, m, err
+	}
+	if manager == "kubectl" {
+		if v, ok := annotations(obj)[LastAppliedAnnotation]; ok && v != "" {
+			value, err := buildLastApplied(applied)
+			if err != nil {
+				return nil, managed{}, &ServerError{"failed to build last-applied annotation: " + err.Error()}
+			}
+			setLastApplied(obj, value)
+		}
+	}
+	return obj, m, nil
+}
+
+// lastAppliedManagerApply is internal.lastAppliedManager: conflicts of
+// "kubectl" on fields whose live values still equal its last-applied
+// annotation are forgiven (the apply is retried with force), so that
+// switching from client-side to server-side apply does not conflict with
+// itself.
+func (f *fieldManager) lastAppliedManagerApply(live, applied map[string]any, m managed, manager string, force bool) (map[string]any, managed, error) {
+	obj, newManaged, err := f.skipNonAppliedApply(live, applied, m, manager, force)
+	if manager != "kubectl" || err == nil {
+		return obj, newManaged, err
+	}
+	conflicts, ok := err.(merge.Conflicts)
+	if !ok {
+		return obj, newManaged, err
+	}
+	allowed, aerr := f.allowedConflictsFromLastApplied(live)
+	if aerr != nil {
+		return obj, newManaged, err
+	}
+	if !conflicts.ToSet().Difference(allowed).Empty() {
+		rest := merge.Conflicts{}
+		for _, c := range conflicts {
+			if !allowed.Has(c.Path) {
+				rest = append(rest, c)
+			}
+		}
+		return obj, newManaged, rest
+	}
+	return f.skipNonAppliedApply(live, applied, m, manager, true)
+}
+
+func (f *fieldManager) allowedConflictsFromLastApplied(live map[string]any) (*fieldpath.Set, error) {
+	annots, ok := stringAnnotations(live)
+	if !ok || annots[LastAppliedAnnotation] == "" {
+		return nil, fmt.Errorf("no last applied annotation")
+	}
+	liveTyped, err := f.typ.FromUnstructured(live)
+	if err != nil {
+		return nil, err
+	}
+	lastApplied, err := decodeUnstructured(annots[LastAppliedAnnotation])
+	if err != nil {
+		return nil, err
+	}
+	if av, _ := lastApplied["apiVersion"].(string); av != f.apiVersion {
+		return nil, fmt.Errorf("expected version of last applied to match live object")
+	}
+	kind, _ := lastApplied["kind"].(string)
+	typ, builtin, err := TypeOf(f.apiVersion, kind)
+	if err != nil || builtin != f.builtin {
+		return nil, fmt.Errorf("no corresponding type for %s", kind)
+	}
+	laTyped, err := typ.FromUnstructured(lastApplied)
+	if err != nil {
+		return nil, err
+	}
+	set, err := laTyped.ToFieldSet()
+	if err != nil {
+		return nil, err
+	}
+	cmp, err := laTyped.Compare(liveTyped)
+	if err != nil {
+		return nil, err
+	}
+	return set.Difference(cmp.Modified).Difference(cmp.Added).Difference(cmp.Removed), nil
+}
+
+// skipNonAppliedApply is internal.skipNonAppliedManager: an object no
+// manager owns anything of is first recorded as changed from an empty
+// object by "before-first-apply".
+func (f *fieldManager) skipNonAppliedApply(live, applied map[string]any, m managed, manager string, force bool) (map[string]any, managed, error) {
+	if len(m.fields) == 0 {
+		empty := emptyObject(f.apiVersion, f.kind)
+		var err error
+		live, m, err = f.capManagersUpdate(empty, live, m, beforeFirstApply)
+		if err != nil {
+			return nil, managed{}, &ServerError{"failed to create manager for existing fields: " + err.Error()}
+		}
+	}
+	return f.managerInfoApply(live, applied, m, manager, force)
+}
+
+// skipNonAppliedUpdate: an update of an object that exists and has no
+// managed fields records nothing.
+func (f *fieldManager) skipNonAppliedUpdate(live, newObj map[string]any, m managed, manager string) (map[string]any, managed, error) {
+	if md, _ := live["metadata"].(map[string]any); len(m.fields) == 0 && md["uid"] != nil && md["uid"] != "" {
+		return newObj, m, nil
+	}
+	return f.capManagersUpdate(live, newObj, m, manager)
+}
+
+// capManagersUpdate is internal.capManagersManager: past ten Update
+// managers, the oldest are merged into "ancient-changes".
+func (f *fieldManager) capManagersUpdate(live, newObj map[string]any, m managed, manager string) (map[string]any, managed, error) {
+	obj, m, err := f.managerInfoUpdate(live, newObj, m, manager)
+	if err != nil {
+		return obj, m, err
+	}
+	return obj, capUpdateManagers(m), nil
+}
+
+func (f *fieldManager) managerInfoApply(live, applied map[string]any, m managed, manager string, force bool) (map[string]any, managed, error) {
+	return f.timesApply(live, applied, m, f.managerID(manager, OperationApply), force)
+}
+
+func (f *fieldManager) managerInfoUpdate(live, newObj map[string]any, m managed, manager string) (map[string]any, managed, error) {
+	return f.timesUpdate(live, newObj, m, f.managerID(manager, OperationUpdate))
+}
+
+// managerID is buildManagerInfoManager's identifier.
+func (f *fieldManager) managerID(manager, operation string) string {
+	if manager == "" {
+		manager = "unknown"
+	}
+	return identifier(managerEntry{Manager: manager, Operation: operation, APIVersion: f.apiVersion})
+}
+
+// timesApply is internal.managedFieldsUpdater for Apply.
+func (f *fieldManager) timesApply(live, applied map[string]any, m managed, manager string, force bool) (map[string]any, managed, error) {
+	obj, m, err := f.mergeApply(live, applied, m, manager, force)
+	if err != nil {
+		return obj, m, err
+	}
+	if obj != nil {
+		now := f.now
+		m.times[manager] = &now
+	} else {
+		obj = withoutManagedFields(jsonvalue.CopyObject(live))
+	}
+	return obj, m, nil
+}
+
+// timesUpdate is internal.managedFieldsUpdater for Update.
+func (f *fieldManager) timesUpdate(live, newObj map[string]any, m managed, manager string) (map[string]any, managed, error) {
+	obj, m, err := f.mergeUpdate(live, newObj, m, currentOperation)
+	if err != nil {
+		return obj, m, err
+	}
+	if vs, ok := m.fields[currentOperation]; ok {
+		delete(m.fields, currentOperation)
+		if previous, ok := m.fields[manager]; ok {
+			m.fields[manager] = fieldpath.NewVersionedSet(vs.Set().Union(previous.Set()), vs.APIVersion(), vs.Applied())
+		} else {
+			m.fields[manager] = vs
+		}
+		now := f.now
+		m.times[manager] = &now
+	}
+	return obj, m, nil
+}
+
+// stripMeta is internal.stripMetaManager.
+func stripMeta(fields fieldpath.ManagedFields, manager string) {
+	vs, ok := fields[manager]
+	if !ok {
+		return
+	}
+	set := vs.Set().Difference(stripSet)
+	if set.Empty() {
+		delete(fields, manager)
+	} else {
+		fields[manager] = fieldpath.NewVersionedSet(set, vs.APIVersion(), vs.Applied())
+	}
+}
+
+func (f *fieldManager) gvknn(obj map[string]any) string {
+	md, _ := obj["metadata"].(map[string]any)
+	name, _ := md["name"].(string)
+	ns, _ := md["namespace"].(string)
+	av, _ := obj["apiVersion"].(string)
+	kind, _ := obj["kind"].(string)
+	return fmt.Sprintf("%v/%v; %v", ns, name, gvkString(av, kind))
+}
+
+// gvkString is schema.GroupVersionKind's String.
+func gvkString(apiVersion, kind string) string {
+	if !strings.Contains(apiVersion, "/") {
+		apiVersion = "/" + apiVersion // the core group is ""
+	}
+	return apiVersion + ", Kind=" + kind
+}
+
+// mergeApply is internal.structuredMergeManager's Apply, then stripMeta.
+func (f *fieldManager) mergeApply(live, applied map[string]any, m managed, manager string, force bool) (map[string]any, managed, error) {
+	if md, _ := applied["metadata"].(map[string]any); md != nil {
+		if v, ok := md["managedFields"]; ok && v != nil {
+			return nil, managed{}, &ServerError{"metadata.managedFields must be nil"}
+		}
+	}
+	patchTyped, err := f.typ.FromUnstructured(applied)
+	if err != nil {
+		return nil, managed{}, &ServerError{fmt.Sprintf("failed to create typed patch object (%v): %v", f.gvknn(applied), err)}
+	}
+	liveTyped, err := f.typ.FromUnstructured(live, typed.AllowDuplicates)
+	if err != nil {
+		return nil, managed{}, &ServerError{fmt.Sprintf("failed to create typed live object (%v): %v", f.gvknn(live), err)}
+	}
+	newTyped, fields, err := f.updater.Apply(liveTyped, patchTyped, fieldpath.APIVersion(f.apiVersion), m.fields, manager, force)
+	if err != nil {
+		if _, ok := err.(merge.Conflicts); ok {
+			return nil, managed{}, err
+		}
+		return nil, managed{}, &ServerError{err.Error()}
+	}
+	m = managed{fields: fields, times: m.times}
+	stripMeta(m.fields, manager)
+	if newTyped == nil {
+		return nil, m, nil
+	}
+	obj, err := toObject(newTyped.AsValue())
+	if err != nil {
+		return nil, managed{}, &ServerError{fmt.Sprintf("failed to convert new typed object (%v) to object: %v", f.gvknn(applied), err)}
+	}
+	return obj, m, nil
+}
+
+// mergeUpdate is internal.structuredMergeManager's Update, then stripMeta.
+func (f *fieldManager) mergeUpdate(live, newObj map[string]any, m managed, manager string) (map[string]any, managed, error) {
+	newTyped, err := f.typ.FromUnstructured(newObj, typed.AllowDuplicates)
+	if err != nil {
+		return nil, managed{}, &ServerError{fmt.Sprintf("failed to convert new object (%v) to smd typed: %v", f.gvknn(newObj), err)}
+	}
+	liveTyped, err := f.typ.FromUnstructured(live, typed.AllowDuplicates)
+	if err != nil {
+		return nil, managed{}, &ServerError{fmt.Sprintf("failed to convert live object (%v) to smd typed: %v", f.gvknn(live), err)}
+	}
+	_, fields, err := f.updater.Update(liveTyped, newTyped, fieldpath.APIVersion(f.apiVersion), m.fields, manager)
+	if err != nil {
+		return nil, managed{}, &ServerError{fmt.Sprintf("failed to update ManagedFields (%v): %v", f.gvknn(newObj), err)}
+	}
+	m = managed{fields: fields, times: m.times}
+	stripMeta(m.fields, manager)
+	return newObj, m, nil
+}
+
+// toObject turns a merged value into a JSON-shaped object with the
+// engine's number types (int64, float64).
+func toObject(v value.Value) (map[string]any, error) {
+	obj, ok := jsonvalue.Copy(v.Unstructured()).(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("failed to convert value to unstructured for type %T", v.Unstructured())
+	}
+	return obj, nil
+}
+
+func withoutManagedFields(obj map[string]any) map[string]any {
+	if md, ok := obj["metadata"].(map[string]any); ok {
+		if _, has := md["managedFields"]; has {
+			obj = shallowWithMetadata(obj)
+			delete(obj["metadata"].(map[string]any), "managedFields")
+		}
+	}
+	return obj
+}
+
+func shallowWithMetadata(obj map[string]any) map[string]any {
+	out := make(map[string]any, len(obj))
+	for k, v := range obj {
+		out[k] = v
+	}
+	if md, ok := obj["metadata"].(map[string]any); ok {
+		m := make(map[string]any, len(md))
+		for k, v := range md {
+			m[k] = v
+		}
+		out["metadata"] = m
+	}
+	return out
+}
+
+// emptyObject is what the server's ObjectCreater makes for a kind: the Go
+// zero value of a built-in kind (as JSON, named by apiVersion and kind; empty
+// structs present, nil pointers null), an object naming only its
+// apiVersion and kind otherwise.
+func emptyObject(apiVersion, kind string) map[string]any {
+	if zero, ok := zeroObjects[apiVersion+"/"+kind]; ok {
+		if obj, err := jsonvalue.DecodeObject([]byte(zero)); err == nil {
+			return obj
+		}
+	}
+	return map[string]any{"apiVersion": apiVersion, "kind": kind}
+}

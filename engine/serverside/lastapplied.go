@@ -1,0 +1,99 @@
+package serverside
+
+import (
+	"errors"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
+
+// totalAnnotationSizeLimit is apimachinery's TotalAnnotationSizeLimitB.
+const totalAnnotationSizeLimit = 256 * (1 << 10)
+
+// annotations reads metadata.annotations as Unstructured.GetAnnotations
+// does: nil when any value is not a string.
+func annotations(obj map[string]any) map[string]string {
+	a, _ := stringAnnotations(obj)
+	return a
+}
+
+func stringAnnotations(obj map[string]any) (map[string]string, bool) {
+	md, _ := obj["metadata"].(map[string]any)
+	raw, ok := md["annotations"].(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	out := make(map[string]string, len(raw))
+	for k, v := range raw {
+		s, ok := v.(string)
+		if !ok {
+			return nil, false
+		}
+		out[k] = s
+	}
+	return out, true
+}
+
+// setAnnotations is Unstructured.SetAnnotations: nil removes the field.
+func setAnnotations(obj map[string]any, a map[string]string) {
+	md, _ := obj["metadata"].(map[string]any)
+	if a == nil {
+		if md != nil {
+			delete(md, "annotations")
+		}
+		return
+	}
+	if md == nil {
+		md = map[string]any{}
+		obj["metadata"] = md
+	}
+	m := make(map[string]any, len(a))
+	for k, v := range a {
+		m[k] = v
+	}
+	md["annotations"] = m
+}
+
+// buildLastApplied is internal.buildLastApplied: the applied object
+// without the annotation, encoded as UnstructuredJSONScheme encodes it.
+func buildLastApplied(applied map[string]any) (string, error) {
+	obj := jsonvalue.CopyObject(applied)
+	a := annotations(obj)
+	delete(a, LastAppliedAnnotation)
+	setAnnotations(obj, a)
+	data, err := jsonvalue.Encode(obj)
+	if err != nil {
+		return "", err
+	}
+	return string(data) + "\n", nil
+}
+
+// setLastApplied is internal.SetLastApplied: an annotation that would make
+// the annotations too big is dropped instead.
+func setLastApplied(obj map[string]any, value string) {
+	a := annotations(obj)
+	if a == nil {
+		a = map[string]string{}
+	}
+	a[LastAppliedAnnotation] = value
+	total := 0
+	for k, v := range a {
+		total += len(k) + len(v)
+	}
+	if total > totalAnnotationSizeLimit {
+		delete(a, LastAppliedAnnotation)
+	}
+	setAnnotations(obj, a)
+}
+
+// decodeUnstructured decodes an annotation as json.Unmarshal into an
+// Unstructured does (the object must name its kind).
+func decodeUnstructured(s string) (map[string]any, error) {
+	obj, err := jsonvalue.DecodeObject([]byte(s))
+	if err != nil {
+		return nil, err
+	}
+	if k, _ := obj["kind"].(string); k == "" {
+		return nil, errors.New("Object 'Kind' is missing")
+	}
+	return obj, nil
+}

@@ -1,0 +1,349 @@
+package serverside
+
+import (
+	"encoding/json"
+	"sort"
+	"time"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
+)
+
+// Defaults kubectl uses.
+const (
+	// DefaultManager is kubectl apply --server-side's field manager.
+	DefaultManager = "kubectl"
+	// ClientSideManager is the manager client-side apply records.
+	ClientSideManager = "kubectl-client-side-apply"
+	// LastAppliedManager applies the annotation alone before a migration.
+	LastAppliedManager = "kubectl-last-applied"
+)
+
+// Clock is the fixed time the simulated server stamps on what it changes,
+// unless a live entry is later (then one second after the latest), so that
+// the new entries sort last as they would on a real server.
+var Clock = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Request is one `kubectl apply --server-side`.
+type Request struct {
+	// File is the object kubectl sends, as read from the file (with the
+	// context's namespace already set when it names none).
+	File map[string]any
+	// Live is the live object with its metadata.managedFields; nil when it
+	// does not exist yet.
+	Live map[string]any
+	// Manager is --field-manager; "" means "kubectl".
+	Manager string
+	// Force is --force-conflicts.
+	Force bool
+}
+
+// Actions of a server-side apply.
+const (
+	ActionCreate    = "create"
+	ActionConfigure = "configure"
+	ActionUnchanged = "unchanged"
+	ActionConflict  = "conflict"
+)
+
+// Outcome is what kubectl and the server did.
+type Outcome struct {
+	Action string
+	// Object is the object the server returns last (the live object for a
+	// conflict), with its metadata.managedFields.
+	Object map[string]any
+	// Patch is the apply patch kubectl sends (JSON, as it encodes it).
+	Patch []byte
+	// Conflict is set when the server refused the apply.
+	Conflict *ConflictError
+	// Owners lists every owned field of Object and its managers.
+	Owners []Owner
+	// Builtin tells whether the kind's schema is built in (else deduced).
+	Builtin bool
+	// SavedLastApplied: kubectl first handed the last-applied annotation
+	// to "kubectl-last-applied". Migrated: it then moved the client-side
+	// managers' fields to the field manager and applied again.
+	SavedLastApplied, Migrated bool
+	// Warnings are what kubectl prints to stderr after a successful apply
+	// (its warningMigration texts, without the final newline).
+	Warnings []string
+}
+
+// Apply runs kubectl apply --server-side against the simulated server.
+// Errors other than conflicts are *ServerError or *VersionError.
+func Apply(req Request) (*Outcome, error) {
+	manager := req.Manager
+	if manager == "" {
+		manager = DefaultManager
+	}
+	apiVersion, _ := req.File["apiVersion"].(string)
+	kind, _ := req.File["kind"].(string)
+	if req.Live != nil {
+		if liveVersion, _ := req.Live["apiVersion"].(string); liveVersion != apiVersion {
+			return nil, &VersionError{File: apiVersion, Live: liveVersion}
+		}
+	}
+	fm, err := newFieldManager(apiVersion, kind, clockFor(req.Live))
+	if err != nil {
+		return nil, err
+	}
+	patch, err := jsonvalue.Encode(req.File)
+	if err != nil {
+		return nil, err
+	}
+	out := &Outcome{Patch: append(patch, '\n'), Builtin: fm.builtin}
+	live := req.Live
+	if live == nil {
+		live = emptyObject(apiVersion, kind) // the server's createNewObject
+	}
+	applied := jsonvalue.CopyObject(req.File)
+	obj, err := fm.apply(jsonvalue.CopyObject(live), applied, manager, req.Force)
+	if err != nil {
+		if c, ok := err.(*ConflictError); ok {
+			out.Action, out.Conflict, out.Object = ActionConflict, c, req.Live
+			out.Owners, _ = Owners(req.Live)
+			return out, nil
+		}
+		return nil, err
+	}
+	if manager == DefaultManager {
+		obj, out.SavedLastApplied, err = saveLastApplied(fm, obj)
+		if err != nil {
+			out.Warnings = append(out.Warnings, "Warning: failed to migrate kubectl.kubernetes.io/last-applied-configuration for Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: "+err.Error())
+		}
+	}
+	if err == nil {
+		var migrated map[string]any
+		migrated, out.Migrated, err = migrate(fm, obj, manager)
+		if err != nil {
+			out.Warnings = append(out.Warnings, "Warning: server rejected managed fields migration to Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: "+err.Error())
+		} else if out.Migrated {
+			obj = migrated
+			again, err := fm.apply(jsonvalue.CopyObject(obj), jsonvalue.CopyObject(req.File), manager, req.Force)
+			if err != nil {
+				out.Warnings = append(out.Warnings, "Warning: failed to re-apply configuration after performing Server-Side Apply migration. This is non-fatal and will be retried next time you apply. Error: "+err.Error())
+			} else {
+				obj = again
+			}
+		}
+	}
+	out.Object = obj
+	switch {
+	case req.Live == nil:
+		out.Action = ActionCreate
+	case equalJSON(obj, req.Live):
+		out.Action = ActionUnchanged
+	default:
+		out.Action = ActionConfigure
+	}
+	out.Owners, err = Owners(obj)
+	return out, err
+}
+
+func equalJSON(a, b map[string]any) bool {
+	x, err1 := jsonvalue.Encode(a)
+	y, err2 := jsonvalue.Encode(b)
+	return err1 == nil && err2 == nil && string(x) == string(y)
+}
+
+// clockFor is Clock, or one second after the latest time live records.
+func clockFor(live map[string]any) time.Time {
+	now := Clock
+	entries, _ := managedFieldsOf(live)
+	for _, e := range entries {
+		if e.when != nil && !e.when.Before(now) {
+			now = e.when.Add(time.Second).Truncate(time.Second)
+		}
+	}
+	return now
+}
+
+var lastAppliedPath = fieldpath.MakePathOrDie("metadata", "annotations", LastAppliedAnnotation)
+
+// owners is csaupgrade.FindFieldsOwners for the last-applied annotation.
+func owners(obj map[string]any, operation string) []managerEntryValue {
+	entries, _ := managedFieldsOf(obj)
+	var out []managerEntryValue
+	for _, e := range entries {
+		if e.Operation != operation {
+			continue
+		}
+		set, err := decodeSet(e.FieldsV1)
+		if err != nil {
+			continue
+		}
+		if set.Has(lastAppliedPath) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// saveLastApplied is kubectl's saveLastApplyAnnotationIfNecessary: when the
+// object has the annotation and no Apply manager owns it, the annotation
+// alone is applied by "kubectl-last-applied" so that the migration does not
+// orphan it.
+func saveLastApplied(fm *fieldManager, obj map[string]any) (map[string]any, bool, error) {
+	a, _ := stringAnnotations(obj)
+	value, has := a[LastAppliedAnnotation]
+	if !has || len(owners(obj, OperationApply)) > 0 {
+		return obj, false, nil
+	}
+	md, _ := obj["metadata"].(map[string]any)
+	meta := map[string]any{"annotations": map[string]any{LastAppliedAnnotation: value}}
+	if name, _ := md["name"].(string); name != "" {
+		meta["name"] = name
+	}
+	if ns, _ := md["namespace"].(string); ns != "" {
+		meta["namespace"] = ns
+	}
+	justAnnotation := map[string]any{"apiVersion": fm.apiVersion, "kind": fm.kind, "metadata": meta}
+	out, err := fm.apply(jsonvalue.CopyObject(obj), justAnnotation, LastAppliedManager, false)
+	if err != nil {
+		return obj, false, err
+	}
+	return out, true, nil
+}
+
+// migrate is kubectl's migrateToSSAIfNecessary: the Update managers that
+// own the last-applied annotation (client-side apply) are folded into the
+// field manager's Apply entry (csaupgrade.UpgradeManagedFields) by a JSON
+// patch of metadata.managedFields, which the server records as an Update.
+func migrate(fm *fieldManager, obj map[string]any, manager string) (map[string]any, bool, error) {
+	entries, err := managedFieldsOf(obj)
+	if err != nil || entries == nil {
+		return obj, false, err
+	}
+	names := map[string]bool{}
+	for _, e := range owners(obj, OperationUpdate) {
+		names[e.Manager] = true
+	}
+	var sorted []string
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	upgraded := entries
+	changed := false
+	for _, csa := range sorted {
+		var c bool
+		upgraded, c, err = upgradeManagedFields(upgraded, csa, manager)
+		if err != nil {
+			return obj, false, err
+		}
+		changed = changed || c
+	}
+	if !changed {
+		return obj, false, nil
+	}
+	patched := shallowWithMetadata(obj)
+	md := patched["metadata"].(map[string]any)
+	if len(upgraded) == 0 {
+		md["managedFields"] = nil
+	} else {
+		list := make([]any, len(upgraded))
+		for i, e := range upgraded {
+			list[i] = entryValue(e.managerEntry, e.when)
+		}
+		md["managedFields"] = list
+	}
+	out, err := fm.update(jsonvalue.CopyObject(obj), jsonvalue.CopyObject(patched), manager)
+	if err != nil {
+		return obj, false, err
+	}
+	return out, true, nil
+}
+
+// upgradeManagedFields is csaupgrade's upgradedManagedFields (no
+// subresource): the csa manager's Update entry becomes, or is merged into,
+// the ssa manager's Apply entry.
+func upgradeManagedFields(entries []managerEntryValue, csa, ssa string) ([]managerEntryValue, bool, error) {
+	if entries == nil {
+		return nil, false, nil
+	}
+	entries = append([]managerEntryValue(nil), entries...)
+	isCSA := func(e managerEntryValue) bool {
+		return e.Manager == csa && e.Operation == OperationUpdate && e.Subresource == ""
+	}
+	target := -1
+	for i, e := range entries {
+		if e.Manager == ssa && e.Operation == OperationApply && e.Subresource == "" {
+			target = i
+			break
+		}
+	}
+	changed := false
+	if target < 0 {
+		for i, e := range entries {
+			if isCSA(e) {
+				target = i
+				break
+			}
+		}
+		if target < 0 {
+			return entries, false, nil
+		}
+		entries[target].Operation = OperationApply
+		entries[target].Manager = ssa
+		changed = true
+	}
+	set, err := decodeSet(entries[target].FieldsV1)
+	if err != nil {
+		return nil, false, err
+	}
+	before := set
+	for _, e := range entries {
+		if isCSA(e) && e.APIVersion == entries[target].APIVersion {
+			other, err := decodeSet(e.FieldsV1)
+			if err != nil {
+				return nil, false, err
+			}
+			set = set.Union(other)
+			break
+		}
+	}
+	data, err := set.ToJSON()
+	if err != nil {
+		return nil, false, err
+	}
+	if !set.Equals(before) {
+		changed = true
+	}
+	raw := json.RawMessage(data)
+	entries[target].FieldsV1 = &raw
+	var kept []managerEntryValue
+	for _, e := range entries {
+		if isCSA(e) {
+			changed = true
+			continue
+		}
+		kept = append(kept, e)
+	}
+	return kept, changed, nil
+}
+
+// VersionError: the live object is of another apiVersion than the file.
+// The server would convert it to the file's version first; this package
+// does not convert between versions.
+type VersionError struct{ File, Live string }
+
+func (e *VersionError) Error() string {
+	return "the live object is " + e.Live + " and the file " + e.File +
+		": the API server would convert the live object to " + e.File + " first, which applylens does not simulate; paste the live object as `kubectl get` prints it at " + e.File
+}
+
+// ServerApply is the API server's part alone: one apply patch by manager
+// to live (nil: create), without kubectl's requests around it. Errors are
+// *ConflictError or *ServerError.
+func ServerApply(live, applied map[string]any, manager string, force bool) (map[string]any, error) {
+	apiVersion, _ := applied["apiVersion"].(string)
+	kind, _ := applied["kind"].(string)
+	fm, err := newFieldManager(apiVersion, kind, clockFor(live))
+	if err != nil {
+		return nil, err
+	}
+	if live == nil {
+		live = emptyObject(apiVersion, kind)
+	}
+	return fm.apply(jsonvalue.CopyObject(live), jsonvalue.CopyObject(applied), manager, force)
+}
