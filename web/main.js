@@ -16,6 +16,8 @@ import { Examples } from './examples.js';
 import { setupTheme } from './theme.js';
 import { defaultScenario } from './default-scenario.js';
 import { Sharing } from './share-ui.js';
+import { Busy } from './busy.js';
+import { errorStatus, renderErrorBlock } from './messages.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -57,6 +59,20 @@ function createWorker() {
   }
   return { worker: new Worker(new URL(assets.worker, document.baseURI)), messages: [] };
 }
+
+// The computing state: shown when an answer is slow, with a Stop button.
+const busy = new Busy({
+  outputs,
+  status,
+  box: byId('busy'),
+  elapsed: byId('busy-elapsed'),
+  stopButton: /** @type {HTMLButtonElement} */ (byId('btn-stop')),
+  onStop: () => {
+    jsonnet.client?.stop();
+    client.stop();
+    showEngineState('stopped');
+  },
+});
 
 const client = new EngineClient({
   createWorker,
@@ -154,6 +170,7 @@ function compute() {
     // An answer to an older YAML request must not render now.
     client.cancel();
     if (!jsonnet.started) showPending('Loading the Jsonnet evaluator…');
+    busy.begin('Evaluating the Jsonnet');
     jsonnet.request(values.file, (answer) => {
       if (answer.error) {
         renderError(answer.error);
@@ -177,6 +194,7 @@ function sendApply(values, format) {
   const request = { op: 'apply', ...values };
   if (!overwrite.checked) request.overwrite = false;
   requestFormat = format;
+  busy.begin();
   client.request(request);
 }
 
@@ -189,6 +207,7 @@ function showPending(text) {
 
 /** @param {ReturnType<Inputs['values']>} values */
 function showEmpty(values) {
+  busy.end();
   inputs.clearErrors();
   lastGood = null;
   setStale(false);
@@ -216,6 +235,7 @@ let renders = 0;
  * <html data-renders>.
  */
 function announceRendered() {
+  busy.end();
   renders++;
   performance.mark('applylens:rendered');
   document.documentElement.dataset.renders = String(renders);
@@ -278,14 +298,13 @@ function renderError(error, notice = '') {
   if (inPane) {
     hide(generalError);
   } else {
-    const label = error.kind === 'apply' ? 'kubectl would fail: ' : error.kind === 'internal' ? 'applylens failed (a bug, please report it): ' : '';
-    show(generalError, `${notice ? notice + ' ' : ''}${label}${error.path ? error.path + ': ' : ''}${error.message}`);
+    // The whole message, once (messages.js); the status stays short.
+    renderErrorBlock(generalError, error, notice);
+    generalError.hidden = false;
   }
   const paneName = inPane ? byId(`label-${paneSlug(error.pane)}`).textContent : '';
   outputs.dataset.state = 'error';
-  status.textContent = inPane
-    ? `Error in the ${paneName}${error.line ? ` at line ${error.line}` : ''}: ${error.message}`
-    : error.kind === 'apply' ? `kubectl apply would fail: ${error.message}` : `Error: ${error.message}`;
+  status.textContent = errorStatus(error, paneName);
   setStale(lastGood !== null);
 }
 
@@ -343,13 +362,21 @@ function renderWarnings(warnings) {
  * @param {string} [detail]
  */
 function showEngineState(state, detail = '') {
+  if (state !== 'loading' && state !== 'ready') busy.end();
+  if (state === 'stopped') {
+    outputs.dataset.state = 'error';
+    status.textContent = lastGood ? 'Stopped: the results shown are from earlier inputs.' : 'Stopped.';
+    show(generalError, 'You stopped the computation. Edit the inputs to compute again.');
+    setStale(lastGood !== null);
+    return;
+  }
   engineState.dataset.state = state;
   retryButton.hidden = state !== 'failed';
   switch (state) {
     case 'loading':
       engineState.hidden = false;
       engineMessage.textContent = 'Loading the engine…';
-      if (!lastGood) {
+      if (!lastGood && !busy.shown) {
         outputs.dataset.state = 'loading';
         status.textContent = 'Loading the engine…';
       }
@@ -555,6 +582,18 @@ globalThis.applylensPage = {
   setFormat(format) {
     formatSelect.value = format;
     formatSelect.dispatchEvent(new Event('change'));
+  },
+  /** The engine's time limit, in ms (default 4000), for tests. @param {number} ms */
+  setTimeLimit(ms) {
+    client.timeoutMs = ms;
+    jsonnet.timeoutMs = ms;
+    if (jsonnet.client) jsonnet.client.timeoutMs = ms;
+  },
+  /** The ids of the applies requested (the newest) and those the worker received. */
+  engineLog: () => ({ lastId: client.lastId, received: [...client.received], starts: client.starts }),
+  /** How long a replaced computation runs before its worker is replaced (default 500 ms). @param {number} ms */
+  setAbandonAfter(ms) {
+    client.abandonAfterMs = ms;
   },
 };
 

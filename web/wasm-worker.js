@@ -6,7 +6,8 @@
 // this, with another wasm and bridge.
 //
 // Messages in:  {type: 'apply', id, request: string}   call the bridge's method
-// Messages out: {type: 'ready', version}
+// Messages out: {type: 'received', id}                 a request arrived (for tests: docs/page.md)
+//               {type: 'ready', version}
 //               {type: 'failed', message}              the wasm did not load
 //               {type: 'response', id, response: string, ms}   ms: the call's time
 //               {type: 'crashed', id, message}         the Go runtime threw
@@ -115,6 +116,7 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
   self.onmessage = async (event) => {
     const msg = event.data;
     if (!msg || msg.type !== 'apply') return;
+    self.postMessage({ type: 'received', id: msg.id });
     clearTimeout(warmTimer);
     let api;
     try {

@@ -175,6 +175,9 @@ type browser struct {
 
 	mu      sync.Mutex
 	console []chromedp.ConsoleMessage
+	// allowCSPViolations is set by the one test that makes a violation on
+	// purpose, to see it reported.
+	allowCSPViolations bool
 }
 
 // newBrowser starts Chromium with a window of width x height CSS pixels
@@ -227,7 +230,32 @@ func newBrowser(t testing.TB, width, height int, extra ...chromedp.ExecAllocator
 			b.dumpState()
 		}
 	})
+	b.watchCSP()
 	return b
+}
+
+// cspJS reports every Content-Security-Policy violation of a document as a
+// console error (the browser's own report comes as a log entry, also for
+// the workers; both are checked).
+const cspJS = `addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber));`
+
+// watchCSP fails the test, whatever it checks, when a page or worker
+// violated the Content-Security-Policy (docs/page.md).
+func (b *browser) watchCSP() {
+	b.t.Helper()
+	b.run(addScript(cspJS))
+	b.t.Cleanup(func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		if b.allowCSPViolations {
+			return
+		}
+		for _, m := range b.console {
+			if text := m.String(); strings.Contains(text, "CSP violation") || strings.Contains(text, "Content Security Policy") {
+				b.t.Errorf("Content-Security-Policy violation: %s", text)
+			}
+		}
+	})
 }
 
 // consoleErrors returns the errors and uncaught exceptions logged so far.

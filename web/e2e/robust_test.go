@@ -1,0 +1,279 @@
+//go:build browser
+
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Tests of the page under big, wrong and hostile input (issue 9): the
+// computing state, only the newest request running, long messages shown
+// once, the Content-Security-Policy. Screenshots land in tmp/screenshots/
+// as robust-*.png, for people to look at.
+
+// saveShot writes a screenshot of the viewport to tmp/screenshots/robust-name.png.
+func saveShot(t *testing.T, b *browser, name string) {
+	t.Helper()
+	eval[chromedp.Void](b, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
+	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(repoRoot, "tmp", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "robust-"+name+".png"), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// phone emulates a 390x844 touch screen.
+func phone(t *testing.T) *browser {
+	b := newBrowser(t, 390, 844)
+	b.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(1)))
+	return b
+}
+
+type engineLog struct {
+	LastID   int   `json:"lastId"`
+	Received []int `json:"received"`
+	Starts   int   `json:"starts"`
+}
+
+func (b *browser) engineLog() engineLog {
+	b.t.Helper()
+	return eval[engineLog](b, `applylensPage.engineLog()`)
+}
+
+func contains(ids []int, id int) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// TestBusy pastes a live object of 20,000 containers: while the engine
+// works, the results are marked as being recomputed (aria-busy, the
+// status, the elapsed time, a Stop button), then the answer clears it all.
+// Stop ends the next such computation and keeps the results as stale.
+func TestBusy(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.open()
+	if !b.hidden("busy") || b.attr("outputs", "aria-busy") != "" {
+		t.Fatalf("the page is busy before any input")
+	}
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`))
+	b.setPane("live", bigDeployment(20000, "img:1"))
+	b.waitFor("the busy state", `document.getElementById('outputs').getAttribute('aria-busy') === 'true' && !document.getElementById('busy').hidden`, stepTimeout)
+	if got := b.text("status"); !strings.Contains(got, "Computing") || !strings.Contains(got, "previous inputs") {
+		t.Errorf("status while computing = %q, want it to say it computes and that the results are the previous ones", got)
+	}
+	if !eval[bool](b, `document.getElementById('outputs').classList.contains('recomputing')`) {
+		t.Errorf("the previous results are not marked as out of date")
+	}
+	b.waitFor("the elapsed time", `/^\d+\.\d s$/.test(document.getElementById('busy-elapsed').textContent)`, 30*time.Second)
+	saveShot(t, b, "busy-desktop")
+	b.waitFor("the answer", `document.getElementById('outputs').getAttribute('aria-busy') === null`, 60*time.Second)
+	if !b.hidden("busy") {
+		t.Errorf("the busy bar stayed after the answer")
+	}
+	if eval[bool](b, `document.getElementById('outputs').classList.contains('recomputing')`) {
+		t.Errorf("the results stayed marked as recomputing after the answer")
+	}
+	if got := b.text("status"); strings.Contains(got, "Computing") {
+		t.Errorf("status after the answer = %q", got)
+	}
+
+	// Stop: another long computation, stopped by the user.
+	before := b.engineLog()
+	b.setPane("file", bigDeployment(20000, "img:2"))
+	b.waitFor("the busy state", `!document.getElementById('busy').hidden`, stepTimeout)
+	b.run(chromedp.Click(chromedp.ID("btn-stop")))
+	b.waitFor("the stop", `document.getElementById('outputs').getAttribute('aria-busy') === null`, stepTimeout)
+	if got := b.text("status"); !strings.HasPrefix(got, "Stopped") {
+		t.Errorf("status after Stop = %q, want Stopped…", got)
+	}
+	if !eval[bool](b, `document.getElementById('outputs').classList.contains('stale')`) {
+		t.Errorf("after Stop the results are not marked stale")
+	}
+	after := b.engineLog()
+	if after.Starts != before.Starts+1 {
+		t.Errorf("Stop started %d workers, want 1 (the stopped one replaced)", after.Starts-before.Starts)
+	}
+	// Nothing is retried on its own.
+	time.Sleep(1500 * time.Millisecond)
+	if got := b.engineLog(); len(got.Received) != len(after.Received) {
+		t.Errorf("after Stop the worker received %v, want nothing new after %v", got.Received, after.Received)
+	}
+	b.run(chromedp.Click(chromedp.ID("btn-example")))
+	b.waitFor("the walkthrough's result", `document.getElementById('outputs').dataset.state === 'ready'`, startTimeout)
+	b.checkConsole()
+}
+
+// TestReplacedRequest: while a long computation runs, a request that a
+// newer one replaces never reaches the worker; and a long computation
+// whose answer nobody wants any more is abandoned, its worker replaced.
+func TestReplacedRequest(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.open()
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`), chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(1e9)`))
+	walk := readFile(t, "samples/walkthrough/file.yaml")
+
+	b.setPane("live", bigDeployment(20000, "img:1"))
+	b.waitFor("the long request to reach the worker", `(() => { const l = applylensPage.engineLog(); return l.received.includes(l.lastId); })()`, stepTimeout)
+	long := b.engineLog().LastID
+	b.setPane("file", strings.Replace(walk, "nginx:1.16.1", "nginx:1.17.0", 1))
+	b.waitFor("the second request", fmt.Sprintf(`applylensPage.engineLog().lastId > %d`, long), stepTimeout)
+	replaced := b.engineLog().LastID
+	b.setPane("file", strings.Replace(walk, "nginx:1.16.1", "nginx:1.18.0", 1))
+	b.waitFor("the third request", fmt.Sprintf(`applylensPage.engineLog().lastId > %d`, replaced), stepTimeout)
+	newest := b.engineLog().LastID
+	b.waitFor("the newest answer", `document.getElementById('outputs').getAttribute('aria-busy') === null && applylensPage.getText('file').includes('nginx:1.18.0') && ['ready','error'].includes(document.getElementById('outputs').dataset.state)`, 60*time.Second)
+	got := b.engineLog()
+	if !contains(got.Received, newest) {
+		t.Errorf("the newest request %d never reached the worker: %v", newest, got.Received)
+	}
+	for id := replaced; id < newest; id++ {
+		if contains(got.Received, id) {
+			t.Errorf("request %d, replaced before it was sent, reached the worker: %v", id, got.Received)
+		}
+	}
+
+	// Abandoning: a long computation, then Example; the worker running
+	// the long one is replaced rather than waited for.
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(300)`))
+	b.setPane("file", bigDeployment(20000, "img:2"))
+	b.waitFor("the long request to reach the worker", `(() => { const l = applylensPage.engineLog(); return l.received.includes(l.lastId); })()`, stepTimeout)
+	before := b.engineLog()
+	time.Sleep(500 * time.Millisecond)
+	b.run(chromedp.Click(chromedp.ID("btn-example")))
+	b.waitFor("the walkthrough's result", `document.getElementById('outputs').dataset.state === 'ready' && applylensPage.getText('file').includes('nginx:1.16.1')`, startTimeout)
+	after := b.engineLog()
+	if after.Starts != before.Starts+1 {
+		t.Errorf("Example after a long computation started %d workers, want 1 (the long one abandoned)", after.Starts-before.Starts)
+	}
+	if !b.hidden("error-general") {
+		t.Errorf("abandoning a replaced computation showed an error: %q", b.text("error-general"))
+	}
+	b.checkConsole()
+}
+
+// TestConflictFits: kubectl's --overwrite=false conflict on the
+// walkthrough is shown once, in a block that leaves the results in sight
+// at 1440x900; the status is one short sentence. A long YAML error is not
+// repeated in the status either.
+func TestConflictFits(t *testing.T) {
+	b := newBrowser(t, 1440, 900)
+	b.run(chromedp.EmulateViewport(1440, 900))
+	b.open()
+	b.run(chromedp.Click(chromedp.ID("opt-overwrite")))
+	b.waitFor("the conflict", `document.getElementById('outputs').dataset.state === 'error' && document.getElementById('error-general').dataset.kind === 'conflict'`, stepTimeout)
+	saveShot(t, b, "conflict-desktop")
+	status := b.text("status")
+	if len(status) > 120 || strings.Contains(status, "\n") {
+		t.Errorf("status is not one short sentence: %q", status)
+	}
+	if h := eval[float64](b, `document.getElementById('status').getBoundingClientRect().height`); h > 45 {
+		t.Errorf("the status is %.0f px tall, more than two lines", h)
+	}
+	// The stale results may mention the field; the messages show it once.
+	if n := eval[int](b, `['status', 'error-general', 'stale-note', 'warnings-block'].map((id) => document.getElementById(id).innerText).join('\n').split('$setElementOrder/containers').length - 1`); n != 1 {
+		t.Errorf("the conflict's patch is shown %d times, want once", n)
+	}
+	type box struct{ Top, Bottom float64 }
+	errBox := eval[box](b, `(() => { const r = document.getElementById('error-general').getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; })()`)
+	tabs := eval[box](b, `(() => { const r = document.getElementById('tablist').getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; })()`)
+	if errBox.Bottom > 900 || tabs.Bottom > 900 {
+		t.Errorf("the conflict (bottom %.0f px) or the result tabs (bottom %.0f px) are below the 900 px screen", errBox.Bottom, tabs.Bottom)
+	}
+	if eval[float64](b, `document.getElementById('steps').getBoundingClientRect().top`) > 850 {
+		t.Errorf("the steps start below the screen")
+	}
+
+	// Phone: the same, for a look.
+	b.run(chromedp.Click(chromedp.ID("opt-overwrite")))
+	b.waitFor("the result again", `document.getElementById('outputs').dataset.state === 'ready'`, stepTimeout)
+
+	// A long YAML error: under its pane, and only pointed to by the status.
+	b.setPane("file", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  a: [1, 2\n  b: "+strings.Repeat("word ", 80)+"\n")
+	b.waitFor("the YAML error", `document.getElementById('outputs').dataset.state === 'error'`, stepTimeout)
+	pane := b.text("error-file")
+	status = b.text("status")
+	if pane == "" || strings.Contains(status, pane) || len(status) > 120 || !strings.Contains(status, "configuration file") {
+		t.Errorf("status = %q, pane error = %q: want the status to name the pane, short, without repeating the message", status, pane)
+	}
+	b.checkConsole()
+}
+
+// TestConflictPhone looks at the conflict on a phone.
+func TestConflictPhone(t *testing.T) {
+	b := phone(t)
+	b.open()
+	b.run(chromedp.Click(chromedp.ID("opt-overwrite")))
+	b.waitFor("the conflict", `document.getElementById('error-general').dataset.kind === 'conflict'`, stepTimeout)
+	if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+		t.Errorf("the page is %d px wider than the phone", w)
+	}
+	b.run(chromedp.ScrollIntoView(chromedp.ID("outputs")))
+	saveShot(t, b, "conflict-phone")
+	b.checkConsole()
+}
+
+// TestCSP: the page has a Content-Security-Policy without inline script
+// and without a frame-ancestors restriction. Every test fails on a
+// violation (see watchCSP); this one makes one on purpose to see that it
+// is reported.
+func TestCSP(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.open()
+	policy := eval[string](b, `document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? ''`)
+	if !strings.Contains(policy, "script-src 'self';") || strings.Contains(policy, "frame-ancestors") {
+		t.Errorf("page policy = %q", policy)
+	}
+	if n := eval[int](b, `document.querySelectorAll('script:not([src])').length`); n != 0 {
+		t.Errorf("the page has %d inline scripts", n)
+	}
+	header := eval[string](b, `fetch('./').then((r) => r.headers.get('content-security-policy') || '')`)
+	if header != policy {
+		t.Errorf("the devserver's header %q differs from the meta %q", header, policy)
+	}
+	// An inline script injected now must be refused and reported.
+	b.allowCSPViolations = true
+	b.run(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.createElement('script'); s.textContent = 'window.injected = 1'; document.head.append(s); })()`))
+	b.waitFor("the violation report", `true`, stepTimeout)
+	time.Sleep(300 * time.Millisecond)
+	if eval[bool](b, `window.injected === 1`) {
+		t.Errorf("an inline script ran")
+	}
+	found := false
+	b.mu.Lock()
+	for _, m := range b.console {
+		if strings.Contains(m.String(), "CSP violation") {
+			found = true
+		}
+	}
+	b.mu.Unlock()
+	if !found {
+		t.Errorf("the injected inline script's violation was not reported to the console")
+	}
+}
