@@ -18,6 +18,8 @@ import { defaultScenario } from './default-scenario.js';
 import { Sharing } from './share-ui.js';
 import { Busy } from './busy.js';
 import { errorStatus, renderErrorBlock } from './messages.js';
+import { Intro } from './intro.js';
+import { showStepLines as showInlineLines } from './step-lines.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -88,7 +90,10 @@ setupTheme(/** @type {HTMLButtonElement} */ (byId('btn-theme')));
 const sharing = new Sharing({
   getState: () => pageState(),
   setState: (state) => applyState(state),
-  showWalkthrough: () => loadScenario(),
+  showWalkthrough: () => {
+    loadScenario();
+    intro.start();
+  },
   focusPanes: () => inputs.views.file.focus(),
 });
 
@@ -113,9 +118,16 @@ const resultView = new ResultView();
 const diffView = new DiffView();
 /** Counts step selections: only the newest one's lines are marked. */
 let selections = 0;
+/** The selected step's index (-1: none). */
+let selectedStep = -1;
+/** Set to scroll the editors to the next selected step's lines without moving the page (intro.js). */
+let scrollEditorsOnce = false;
 const stepsView = new StepsView(byId('steps'), {
   onSelect: (step, index, scroll = true) => {
     const selection = ++selections;
+    selectedStep = step ? index : -1;
+    scroll = scroll || scrollEditorsOnce;
+    scrollEditorsOnce = false;
     if (!step) {
       showStepLines(null, scroll);
       return;
@@ -125,6 +137,19 @@ const stepsView = new StepsView(byId('steps'), {
       if (selection === selections) showStepLines(where || {}, scroll);
     });
   },
+});
+/** Touch screens: hints speak of tapping, not of keys. */
+const touch = matchMedia('(pointer: coarse)').matches;
+if (touch) {
+  byId('out-steps').querySelector('.panel-hint').textContent = "Each decision kubectl makes, in the documentation's order. Tap a step to see its field in the panes.";
+}
+const intro = new Intro({
+  before: /** @type {HTMLElement} */ (document.querySelector('main.layout')),
+  selectStep: (index) => {
+    scrollEditorsOnce = true;
+    stepsView.select(index, { focus: false, scroll: false });
+  },
+  touch,
 });
 
 /**
@@ -137,6 +162,11 @@ function showStepLines(where, scroll) {
   inputs.highlight(where, scroll);
   resultView.highlight(where && where.result, scroll);
   patchView.highlight(where && where.patch, scroll);
+  const panes = /** @type {const} */ (['lastApplied', 'file', 'live']).map((pane) => {
+    const doc = inputs.views[pane].state.doc;
+    return { label: byId(`label-${paneSlug(pane)}`).textContent || pane, span: where && where[pane], lines: doc.lines, text: (n) => doc.line(n).text };
+  });
+  showInlineLines(byId('steps'), where ? selectedStep : -1, panes);
 }
 // Only the tab in sight is rendered; the others catch up when shown.
 const tabs = setupTabs(byId('tablist'), {
@@ -286,6 +316,7 @@ function renderAnswer(response) {
   patchView.render(result);
   diffView.render(result);
   stepsView.render(result.steps || []);
+  intro.rendered(result.steps || []);
 }
 
 /**

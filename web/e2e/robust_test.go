@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image/png"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -48,8 +51,17 @@ func saveShot(t *testing.T, b *browser, name string) {
 // phone emulates a 390x844 touch screen.
 func phone(t *testing.T) *browser {
 	b := newBrowser(t, 390, 844)
-	b.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(1)))
+	b.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(1)), touchScreen())
 	return b
+}
+
+// touchScreen makes the media queries see a touch screen: a coarse
+// pointer that cannot hover.
+func touchScreen() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 5})
+		return err
+	})
 }
 
 type engineLog struct {
@@ -72,7 +84,7 @@ func contains(ids []int, id int) bool {
 	return false
 }
 
-// TestBusy pastes a live object of 20,000 containers: while the engine
+// TestBusy pastes a live object of 12,000 containers: while the engine
 // works, the results are marked as being recomputed (aria-busy, the
 // status, the elapsed time, a Stop button), then the answer clears it all.
 // Stop ends the next such computation and keeps the results as stale.
@@ -83,7 +95,7 @@ func TestBusy(t *testing.T) {
 		t.Fatalf("the page is busy before any input")
 	}
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`))
-	b.setPane("live", bigDeployment(20000, "img:1"))
+	b.setPane("live", bigDeployment(12000, "img:1"))
 	b.waitFor("the busy state", `document.getElementById('outputs').getAttribute('aria-busy') === 'true' && !document.getElementById('busy').hidden`, stepTimeout)
 	if got := b.text("status"); !strings.Contains(got, "Computing") || !strings.Contains(got, "previous inputs") {
 		t.Errorf("status while computing = %q, want it to say it computes and that the results are the previous ones", got)
@@ -106,7 +118,7 @@ func TestBusy(t *testing.T) {
 
 	// Stop: another long computation, stopped by the user.
 	before := b.engineLog()
-	b.setPane("file", bigDeployment(20000, "img:2"))
+	b.setPane("file", bigDeployment(12000, "img:2"))
 	b.waitFor("the busy state", `!document.getElementById('busy').hidden`, stepTimeout)
 	b.run(chromedp.Click(chromedp.ID("btn-stop")))
 	b.waitFor("the stop", `document.getElementById('outputs').getAttribute('aria-busy') === null`, stepTimeout)
@@ -139,8 +151,9 @@ func TestReplacedRequest(t *testing.T) {
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`), chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(1e9)`))
 	walk := readFile(t, "samples/walkthrough/file.yaml")
 
-	b.setPane("live", bigDeployment(20000, "img:1"))
-	b.waitFor("the long request to reach the worker", `(() => { const l = applylensPage.engineLog(); return l.received.includes(l.lastId); })()`, stepTimeout)
+	first := b.engineLog().LastID
+	b.setPane("live", bigDeployment(12000, "img:1"))
+	b.waitFor("the long request to reach the worker", fmt.Sprintf(`(() => { const l = applylensPage.engineLog(); return l.lastId > %d && l.received.includes(l.lastId); })()`, first), stepTimeout)
 	long := b.engineLog().LastID
 	b.setPane("file", strings.Replace(walk, "nginx:1.16.1", "nginx:1.17.0", 1))
 	b.waitFor("the second request", fmt.Sprintf(`applylensPage.engineLog().lastId > %d`, long), stepTimeout)
@@ -162,8 +175,9 @@ func TestReplacedRequest(t *testing.T) {
 	// Abandoning: a long computation, then Example; the worker running
 	// the long one is replaced rather than waited for.
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(300)`))
-	b.setPane("file", bigDeployment(20000, "img:2"))
-	b.waitFor("the long request to reach the worker", `(() => { const l = applylensPage.engineLog(); return l.received.includes(l.lastId); })()`, stepTimeout)
+	first = b.engineLog().LastID
+	b.setPane("file", bigDeployment(12000, "img:2"))
+	b.waitFor("the long request to reach the worker", fmt.Sprintf(`(() => { const l = applylensPage.engineLog(); return l.lastId > %d && l.received.includes(l.lastId); })()`, first), stepTimeout)
 	before := b.engineLog()
 	time.Sleep(500 * time.Millisecond)
 	b.run(chromedp.Click(chromedp.ID("btn-example")))
@@ -275,5 +289,85 @@ func TestCSP(t *testing.T) {
 	b.mu.Unlock()
 	if !found {
 		t.Errorf("the injected inline script's violation was not reported to the console")
+	}
+}
+
+// TestPhoneStep: on a 390x844 touch screen, tapping a step shows its
+// field's lines in the viewport (inline, under the step), and the hints
+// speak of tapping, not of Alt+J.
+func TestPhoneStep(t *testing.T) {
+	b := phone(t)
+	b.open()
+	hint := eval[string](b, `document.querySelector('#out-steps .panel-hint').textContent`)
+	if strings.Contains(hint, "Alt") || !strings.Contains(hint, "Tap") {
+		t.Errorf("the steps hint on a phone = %q, want it to speak of tapping", hint)
+	}
+	if eval[bool](b, `document.querySelector('.keys-hint').getClientRects().length > 0`) {
+		t.Errorf("the footer's keyboard shortcuts show on a touch screen")
+	}
+	i := stepIndex(b, 2, ".image", "set")
+	if i < 0 {
+		t.Fatal("no step sets the image")
+	}
+	b.run(chromedp.ScrollIntoView(chromedp.ID(fmt.Sprintf("step-%d", i))), chromedp.Click(chromedp.ID(fmt.Sprintf("step-%d", i))))
+	b.waitFor("the step's lines", fmt.Sprintf(`document.querySelector('#step-%d').closest('.step').querySelector('.step-lines')`, i), stepTimeout)
+	type rect struct{ Top, Bottom float64 }
+	r := eval[rect](b, fmt.Sprintf(`(() => { const r = document.querySelector('#step-%d').closest('.step').querySelector('.step-lines').getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; })()`, i))
+	if r.Top < 0 || r.Bottom > 844 || r.Bottom <= r.Top {
+		t.Errorf("the step's lines are at %.0f..%.0f px, not within the 844 px screen", r.Top, r.Bottom)
+	}
+	lines := eval[string](b, fmt.Sprintf(`document.querySelector('#step-%d').closest('.step').querySelector('.step-lines').innerText`, i))
+	if !strings.Contains(lines, "image: nginx:1.16.1") || !strings.Contains(lines, "image: nginx:1.14.2") {
+		t.Errorf("the inline lines lack the file's and the live object's image:\n%s", lines)
+	}
+	saveShot(t, b, "step-phone")
+	b.checkConsole()
+}
+
+// TestIntro: the first visit tells the walkthrough's story, with the step
+// about the image selected and its line in view in the file editor;
+// "Got it" hides it for good (localStorage), also after a reload.
+func TestIntro(t *testing.T) {
+	for _, size := range []struct {
+		name          string
+		width, height int
+	}{{"desktop", 1440, 900}, {"phone", 390, 844}} {
+		t.Run(size.name, func(t *testing.T) {
+			var b *browser
+			if size.name == "phone" {
+				b = phone(t)
+			} else {
+				b = newBrowser(t, size.width, size.height)
+				b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height)))
+			}
+			b.open()
+			b.waitFor("the introduction", `document.getElementById('intro')`, stepTimeout)
+			if got := b.text("intro-text"); !strings.Contains(got, "kubectl scale raised replicas to 2") {
+				t.Errorf("intro text = %q, want the walkthrough's description", got)
+			}
+			b.waitFor("the selected step", `document.querySelector('.step.selected')`, stepTimeout)
+			b.waitFor("the image line marked in the file editor", `[...document.querySelectorAll('#editor-file .cm-step-line')].some((l) => l.textContent.includes('nginx:1.16.1'))`, stepTimeout)
+			// In view inside the editor's own scroller.
+			inView := eval[bool](b, `(() => {
+				const line = [...document.querySelectorAll('#editor-file .cm-step-line')].find((l) => l.textContent.includes('nginx:1.16.1'));
+				const s = document.querySelector('#editor-file .cm-scroller').getBoundingClientRect();
+				const r = line.getBoundingClientRect();
+				return r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
+			})()`)
+			if !inView {
+				t.Errorf("the image line is not in view in the file editor")
+			}
+			if y := eval[float64](b, `scrollY`); y != 0 {
+				t.Errorf("the first visit scrolled the page to %.0f px", y)
+			}
+			saveShot(t, b, "intro-"+size.name)
+			b.run(chromedp.Click(chromedp.ID("btn-intro-dismiss")))
+			b.waitFor("the introduction gone", `!document.getElementById('intro')`, stepTimeout)
+			b.reload()
+			if eval[bool](b, `!!document.getElementById('intro')`) {
+				t.Errorf("the introduction came back after Got it and a reload")
+			}
+			b.checkConsole()
+		})
 	}
 }
