@@ -23,6 +23,10 @@ const (
 	// MaxDepth is the deepest nesting of maps and lists read. Real objects
 	// stay below 20.
 	MaxDepth = 500
+	// MaxListItems is the longest list read. Real lists hold at most a few
+	// hundred items; past ten thousand containers the computation in a
+	// browser nears the page's time limit (docs/limits.md).
+	MaxListItems = 10000
 )
 
 // jsonSniffLen is how far kubectl looks for a '{' to decide that a stream
@@ -346,8 +350,11 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 		return nil, r.errorf(ReasonNotObject, line, 1, "", "%s holds %s, not an object. A Kubernetes object is a mapping of fields such as apiVersion: v1, kind: ConfigMap and metadata: {name: ...}.", capital(paneLabel(r.pane)), describe(v))
 	}
 	d.Object = obj
-	if path, ok := tooDeep(obj, MaxDepth); !ok {
+	if path, items, ok := overLimit(obj, MaxDepth, MaxListItems); !ok {
 		line, _, _ := idx.Span(path)
+		if items > 0 {
+			return nil, r.errorf(ReasonTooLong, line, 0, path, "The list %s in %s has %d items; applylens reads lists of at most %d items. Real lists hold a few hundred at most.", path, paneLabel(r.pane), items, MaxListItems)
+		}
 		return nil, r.errorf(ReasonTooDeep, line, 0, path, "This object is nested more than %d levels deep (maps and lists inside each other), which applylens does not follow. Real objects are rarely deeper than 20.", MaxDepth)
 	}
 	// kubectl's list detector is a case-sensitive JSON struct field, for
@@ -436,9 +443,10 @@ func (r *reader) identity(d *Document) error {
 	return r.errorf(ReasonMissingField, line, 0, first, "%s is missing %s. Every object needs apiVersion, kind and metadata.name: kubectl uses them to find the object on the server.", capital(paneLabel(r.pane)), joinAnd(missing))
 }
 
-// tooDeep finds a path nested deeper than limit, without recursion and
-// without building paths until it finds one.
-func tooDeep(root any, limit int) (string, bool) {
+// overLimit finds a path nested deeper than limit, or a list longer than
+// maxItems (items is then its length), without recursion and without
+// building paths until it finds one.
+func overLimit(root any, limit, maxItems int) (path string, items int, ok bool) {
 	type item struct {
 		v      any
 		depth  int
@@ -453,7 +461,10 @@ func tooDeep(root any, limit int) (string, bool) {
 		stack = stack[:len(stack)-1]
 		switch t := it.v.(type) {
 		case map[string]any, []any:
-			if it.depth > limit {
+			if l, isList := t.([]any); it.depth > limit || isList && len(l) > maxItems {
+				if it.depth <= limit {
+					items = len(l)
+				}
 				var segs []item
 				for p := it; ; p = seen[p.parent] {
 					segs = append(segs, p)
@@ -469,7 +480,7 @@ func tooDeep(root any, limit int) (string, bool) {
 						path = AppendKey(path, segs[i].key)
 					}
 				}
-				return path, false
+				return path, items, false
 			}
 			seen = append(seen, it)
 			me := len(seen) - 1
@@ -492,7 +503,7 @@ func tooDeep(root any, limit int) (string, bool) {
 			}
 		}
 	}
-	return "", true
+	return "", 0, true
 }
 
 // describe names a value's type for a learner.
