@@ -67,3 +67,41 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 		})
 	}
 }
+
+// An edit read incrementally (Reparse) meets the same limits as a whole
+// reading: the step from just under to just over is reported.
+func TestReparseKeepsLimits(t *testing.T) {
+	head := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"
+	nested := func(depth int) string {
+		return head + "spec:\n  x: 1\n  a: " + strings.Repeat("[", depth) + strings.Repeat("]", depth) + "\n"
+	}
+	list := func(n int) string {
+		var b strings.Builder
+		b.WriteString(head + "spec:\n  l:\n")
+		for range n {
+			b.WriteString("  - 1\n")
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name        string
+		under, over string
+		reason      Reason
+	}{
+		{"depth", nested(MaxDepth - 2), nested(MaxDepth - 1), ReasonTooDeep},
+		{"list length", list(MaxListItems), list(MaxListItems + 1), ReasonTooLong},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := ParseWith("file", tt.under, Options{})
+			if err != nil {
+				t.Fatalf("under the limit: %v", err)
+			}
+			_, err = Reparse(doc, tt.under, "file", tt.over, Options{})
+			var e *Error
+			if !errors.As(err, &e) || e.Reason != tt.reason {
+				t.Errorf("Reparse over the limit = %v, want %s", err, tt.reason)
+			}
+		})
+	}
+}

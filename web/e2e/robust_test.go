@@ -5,6 +5,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"os"
@@ -370,4 +371,138 @@ func TestIntro(t *testing.T) {
 			b.checkConsole()
 		})
 	}
+}
+
+// TestLimits pastes inputs just under and just over each limit
+// (docs/limits.md): under, the page computes; over, a message names the
+// pane and the limit, and the engine keeps answering. Never a stopped
+// worker or a frozen tab.
+func TestLimits(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.open()
+	// Generous: the test machine is slow and shared; the limits, not the
+	// clock, are under test.
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`))
+	const cm = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: default\n"
+	// Sets the panes in one go (one computation) and waits for its answer.
+	setPanes := func(panes map[string]string) {
+		t.Helper()
+		before := eval[int](b, `Number(document.documentElement.dataset.renders || 0)`)
+		js := ""
+		for _, pane := range []string{"last-applied", "live", "file"} {
+			if text, ok := panes[pane]; ok {
+				q, _ := json.Marshal(text)
+				js += fmt.Sprintf("applylensPage.setText(%q, %s);", pane, q)
+			}
+		}
+		b.run(chromedp.Evaluate[chromedp.Void](js))
+		b.waitFor("the answer", fmt.Sprintf(`Number(document.documentElement.dataset.renders || 0) > %d && document.getElementById('outputs').getAttribute('aria-busy') === null`, before), 90*time.Second)
+	}
+	under := func(name string) {
+		t.Helper()
+		if got := b.attr("outputs", "data-state"); got != "ready" {
+			t.Errorf("%s: outputs %s, want ready; status %q, file error %q, live error %q", name, got, b.text("status"), b.text("error-file"), b.text("error-live"))
+		}
+	}
+	over := func(name, pane, paneName, want string) {
+		t.Helper()
+		msg := b.text("error-" + pane)
+		status := b.text("status")
+		if !strings.Contains(msg, want) || !strings.Contains(status, paneName) {
+			t.Errorf("%s: error under the %s = %q, status = %q; want %q and the pane named", name, pane, msg, status, want)
+		}
+	}
+	sized := func(n int) string {
+		open, end := cm+"data:\n  a: \"", "\"\n"
+		return open + strings.Repeat("x", n-len(open)-len(end)) + end
+	}
+	const maxSize = 5 << 20
+	smallFile := cm + "data:\n  a: b\n"
+
+	setPanes(map[string]string{"file": smallFile, "live": sized(maxSize)})
+	under("live pane of 5 MiB")
+	setPanes(map[string]string{"live": sized(maxSize + 1)})
+	over("live pane over 5 MiB", "live", "live configuration", "at most 5.0 MiB per pane")
+
+	nested := func(depth int) string {
+		return cm + "data:\n  a: x\nspec: {a: " + strings.Repeat("[", depth) + strings.Repeat("]", depth) + "}\n"
+	}
+	setPanes(map[string]string{"live": "", "file": nested(498)})
+	under("nesting of 500")
+	setPanes(map[string]string{"file": nested(499)})
+	over("nesting of 501", "file", "configuration file", "nested more than 500 levels deep")
+
+	list := func(n int) string {
+		return cm + "spec:\n  items2: [" + strings.TrimSuffix(strings.Repeat("1,", n), ",") + "]\n"
+	}
+	setPanes(map[string]string{"file": list(10000)})
+	under("a list of 10,000")
+	setPanes(map[string]string{"file": list(10001)})
+	over("a list of 10,001", "file", "configuration file", "has 10001 items; applylens reads lists of at most 10000 items")
+
+	aliases := func(levels int) string {
+		s := cm + "x:\n  a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+		prev := "a"
+		for _, name := range []string{"b", "c", "d"}[:levels] {
+			s += "  " + name + ": &" + name + " [" + strings.Repeat("*"+prev+",", 8) + "*" + prev + "]\n"
+			prev = name
+		}
+		return s
+	}
+	setPanes(map[string]string{"file": aliases(2)})
+	under("aliases expanded 81 times")
+	setPanes(map[string]string{"file": aliases(3)})
+	over("aliases expanded 729 times", "file", "configuration file", "billion laughs")
+
+	// Jsonnet: output size, time and memory.
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setFormat('jsonnet')`))
+	b.waitFor("the Jsonnet format", `applylensPage.format() === 'jsonnet'`, stepTimeout)
+	output := func(n int) string {
+		// {"apiVersion": …} as the evaluator prints it, padded to n bytes.
+		const pre = "{\n   \"apiVersion\": \"v1\",\n   \"kind\": \"ConfigMap\",\n   \"metadata\": {\n      \"name\": \"c\",\n      \"namespace\": \"default\"\n   },\n   \"pad\": \""
+		n -= len(pre) + len("\"\n}\n")
+		return fmt.Sprintf("local k = std.repeat('x', 1024);\n{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'default' }, pad: std.join('', std.makeArray(%d, function(i) k)) + std.repeat('x', %d) }", n/1024, n%1024)
+	}
+	setPanes(map[string]string{"live": "", "file": output(maxSize)})
+	under("Jsonnet output of 5 MiB")
+	setPanes(map[string]string{"file": output(maxSize + 1)})
+	over("Jsonnet output over 5 MiB", "file", "configuration file", "applylens reads at most 5.0 MiB per pane")
+
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(3000)`))
+	setPanes(map[string]string{"file": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { n: std.toString(std.foldl(function(a, i) a + i, std.range(1, 10000), 0)) } }"})
+	under("a short Jsonnet loop")
+	setPanes(map[string]string{"file": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { n: std.toString(std.foldl(function(a, i) a + i, std.range(1, 100000000), 0)) } }"})
+	over("an endless Jsonnet loop", "file", "configuration file", "ran longer than 3 s and was stopped")
+	saveShot(t, b, "limit-jsonnet-time")
+	setPanes(map[string]string{"file": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { n: std.toString(std.length(std.join('', std.makeArray(100000000, function(i) std.toString(i))))) } }"})
+	if msg := b.text("error-file"); !strings.Contains(msg, "ran longer than") && !strings.Contains(msg, "crashed") {
+		t.Errorf("a Jsonnet evaluation that allocates gigabytes: error under the file = %q, want it stopped (time) or restarted (memory)", msg)
+	}
+	t.Logf("a Jsonnet evaluation that allocates gigabytes: %s", b.text("error-file"))
+	setPanes(map[string]string{"file": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }"})
+	under("Jsonnet after the stopped evaluations")
+
+	// The link: pane text that does not compress (a link then has about
+	// as many characters as the pane), under and over the 1,000,000
+	// characters a link may have. share.test.js tests the exact bounds.
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setFormat('yaml')`))
+	for _, tc := range []struct {
+		name  string
+		chars int
+		want  string
+	}{{"a link under 1,000,000 characters", 900000, "It is long"}, {"a link over 1,000,000 characters", 1050000, "No link made: it would have"}} {
+		b.run(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			let seed = 1, s = '';
+			const abc = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+			for (let i = 0; i < %d; i++) { seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5; s += abc[(seed >>> 0) %% 62]; }
+			applylensPage.setText('live', s);
+			document.getElementById('link-status').textContent = '';
+		})()`, tc.chars)))
+		b.run(chromedp.Click(chromedp.ID("btn-copy-link")))
+		b.waitFor("the link's status", `document.getElementById('link-status').textContent !== ''`, 60*time.Second)
+		if got := b.text("link-status"); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: link-status = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	b.checkConsole()
 }
