@@ -59,6 +59,8 @@ export class EngineClient {
     this.received = [];
     /** Workers started so far (for tests: a replaced worker counts). */
     this.starts = 0;
+    /** The worker's wasm memory at its last answer, in bytes (for tests). */
+    this.memoryBytes = 0;
     /** @type {Worker|null} */
     this.worker = null;
     this.ready = false;
@@ -255,6 +257,7 @@ export class EngineClient {
       case 'response': {
         if (!this.inflight || msg.id !== this.inflight.id) return;
         clearTimeout(this.timer);
+        if (typeof msg.memoryBytes === 'number') this.memoryBytes = msg.memoryBytes;
         const { query } = this.inflight;
         this.inflight = null;
         if (query) {

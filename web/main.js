@@ -621,7 +621,7 @@ globalThis.applylensPage = {
     if (jsonnet.client) jsonnet.client.timeoutMs = ms;
   },
   /** The ids of the applies requested (the newest) and those the worker received. */
-  engineLog: () => ({ lastId: client.lastId, received: [...client.received], starts: client.starts }),
+  engineLog: () => ({ lastId: client.lastId, received: [...client.received], starts: client.starts, memoryBytes: client.memoryBytes }),
   /** How long a replaced computation runs before its worker is replaced (default 500 ms). @param {number} ms */
   setAbandonAfter(ms) {
     client.abandonAfterMs = ms;
