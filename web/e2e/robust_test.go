@@ -564,13 +564,18 @@ func TestMemory(t *testing.T) {
 		recompute(i)
 	}
 	start := measure()
-	for i := range *memoryRuns {
+	half := *memoryRuns / 2
+	for i := range half {
+		recompute(i)
+	}
+	mid := measure()
+	for i := half; i < *memoryRuns; i++ {
 		recompute(i)
 	}
 	end := measure()
 	mib := func(v float64) string { return fmt.Sprintf("%.1f MiB", v/(1<<20)) }
-	t.Logf("%d recomputations of the large scenario (%d kB of panes): page JS heap %s -> %s, engine wasm memory %s -> %s",
-		*memoryRuns, (len(sc.LastApplied)+len(sc.Live)+len(sc.File))/1000, mib(start.Heap), mib(end.Heap), mib(start.Wasm), mib(end.Wasm))
+	t.Logf("%d recomputations of the large scenario (%d kB of panes): page JS heap %s -> %s (after %d) -> %s, engine wasm memory %s -> %s -> %s",
+		*memoryRuns, (len(sc.LastApplied)+len(sc.Live)+len(sc.File))/1000, mib(start.Heap), mib(mid.Heap), half, mib(end.Heap), mib(start.Wasm), mib(mid.Wasm), mib(end.Wasm))
 	// Growth beyond noise is a leak: a few MiB of slack for the heap's
 	// and the collector's own bookkeeping.
 	if end.Heap > start.Heap*1.2+4<<20 {
