@@ -332,6 +332,7 @@ function renderError(error, notice = '') {
     // The whole message, once (messages.js); the status stays short.
     renderErrorBlock(generalError, error, notice);
     generalError.hidden = false;
+    if (error.fields && error.fields.length > 0) inputs.highlight(error.fields[0].where, true);
   }
   const paneName = inPane ? byId(`label-${paneSlug(error.pane)}`).textContent : '';
   outputs.dataset.state = 'error';

@@ -67,6 +67,21 @@ function clip(s) {
 }
 
 /**
+ * The conflicting fields, named (the page marks them in the panes).
+ * @param {import('./api-types.js').ApiError} error
+ */
+function conflictFields(error) {
+  const fields = error.fields || [];
+  if (fields.length === 0) return null;
+  const p = h('p', { className: 'error-fields' }, fields.length === 1 ? 'The conflicting field, marked in the panes: ' : 'The conflicting fields (the first marked in the panes): ');
+  fields.forEach((f, i) => {
+    if (i > 0) p.append(', ');
+    p.append(h('code', { className: 'error-path', text: f.path }));
+  });
+  return p;
+}
+
+/**
  * Fills el with the whole message of an error that no pane shows.
  * notice: a sentence about the previous worker (time-out, crash) to put first.
  * @param {HTMLElement} el
@@ -85,6 +100,7 @@ export function renderErrorBlock(el, error, notice = '') {
         'with ', h('code', { text: '--overwrite=false' }), ',',
         ' kubectl refuses to apply when a field the patch sets was also changed in the live object since the last apply (in both below, with different values). ',
         'The patch updates the last-applied annotation, which the live object carries, so while it does, any change to the file conflicts.'),
+      conflictFields(error),
       h('div', { className: 'conflict' },
         h('section', {},
           h('h3', { className: 'small-heading', text: 'The patch kubectl computed' }),

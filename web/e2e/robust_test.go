@@ -208,6 +208,10 @@ func TestConflictFits(t *testing.T) {
 	b.run(chromedp.Click(chromedp.ID("opt-overwrite")))
 	b.waitFor("the conflict", `document.getElementById('outputs').dataset.state === 'error' && document.getElementById('error-general').dataset.kind === 'conflict'`, stepTimeout)
 	saveShot(t, b, "conflict-desktop")
+	if got := b.text("error-general"); !strings.Contains(got, `metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]`) {
+		t.Errorf("the conflict does not name the conflicting field: %.300q", got)
+	}
+	b.waitFor("the conflicting field marked in the live pane", `[...document.querySelectorAll('#editor-live .cm-step-line')].some((l) => l.textContent.includes('last-applied-configuration'))`, stepTimeout)
 	status := b.text("status")
 	if len(status) > 120 || strings.Contains(status, "\n") {
 		t.Errorf("status is not one short sentence: %q", status)
