@@ -1,8 +1,10 @@
 // The first visit's guided introduction: the walkthrough's story (the
 // same description the examples menu shows for it) above the panes, and
-// the step about the changed image selected, so that its lines are in view
-// in every editor. Dismissed with "Got it", remembered in localStorage;
-// loading something else (Clear, Example, the menu) hides it for now.
+// each editor scrolled (inside itself, not the page) so that the lines the
+// story is about, the image, are in view. Nothing is selected: the page
+// stays as the user's first click expects it. Dismissed with "Got it",
+// remembered in localStorage; loading something else (Clear, Example,
+// the menu) hides it for now.
 
 import { h } from './dom.js';
 
@@ -27,18 +29,16 @@ export class Intro {
   /**
    * @param {object} opts
    * @param {HTMLElement} opts.before the element the introduction goes before
-   * @param {(index: number) => void} opts.selectStep selects a step without
-   *   moving the page, scrolling the editors to its lines
+   * @param {(needle: string) => void} opts.reveal scrolls each editor to
+   *   its first line containing needle
    * @param {boolean} [opts.touch] a touch screen: the hints say "tap"
    */
-  constructor({ before, selectStep, touch = false }) {
+  constructor({ before, reveal, touch = false }) {
     this.before = before;
-    this.selectStep = selectStep;
+    this.reveal = reveal;
     this.touch = touch;
     /** @type {HTMLElement|null} */
     this.box = null;
-    /** Waiting for the walkthrough's first result to select its step. */
-    this.pending = false;
     for (const id of ['btn-clear', 'btn-example']) {
       document.getElementById(id)?.addEventListener('click', () => this.hide());
     }
@@ -48,26 +48,14 @@ export class Intro {
   /** The walkthrough was loaded for a first visit: tell its story, unless dismissed before. */
   start() {
     if (dismissed()) return;
-    this.pending = true;
     const pick = this.touch ? 'Tap' : 'Select';
     this.box = h('section', { id: 'intro', className: 'intro', attrs: { 'aria-labelledby': 'intro-title' } },
       h('h2', { id: 'intro-title', text: walkthroughIntro.title }),
       h('p', { id: 'intro-text', text: walkthroughIntro.description }),
-      h('p', { className: 'intro-next', text: `Below: the three inputs kubectl apply reads, and ${matchMedia('(max-width: 900px)').matches ? 'after them' : 'on the right'} what it does, step by step. The step that sets the new image is selected: its lines are marked in the panes. ${pick} any step to follow kubectl's decisions, or edit a pane to see them change.` }),
+      h('p', { className: 'intro-next', text: `Below: the three inputs kubectl apply reads, and ${matchMedia('(max-width: 900px)').matches ? 'after them' : 'on the right'} what it does, step by step. The editors show the image in each pane. ${pick} a step to mark its field in the panes, or edit a pane to see the steps change.` }),
       h('button', { type: 'button', id: 'btn-intro-dismiss', className: 'small', text: 'Got it', onclick: () => this.dismiss() }));
     this.before.before(this.box);
-  }
-
-  /**
-   * A result is on screen: on the walkthrough's first, select the step
-   * that sets the image (the change the story is about).
-   * @param {import('./api-types.js').Step[]} steps
-   */
-  rendered(steps) {
-    if (!this.pending) return;
-    this.pending = false;
-    const i = steps.findIndex((s) => s.action === 'set');
-    this.selectStep(i >= 0 ? i : 0);
+    this.reveal('image: ');
   }
 
   /** Hides the introduction and remembers it. */
@@ -82,7 +70,6 @@ export class Intro {
 
   /** Hides the introduction for now. */
   hide() {
-    this.pending = false;
     this.box?.remove();
     this.box = null;
   }

@@ -20,6 +20,7 @@ import { Busy } from './busy.js';
 import { errorStatus, renderErrorBlock } from './messages.js';
 import { Intro } from './intro.js';
 import { showStepLines as showInlineLines } from './step-lines.js';
+import { scrollToLine } from './cm/line-highlight.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -120,14 +121,10 @@ const diffView = new DiffView();
 let selections = 0;
 /** The selected step's index (-1: none). */
 let selectedStep = -1;
-/** Set to scroll the editors to the next selected step's lines without moving the page (intro.js). */
-let scrollEditorsOnce = false;
 const stepsView = new StepsView(byId('steps'), {
   onSelect: (step, index, scroll = true) => {
     const selection = ++selections;
     selectedStep = step ? index : -1;
-    scroll = scroll || scrollEditorsOnce;
-    scrollEditorsOnce = false;
     if (!step) {
       showStepLines(null, scroll);
       return;
@@ -138,6 +135,8 @@ const stepsView = new StepsView(byId('steps'), {
     });
   },
 });
+/** One column: the editors are far from the steps (style.css's breakpoint). */
+const narrow = matchMedia('(max-width: 900px)');
 /** Touch screens: hints speak of tapping, not of keys. */
 const touch = matchMedia('(pointer: coarse)').matches;
 if (touch) {
@@ -145,9 +144,11 @@ if (touch) {
 }
 const intro = new Intro({
   before: /** @type {HTMLElement} */ (document.querySelector('main.layout')),
-  selectStep: (index) => {
-    scrollEditorsOnce = true;
-    stepsView.select(index, { focus: false, scroll: false });
+  reveal: (needle) => {
+    for (const view of Object.values(inputs.views)) {
+      const at = view.state.doc.toString().indexOf(needle);
+      if (at >= 0) scrollToLine(view, view.state.doc.lineAt(at).number);
+    }
   },
   touch,
 });
@@ -166,7 +167,8 @@ function showStepLines(where, scroll) {
     const doc = inputs.views[pane].state.doc;
     return { label: byId(`label-${paneSlug(pane)}`).textContent || pane, span: where && where[pane], lines: doc.lines, text: (n) => doc.line(n).text };
   });
-  showInlineLines(byId('steps'), where ? selectedStep : -1, panes);
+  // Only where the editors are out of sight of the steps (style.css hides it above too).
+  showInlineLines(byId('steps'), where && narrow.matches ? selectedStep : -1, panes);
 }
 // Only the tab in sight is rendered; the others catch up when shown.
 const tabs = setupTabs(byId('tablist'), {
@@ -316,7 +318,6 @@ function renderAnswer(response) {
   patchView.render(result);
   diffView.render(result);
   stepsView.render(result.steps || []);
-  intro.rendered(result.steps || []);
 }
 
 /**

@@ -106,7 +106,7 @@ export function renderErrorBlock(el, error, notice = '') {
           h('h3', { className: 'small-heading', text: 'The patch kubectl computed' }),
           h('pre', { className: 'error-detail', tabIndex: 0, attrs: { 'aria-label': 'the patch' }, text: conflict.patch })),
         h('section', {},
-          h('h3', { className: 'small-heading', text: 'Changed in the live object since the last apply' }),
+          h('h3', { className: 'small-heading', text: 'Changed in live since the last apply' }),
           h('pre', { className: 'error-detail', tabIndex: 0, attrs: { 'aria-label': 'changes from original to current' }, text: conflict.changed }))));
     return;
   }

@@ -452,11 +452,17 @@ func (b *browser) clickLineEnd(editorID, needle string) {
 	b.t.Helper()
 	type point struct{ X, Y float64 }
 	js, _ := json.Marshal(needle)
-	p := eval[*point](b, fmt.Sprintf(`(() => {
+	// Scroll first and let the scroll events fire before the click: one
+	// arriving between mousedown and mouseup makes CodeMirror extend the
+	// selection to what is then under the pointer (a drag).
+	p := eval[*point](b, fmt.Sprintf(`(async () => {
 		const content = document.querySelector('#%s .cm-content');
-		const line = [...content.querySelectorAll('.cm-line')].find((l) => l.textContent.includes(%s));
+		const find = () => [...content.querySelectorAll('.cm-line')].find((l) => l.textContent.includes(%s));
+		if (!find()) return null;
+		find().scrollIntoView({block: 'center'});
+		await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+		const line = find();
 		if (!line) return null;
-		line.scrollIntoView({block: 'center'});
 		const r = line.getBoundingClientRect();
 		const s = content.closest('.cm-scroller').getBoundingClientRect();
 		return {x: Math.min(r.right, s.right) - 3, y: r.top + r.height / 2};
