@@ -1,5 +1,5 @@
 // On a narrow screen the editors are far above the steps: the selected
-// step shows, under it, the lines of its field in each pane (a compact
+// step shows, under its heading, the lines of its field in each pane (a compact
 // inline view), so that a tap shows them without scrolling away. Wide
 // screens hide it (the editors are beside the steps; style.css).
 
@@ -23,8 +23,8 @@ const MAX_LINES = 6;
 export function showStepLines(container, index, panes) {
   for (const old of container.querySelectorAll('.step-lines')) old.remove();
   if (index < 0) return;
-  const item = container.querySelector(`#step-${index}`)?.closest('.step');
-  if (!item) return;
+  const head = container.querySelector(`#step-${index}`);
+  if (!head || !head.closest('.step')) return;
   const blocks = [];
   for (const p of panes) {
     if (!p.span || !p.span.line || p.lines === 0) continue;
@@ -39,5 +39,10 @@ export function showStepLines(container, index, panes) {
       h('pre', { text: rows.join('\n') })));
   }
   if (blocks.length === 0) return;
-  item.append(h('div', { className: 'step-lines', attrs: { 'aria-label': 'The lines of this field in the panes' } }, ...blocks));
+  // Right under the step's heading, where the tap was; brought into view
+  // if the heading was at the bottom of the screen.
+  const box = h('div', { className: 'step-lines', attrs: { 'aria-label': 'The lines of this field in the panes' } }, ...blocks);
+  head.after(box);
+  const r = box.getBoundingClientRect();
+  if (r.bottom > innerHeight || r.top < 0) box.scrollIntoView({ block: 'nearest' });
 }

@@ -474,6 +474,18 @@ func (b *browser) clickLineEnd(editorID, needle string) {
 	b.waitFor("focus in #"+editorID, fmt.Sprintf(`document.activeElement === document.querySelector('#%s .cm-content')`, editorID), stepTimeout)
 }
 
+// clickSettled scrolls the element with the id to the middle of the
+// screen, lets the layout settle (steps out of sight are sized when they
+// come into sight, which moves what follows them) and clicks it.
+func (b *browser) clickSettled(id string) {
+	b.t.Helper()
+	eval[chromedp.Void](b, fmt.Sprintf(`(async () => {
+		document.getElementById(%q).scrollIntoView({block: 'center'});
+		await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))));
+	})()`, id))
+	b.run(chromedp.Click(chromedp.ID(id)))
+}
+
 // replaceLine puts the cursor at the end of the line containing needle,
 // selects back to its indentation with Shift+Home and types text over it.
 func (b *browser) replaceLine(editorID, needle, text string) {

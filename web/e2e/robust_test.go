@@ -257,7 +257,7 @@ func TestConflictPhone(t *testing.T) {
 	if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
 		t.Errorf("the page is %d px wider than the phone", w)
 	}
-	b.run(chromedp.ScrollIntoView(chromedp.ID("outputs")))
+	eval[chromedp.Void](b, `document.getElementById('outputs').scrollIntoView({block: 'start'})`)
 	saveShot(t, b, "conflict-phone")
 	b.checkConsole()
 }
@@ -318,7 +318,7 @@ func TestPhoneStep(t *testing.T) {
 	if i < 0 {
 		t.Fatal("no step sets the image")
 	}
-	b.run(chromedp.ScrollIntoView(chromedp.ID(fmt.Sprintf("step-%d", i))), chromedp.Click(chromedp.ID(fmt.Sprintf("step-%d", i))))
+	b.clickSettled(fmt.Sprintf("step-%d", i))
 	b.waitFor("the step's lines", fmt.Sprintf(`document.querySelector('#step-%d').closest('.step').querySelector('.step-lines')`, i), stepTimeout)
 	type rect struct{ Top, Bottom float64 }
 	r := eval[rect](b, fmt.Sprintf(`(() => { const r = document.querySelector('#step-%d').closest('.step').querySelector('.step-lines').getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; })()`, i))
