@@ -458,6 +458,12 @@ func (b *browser) clickLineEnd(editorID, needle string) {
 	p := eval[*point](b, fmt.Sprintf(`(async () => {
 		const content = document.querySelector('#%s .cm-content');
 		const find = () => [...content.querySelectorAll('.cm-line')].find((l) => l.textContent.includes(%s));
+		if (!find()) {
+			// CodeMirror draws only the lines near those in sight: look
+			// from the top too.
+			content.closest('.cm-scroller').scrollTop = 0;
+			await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+		}
 		if (!find()) return null;
 		find().scrollIntoView({block: 'center'});
 		await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
