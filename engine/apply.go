@@ -213,7 +213,7 @@ func patchError(err error) error {
 	var conflict *strategic.ErrConflict
 	switch {
 	case errors.As(err, &conflict):
-		return &ApplyError{Path: path, Message: "--overwrite=false: " + err.Error()}
+		return &ApplyError{Path: path, Message: "--overwrite=false: " + err.Error(), Paths: conflictPaths(conflict.Fields)}
 	case mergepatch.IsPreconditionFailed(err):
 		// kubectl means to say "At least one of apiVersion, kind and name
 		// was changed", but apimachinery's error is not the type it checks

@@ -35,6 +35,8 @@ func (e *InputError) Error() string {
 type ApplyError struct {
 	Path    string `json:"path,omitempty"`
 	Message string `json:"message"`
+	// Paths are the conflicting fields of an --overwrite=false conflict.
+	Paths []string `json:"paths,omitempty"`
 }
 
 func (e *ApplyError) Error() string { return e.Message }

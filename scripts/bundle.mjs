@@ -134,6 +134,17 @@ const timelineWorker = await one({
 const timelineWorkerName = hashedName('timeline-worker', '.js', timelineWorker);
 add(timelineWorkerName, timelineWorker);
 
+// The early script (web/early.js): a classic script in <head> that
+// starts the engine worker; it knows only the worker's name.
+const early = await one({
+  entryPoints: ['web/early.js'],
+  format: 'iife',
+  outfile: 'early.js',
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName }) },
+});
+const earlyName = hashedName('early', '.js', early);
+add(earlyName, early);
+
 // 3. The page: the entry and the chunks it imports at once, plus chunks
 // it imports only when needed (the diff view). esbuild names them by a
 // hash of their content and links them with relative paths.
@@ -178,7 +189,7 @@ let html = readFileSync(join(root, 'index.html'), 'utf8');
 const replacements = [
   ['href="web/style.css"', `href="${cssName}"`],
   ['src="web/main.js"', `src="${appName}"`],
-  ['new Worker("web/worker.js")', `new Worker("${workerName}")`],
+  ['src="web/early.js"', `src="${earlyName}"`],
 ];
 for (const [from, to] of replacements) {
   const count = html.split(from).length - 1;
@@ -212,7 +223,7 @@ for (const name of [...files.keys()].sort()) {
   sizes[name] = { raw: data.length, gzip: gz.length, br: br.length };
 }
 
-const firstVisit = ['index.html', appName, ...[...staticChunks].sort(), cssName, workerName, wasmExecName, wasmName];
+const firstVisit = ['index.html', earlyName, appName, ...[...staticChunks].sort(), cssName, workerName, wasmExecName, wasmName];
 const onDemand = [jsonnetWorkerName, jsonnetWasmName];
 const onDemandTimeline = [timelineWorkerName, timelineWasmName];
 const afterFirstResult = [storeWasmName];
@@ -220,7 +231,7 @@ const sum = (names, key) => names.reduce((n, name) => n + sizes[name][key], 0);
 const total = (key) => sum(firstVisit, key);
 const manifest = {
   assets: {
-    app: appName, css: cssName, worker: workerName, wasm: wasmName, wasmExec: wasmExecName,
+    app: appName, early: earlyName, css: cssName, worker: workerName, wasm: wasmName, wasmExec: wasmExecName,
     jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, storeWasm: storeWasmName, samples: samplesName,
   },
   sizes,

@@ -148,6 +148,14 @@
  * @property {number} [column] 1-based, in characters.
  * @property {string} [path] Field path, like spec.template.spec.containers[name=nginx].image.
  * @property {string} message A sentence for the learner.
+ * @property {Field[]} [fields] The fields an apply error is about (the conflicting ones of --overwrite=false), located in the input panes.
+ */
+
+/**
+ * A field path and its lines in the input panes.
+ * @typedef {object} Field
+ * @property {string} path
+ * @property {Where} where
  */
 
 /**

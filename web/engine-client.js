@@ -1,7 +1,9 @@
 // EngineClient owns the worker: it sends one request at a time, keeps only
-// the newest waiting request, drops answers to requests that are no longer
-// the newest, and replaces a worker whose computation runs too long. It
-// also asks where a step of the result it holds is written (op "where"),
+// the newest waiting request (a replaced one never reaches the worker),
+// drops answers to requests that are no longer the newest, abandons a
+// long computation whose answer nobody wants any more (a newer request, or
+// stop()), and replaces a worker whose computation runs too long. It also
+// asks where a step of the result it holds is written (op "where"),
 // between computations.
 
 import { applyDelta } from './result-delta.js';
@@ -21,7 +23,8 @@ import { applyDelta } from './result-delta.js';
  * and one event that is not a lasting state:
  *   timeout  a computation ran past the limit; the worker was replaced
  *   crashed  the Go runtime threw; the worker was replaced
- * @typedef {'loading'|'ready'|'failed'|'timeout'|'crashed'} EngineState
+ *   stopped  stop() ended the computation; the worker was replaced
+ * @typedef {'loading'|'ready'|'failed'|'timeout'|'crashed'|'stopped'} EngineState
  */
 
 export class EngineClient {
@@ -34,13 +37,30 @@ export class EngineClient {
    * @param {(state: EngineState, detail?: string) => void} opts.onState
    * @param {number} [opts.timeoutMs] abandon a computation after this long
    * @param {number} [opts.loadTimeoutMs] give up loading after this long
+   * @param {number} [opts.abandonAfterMs] a computation that a newer
+   *   request replaces is abandoned (its worker replaced) once it has run
+   *   this long: a fresh worker starts faster than a long computation ends
    */
-  constructor({ createWorker, onResponse, onState, timeoutMs = 4000, loadTimeoutMs = 30000 }) {
+  constructor({ createWorker, onResponse, onState, timeoutMs = 4000, loadTimeoutMs = 30000, abandonAfterMs = 500 }) {
     this.createWorker = createWorker;
     this.onResponse = onResponse;
     this.onState = onState;
     this.timeoutMs = timeoutMs;
     this.loadTimeoutMs = loadTimeoutMs;
+    this.abandonAfterMs = abandonAfterMs;
+    /** When the computation in flight was sent (performance.now()). */
+    this.sentAt = 0;
+    /**
+     * The ids of the applies the workers said they received, newest last
+     * (at most 200): for tests, which check that a replaced request never
+     * reaches the engine (docs/page.md, applylensPage.engineLog).
+     * @type {number[]}
+     */
+    this.received = [];
+    /** Workers started so far (for tests: a replaced worker counts). */
+    this.starts = 0;
+    /** The worker's wasm memory at its last answer, in bytes (for tests). */
+    this.memoryBytes = 0;
     /** @type {Worker|null} */
     this.worker = null;
     this.ready = false;
@@ -74,6 +94,7 @@ export class EngineClient {
     this.heldSeq = 0;
     this.answerQuery(null);
     this.onState('loading');
+    this.starts++;
     const made = this.createWorker();
     const worker = 'worker' in made ? made.worker : made;
     const early = 'worker' in made ? made.messages : [];
@@ -105,8 +126,43 @@ export class EngineClient {
   request(request) {
     const id = ++this.lastId;
     this.pending = { id, request };
+    const running = this.inflight;
+    if (running && !running.query && this.ready && performance.now() - this.sentAt >= this.abandonAfterMs) {
+      // Its answer would be dropped anyway; waiting for it would delay
+      // the newest request by the rest of a long computation.
+      this.abandon();
+      return id;
+    }
     this.flush();
     return id;
+  }
+
+  /** True while an apply is being computed or waits to be sent. */
+  get busy() {
+    return this.pending !== null || (this.inflight !== null && !this.inflight.query);
+  }
+
+  /**
+   * Stops the computation in flight (its worker is replaced) and forgets
+   * the waiting request; nothing is retried. Reports 'stopped' when there
+   * was a computation to stop or one waiting.
+   */
+  stop() {
+    const wasBusy = this.busy;
+    this.cancel();
+    const running = this.inflight && !this.inflight.query;
+    if (wasBusy) this.onState('stopped');
+    if (running) this.abandon();
+  }
+
+  /**
+   * Replaces the worker of a computation nobody waits for; the waiting
+   * request runs in the fresh one.
+   * @private
+   */
+  abandon() {
+    this.inflight = null;
+    this.start();
   }
 
   /**
@@ -171,6 +227,7 @@ export class EngineClient {
    */
   send(item, request) {
     this.inflight = item;
+    this.sentAt = performance.now();
     /** @type {Worker} */ (this.worker).postMessage({ type: 'apply', id: item.id, request: JSON.stringify(request) });
     this.timer = setTimeout(() => {
       if (this.inflight === item) this.replace('timeout', `${this.timeoutMs / 1000} s`);
@@ -191,9 +248,16 @@ export class EngineClient {
       case 'failed':
         this.fail(String(msg.message || 'unknown error'));
         break;
+      case 'received':
+        if (msg.id > 0) {
+          this.received.push(msg.id);
+          if (this.received.length > 200) this.received.shift();
+        }
+        break;
       case 'response': {
         if (!this.inflight || msg.id !== this.inflight.id) return;
         clearTimeout(this.timer);
+        if (typeof msg.memoryBytes === 'number') this.memoryBytes = msg.memoryBytes;
         const { query } = this.inflight;
         this.inflight = null;
         if (query) {

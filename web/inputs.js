@@ -8,7 +8,7 @@
 import { Annotation, Compartment } from '@codemirror/state';
 import { EditorView, placeholder } from '@codemirror/view';
 import { byId } from './dom.js';
-import { createEditor, baseExtensions, setText, languageSupport, docText, loadLint } from './cm/setup.js';
+import { createEditor, baseExtensions, setText, languageSupport, jsonnetSupport, docText, loadLint } from './cm/setup.js';
 import { lineHighlight, showSpan } from './cm/line-highlight.js';
 
 /** Marks changes the page makes itself, which must not count as typing. */
@@ -36,8 +36,9 @@ const JSONNET_PLACEHOLDER = 'Write the configuration file in Jsonnet: it must ev
  * @param {import('./file-format.js').FileFormat} format
  */
 function fileMode(format) {
+  // Jsonnet's highlighting follows once its chunk is loaded (setFormat).
   return format === 'jsonnet'
-    ? [languageSupport('jsonnet'), placeholder(JSONNET_PLACEHOLDER)]
+    ? [placeholder(JSONNET_PLACEHOLDER)]
     : [languageSupport('yaml'), placeholder(PLACEHOLDERS.file)];
 }
 
@@ -108,7 +109,12 @@ export class Inputs {
     byId('pane-file').dataset.format = format;
     const view = this.views.file;
     view.dispatch({ effects: this.fileMode.reconfigure(fileMode(format)) });
-    if (format === 'jsonnet') showSpan(view, null, false);
+    if (format === 'jsonnet') {
+      showSpan(view, null, false);
+      jsonnetSupport().then((language) => {
+        if (this.format === 'jsonnet') view.dispatch({ effects: this.fileMode.reconfigure([language, placeholder(JSONNET_PLACEHOLDER)]) });
+      }, () => {});
+    }
   }
 
   /**

@@ -24,6 +24,11 @@ import { ModeSwitch } from './timeline/mode-switch.js';
 import { parseOptions } from './embed/options.js';
 import { EmbedLoader } from './embed/index.js';
 import { setupSaves } from './saves.js';
+import { Busy } from './busy.js';
+import { errorStatus, renderErrorBlock } from './messages.js';
+import { Intro } from './intro.js';
+import { showStepLines as showInlineLines } from './step-lines.js';
+import { scrollToLine } from './cm/line-highlight.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -69,6 +74,20 @@ function createWorker() {
   return { worker: new Worker(new URL(assets.worker, document.baseURI)), messages: [] };
 }
 
+// The computing state: shown when an answer is slow, with a Stop button.
+const busy = new Busy({
+  outputs,
+  status,
+  box: byId('busy'),
+  elapsed: byId('busy-elapsed'),
+  stopButton: /** @type {HTMLButtonElement} */ (byId('btn-stop')),
+  onStop: () => {
+    jsonnet.client?.stop();
+    client.stop();
+    showEngineState('stopped');
+  },
+});
+
 const client = new EngineClient({
   createWorker,
   onResponse: (response) => render(response),
@@ -98,7 +117,10 @@ const sharing = embed
   : new Sharing({
     getState: () => pageState(),
     setState: (state) => applyState(state),
-    showWalkthrough: () => loadScenario(),
+    showWalkthrough: () => {
+      loadScenario();
+      intro.start();
+    },
     focusPanes: () => inputs.views.file.focus(),
     address: (state) => (exampleLinks ? exampleLinks.address(state) : ''),
     onChange: () => saves.changed(),
@@ -161,11 +183,14 @@ const resultView = new ResultView();
 const diffView = new DiffView();
 /** Counts step selections: only the newest one's lines are marked. */
 let selections = 0;
+/** The selected step's index (-1: none). */
+let selectedIndex = -1;
 const stepsView = new StepsView(byId('steps'), {
   onSelect: (step, index, scroll = true) => {
     const selection = ++selections;
     // A step the user chose (not one kept across answers) is saved work.
     if (scroll && step) saves.changed();
+    selectedIndex = step ? index : -1;
     if (!step) {
       showStepLines(null, scroll);
       return;
@@ -175,6 +200,23 @@ const stepsView = new StepsView(byId('steps'), {
       if (selection === selections) showStepLines(where || {}, scroll);
     });
   },
+});
+/** One column: the editors are far from the steps (style.css's breakpoint). */
+const narrow = matchMedia('(max-width: 900px)');
+/** Touch screens: hints speak of tapping, not of keys. */
+const touch = matchMedia('(pointer: coarse)').matches;
+if (touch) {
+  byId('out-steps').querySelector('.panel-hint').textContent = "Each decision kubectl makes, in the documentation's order. Tap a step to see its field in the panes.";
+}
+const intro = new Intro({
+  before: /** @type {HTMLElement} */ (document.querySelector('main.layout')),
+  reveal: (needle) => {
+    for (const view of Object.values(inputs.views)) {
+      const at = view.state.doc.toString().indexOf(needle);
+      if (at >= 0) scrollToLine(view, view.state.doc.lineAt(at).number);
+    }
+  },
+  touch,
 });
 
 /**
@@ -187,6 +229,12 @@ function showStepLines(where, scroll) {
   inputs.highlight(where, scroll);
   resultView.highlight(where && where.result, scroll);
   patchView.highlight(where && where.patch, scroll);
+  const panes = /** @type {const} */ (['lastApplied', 'file', 'live']).map((pane) => {
+    const doc = inputs.views[pane].state.doc;
+    return { label: byId(`label-${paneSlug(pane)}`).textContent || pane, span: where && where[pane], lines: doc.lines, text: (n) => doc.line(n).text };
+  });
+  // Only where the editors are out of sight of the steps (style.css hides it above too).
+  showInlineLines(byId('steps'), where && narrow.matches ? selectedIndex : -1, panes);
 }
 // Only the tab in sight is rendered; the others catch up when shown.
 const tabs = setupTabs(byId('tablist'), {
@@ -220,6 +268,7 @@ function compute() {
     // An answer to an older YAML request must not render now.
     client.cancel();
     if (!jsonnet.started) showPending('Loading the Jsonnet evaluator…');
+    busy.begin('Evaluating the Jsonnet');
     jsonnet.request(values.file, (answer) => {
       if (answer.error) {
         renderError(answer.error);
@@ -243,6 +292,7 @@ function sendApply(values, format) {
   const request = { op: 'apply', ...values };
   if (!overwrite.checked) request.overwrite = false;
   requestFormat = format;
+  busy.begin();
   client.request(request);
 }
 
@@ -255,6 +305,7 @@ function showPending(text) {
 
 /** @param {ReturnType<Inputs['values']>} values */
 function showEmpty(values) {
+  busy.end();
   inputs.clearErrors();
   lastGood = null;
   setStale(false);
@@ -282,6 +333,7 @@ let renders = 0;
  * <html data-renders>.
  */
 function announceRendered() {
+  busy.end();
   renders++;
   performance.mark('applylens:rendered');
   document.documentElement.dataset.renders = String(renders);
@@ -367,14 +419,14 @@ function renderError(error, notice = '') {
   if (inPane) {
     hide(generalError);
   } else {
-    const label = error.kind === 'apply' ? 'kubectl would fail: ' : error.kind === 'internal' ? 'applylens failed (a bug, please report it): ' : '';
-    show(generalError, `${notice ? notice + ' ' : ''}${label}${error.path ? error.path + ': ' : ''}${error.message}`);
+    // The whole message, once (messages.js); the status stays short.
+    renderErrorBlock(generalError, error, notice);
+    generalError.hidden = false;
+    if (error.fields && error.fields.length > 0) inputs.highlight(error.fields[0].where, true);
   }
   const paneName = inPane ? byId(`label-${paneSlug(error.pane)}`).textContent : '';
   outputs.dataset.state = 'error';
-  status.textContent = inPane
-    ? `Error in the ${paneName}${error.line ? ` at line ${error.line}` : ''}: ${error.message}`
-    : error.kind === 'apply' ? `kubectl apply would fail: ${error.message}` : `Error: ${error.message}`;
+  status.textContent = errorStatus(error, paneName);
   setStale(lastGood !== null);
 }
 
@@ -432,13 +484,21 @@ function renderWarnings(warnings) {
  * @param {string} [detail]
  */
 function showEngineState(state, detail = '') {
+  if (state !== 'loading' && state !== 'ready') busy.end();
+  if (state === 'stopped') {
+    outputs.dataset.state = 'error';
+    status.textContent = lastGood ? 'Stopped: the results shown are from earlier inputs.' : 'Stopped.';
+    show(generalError, 'You stopped the computation. Edit the inputs to compute again.');
+    setStale(lastGood !== null);
+    return;
+  }
   engineState.dataset.state = state;
   retryButton.hidden = state !== 'failed';
   switch (state) {
     case 'loading':
       engineState.hidden = false;
       engineMessage.textContent = 'Loading the engine…';
-      if (!lastGood) {
+      if (!lastGood && !busy.shown) {
         outputs.dataset.state = 'loading';
         status.textContent = 'Loading the engine…';
       }
@@ -655,6 +715,18 @@ globalThis.applylensPage = {
   setFormat(format) {
     formatSelect.value = format;
     formatSelect.dispatchEvent(new Event('change'));
+  },
+  /** The engine's time limit, in ms (default 4000), for tests. @param {number} ms */
+  setTimeLimit(ms) {
+    client.timeoutMs = ms;
+    jsonnet.timeoutMs = ms;
+    if (jsonnet.client) jsonnet.client.timeoutMs = ms;
+  },
+  /** The ids of the applies requested (the newest) and those the worker received. */
+  engineLog: () => ({ lastId: client.lastId, received: [...client.received], starts: client.starts, memoryBytes: client.memoryBytes }),
+  /** How long a replaced computation runs before its worker is replaced (default 500 ms). @param {number} ms */
+  setAbandonAfter(ms) {
+    client.abandonAfterMs = ms;
   },
 };
 

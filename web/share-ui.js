@@ -12,7 +12,6 @@
 //   no share fragment                    the draft, else the walkthrough
 
 import { byId, h } from './dom.js';
-import { documentsBundle } from './documents-bundle.js';
 import {
   LIMITS, LinkError, encodeState, decodeFragment, fragmentVersion, fragmentKey, draftText, parseDraft, sameState,
 } from './share.js';
@@ -219,6 +218,7 @@ export class Sharing {
 
   /** Copies the three documents as one YAML stream (documents-bundle.js). */
   async copyDocuments() {
+    const { documentsBundle } = await import('./documents-bundle.js');
     const copied = await copyText(documentsBundle(this.getState()));
     this.say(copied
       ? 'The documents are copied, as YAML separated by ---, each named by a comment: paste them where the link would not fit.'

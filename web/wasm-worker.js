@@ -6,9 +6,11 @@
 // this, with another wasm and bridge.
 //
 // Messages in:  {type: 'apply', id, request: string}   call the bridge's method
-// Messages out: {type: 'ready', version}
+// Messages out: {type: 'received', id}                 a request arrived (for tests: docs/page.md)
+//               {type: 'ready', version}
 //               {type: 'failed', message}              the wasm did not load
-//               {type: 'response', id, response: string, ms}   ms: the call's time
+//               {type: 'response', id, response: string, ms, memoryBytes}
+//                   ms: the call's time; memoryBytes: the wasm's linear memory
 //               {type: 'crashed', id, message}         the Go runtime threw
 
 /* global Go */
@@ -46,6 +48,8 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
 
   /** Set when the Go program ends (a panic does that): no call works after. */
   let exited = false;
+  /** The wasm's linear memory (Go's heap lives in it; it only grows). @type {WebAssembly.Memory|null} */
+  let memory = null;
 
   async function load() {
     const compiling = compile();
@@ -53,6 +57,7 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
     const module = await compiling;
     const go = new Go();
     const instance = await WebAssembly.instantiate(module, go.importObject);
+    memory = /** @type {WebAssembly.Memory} */ (instance.exports.mem) || null;
     const ready = new Promise((resolve, reject) => {
       self[readyCallback] = resolve;
       go.run(instance).then(
@@ -115,6 +120,7 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
   self.onmessage = async (event) => {
     const msg = event.data;
     if (!msg || msg.type !== 'apply') return;
+    self.postMessage({ type: 'received', id: msg.id });
     clearTimeout(warmTimer);
     let api;
     try {
@@ -129,7 +135,7 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
       // A Go panic inside the call ends the program and the call returns
       // undefined instead of throwing.
       if (typeof response !== 'string') throw new Error(exited || response === undefined ? 'the Go program exited' : 'the wasm returned no text');
-      self.postMessage({ type: 'response', id: msg.id, response, ms });
+      self.postMessage({ type: 'response', id: msg.id, response, ms, memoryBytes: memory ? memory.buffer.byteLength : 0 });
       scheduleWarmUp(api, ms);
     } catch (err) {
       self.postMessage({ type: 'crashed', id: msg.id, message: String(err && err.message ? err.message : err) });

@@ -63,6 +63,20 @@ func appendResponse(b []byte, r *Response) []byte {
 		}
 		b = append(b, `,"message":`...)
 		b = appendString(b, e.Message)
+		if len(e.Fields) > 0 {
+			b = append(b, `,"fields":[`...)
+			for i, f := range e.Fields {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, `{"path":`...)
+				b = appendString(b, f.Path)
+				b = append(b, `,"where":`...)
+				b = appendWhere(b, f.Where)
+				b = append(b, '}')
+			}
+			b = append(b, ']')
+		}
 		b = append(b, '}')
 	}
 	if r.Where != nil {

@@ -188,7 +188,12 @@ func compute(req *Request) *Response {
 	}
 	res, err := apply(docs, in.Overwrite)
 	if err != nil {
-		return &Response{Version: Version, Error: toError(err)}
+		e := toError(err)
+		var ae *engine.ApplyError
+		if errors.As(err, &ae) {
+			e.Fields = fieldsIn(docs, ae.Paths)
+		}
+		return &Response{Version: Version, Error: e}
 	}
 	result, idx, err := build(in, docs, res)
 	if err != nil {
@@ -281,6 +286,29 @@ func (p *paneMemos) parse(in engine.Input) (engine.Panes, error) {
 	}
 	out.LastApplied, err = p.lastApplied.parse(engine.PaneLastApplied, in.LastApplied)
 	return out, err
+}
+
+// fieldsIn locates paths in the input panes read.
+func fieldsIn(docs engine.Panes, paths []string) []Field {
+	var out []Field
+	for _, p := range paths {
+		segs, err := document.ParsePath(p)
+		if err != nil {
+			continue
+		}
+		w := &Where{}
+		if docs.LastApplied != nil {
+			w.LastApplied = spanOf(docs.LastApplied.Index(), segs)
+		}
+		if docs.File != nil {
+			w.File = spanOf(docs.File.Index(), segs)
+		}
+		if docs.Live != nil {
+			w.Live = spanOf(docs.Live.Index(), segs)
+		}
+		out = append(out, Field{Path: p, Where: w})
+	}
+	return out
 }
 
 // toError sorts an engine error into the kinds the page shows.

@@ -52,6 +52,15 @@ type Error struct {
 	Column  int    `json:"column,omitempty"`
 	Path    string `json:"path,omitempty"`
 	Message string `json:"message"`
+	// Fields are the fields an apply error is about (the conflicting ones
+	// of --overwrite=false) and where each is written in the input panes.
+	Fields []Field `json:"fields,omitempty"`
+}
+
+// Field is a field path and its lines in the input panes.
+type Field struct {
+	Path  string `json:"path"`
+	Where *Where `json:"where"`
 }
 
 // Result is engine.Result plus everything the page renders, so the page

@@ -232,8 +232,9 @@ func TestJSONIndexedScenarios(t *testing.T) {
 	}
 }
 
-// TestNestedPast checks nestedPast against tooDeep, whose pre-check it is.
-func TestNestedPast(t *testing.T) {
+// TestPastLimits checks pastLimits against overLimit, whose pre-check it
+// is, on depths and list lengths around the limits.
+func TestPastLimits(t *testing.T) {
 	nest := func(n int, list bool) any {
 		var v any = "leaf"
 		for i := 0; i < n; i++ {
@@ -245,12 +246,15 @@ func TestNestedPast(t *testing.T) {
 		}
 		return v
 	}
+	long := func(n int) []any { return make([]any, n) }
 	for _, n := range []int{0, 1, 2, 4, 5, 6, 9} {
 		for _, list := range []bool{false, true} {
-			v := map[string]any{"x": nest(n, list), "y": []any{}}
-			_, ok := tooDeep(v, 5)
-			if got := nestedPast(v, 1, 5); got != !ok {
-				t.Errorf("depth %d (lists %v): nestedPast %v, tooDeep ok %v", n, list, got, ok)
+			for _, items := range []int{0, 3, 4} {
+				v := map[string]any{"x": nest(n, list), "y": long(items)}
+				_, _, ok := overLimit(v, 5, 3)
+				if got := pastLimits(v, 1, 5, 3); got != !ok {
+					t.Errorf("depth %d (lists %v), %d items: pastLimits %v, overLimit ok %v", n, list, items, got, ok)
+				}
 			}
 		}
 	}

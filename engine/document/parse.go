@@ -23,6 +23,10 @@ const (
 	// MaxDepth is the deepest nesting of maps and lists read. Real objects
 	// stay below 20.
 	MaxDepth = 500
+	// MaxListItems is the longest list read. Real lists hold at most a few
+	// hundred items; past ten thousand containers the computation in a
+	// browser nears the page's time limit (docs/limits.md).
+	MaxListItems = 10000
 )
 
 // jsonSniffLen is how far kubectl looks for a '{' to decide that a stream
@@ -363,10 +367,15 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 		return nil, r.errorf(ReasonNotObject, line, 1, "", "%s holds %s, not an object. A Kubernetes object is a mapping of fields such as apiVersion: v1, kind: ConfigMap and metadata: {name: ...}.", capital(paneLabel(r.pane)), describe(v))
 	}
 	d.Object = obj
-	// readJSONIndexed checked the depth already.
-	if !c.indexed && nestedPast(obj, 1, MaxDepth) {
-		if path, ok := tooDeep(obj, MaxDepth); !ok {
+	// Walked without sorting or allocating first: the usual document
+	// is within the limits (readJSONIndexed checks the depth, not the
+	// lists' lengths).
+	if pastLimits(obj, 1, MaxDepth, MaxListItems) {
+		if path, items, ok := overLimit(obj, MaxDepth, MaxListItems); !ok {
 			line, _, _ := idx.Span(path)
+			if items > 0 {
+				return nil, r.errorf(ReasonTooLong, line, 0, path, "The list %s in %s has %d items; applylens reads lists of at most %d items. Real lists hold a few hundred at most.", path, paneLabel(r.pane), items, MaxListItems)
+			}
 			return nil, r.errorf(ReasonTooDeep, line, 0, path, "This object is nested more than %d levels deep (maps and lists inside each other), which applylens does not follow. Real objects are rarely deeper than 20.", MaxDepth)
 		}
 	}
@@ -460,26 +469,26 @@ func (r *reader) identity(d *Document) error {
 	return r.errorf(ReasonMissingField, line, 0, first, "%s is missing %s. Every object needs apiVersion, kind and metadata.name: kubectl uses them to find the object on the server.", capital(paneLabel(r.pane)), joinAnd(missing))
 }
 
-// nestedPast reports whether v, at depth, holds a map or list deeper than
-// limit: tooDeep's answer without its sorting, for the usual document
-// that is not.
-func nestedPast(v any, depth, limit int) bool {
+// pastLimits reports whether v, at depth, holds a map or list deeper than
+// limit or a list longer than maxItems: overLimit's answer without its
+// sorting, for the usual document that is within both.
+func pastLimits(v any, depth, limit, maxItems int) bool {
 	switch t := v.(type) {
 	case map[string]any:
 		if depth > limit {
 			return true
 		}
 		for _, e := range t {
-			if nestedPast(e, depth+1, limit) {
+			if pastLimits(e, depth+1, limit, maxItems) {
 				return true
 			}
 		}
 	case []any:
-		if depth > limit {
+		if depth > limit || len(t) > maxItems {
 			return true
 		}
 		for _, e := range t {
-			if nestedPast(e, depth+1, limit) {
+			if pastLimits(e, depth+1, limit, maxItems) {
 				return true
 			}
 		}
@@ -487,9 +496,10 @@ func nestedPast(v any, depth, limit int) bool {
 	return false
 }
 
-// tooDeep finds a path nested deeper than limit, without recursion and
-// without building paths until it finds one.
-func tooDeep(root any, limit int) (string, bool) {
+// overLimit finds a path nested deeper than limit, or a list longer than
+// maxItems (items is then its length), without recursion and without
+// building paths until it finds one.
+func overLimit(root any, limit, maxItems int) (path string, items int, ok bool) {
 	type item struct {
 		v      any
 		depth  int
@@ -504,7 +514,10 @@ func tooDeep(root any, limit int) (string, bool) {
 		stack = stack[:len(stack)-1]
 		switch t := it.v.(type) {
 		case map[string]any, []any:
-			if it.depth > limit {
+			if l, isList := t.([]any); it.depth > limit || isList && len(l) > maxItems {
+				if it.depth <= limit {
+					items = len(l)
+				}
 				var segs []item
 				for p := it; ; p = seen[p.parent] {
 					segs = append(segs, p)
@@ -520,7 +533,7 @@ func tooDeep(root any, limit int) (string, bool) {
 						path = AppendKey(path, segs[i].key)
 					}
 				}
-				return path, false
+				return path, items, false
 			}
 			seen = append(seen, it)
 			me := len(seen) - 1
@@ -543,7 +556,7 @@ func tooDeep(root any, limit int) (string, bool) {
 			}
 		}
 	}
-	return "", true
+	return "", 0, true
 }
 
 // describe names a value's type for a learner.

@@ -143,6 +143,15 @@ func reparse(doc *Document, prev, pane, text string, o Options) (*Document, bool
 	default:
 		return nil, false
 	}
+	// The limits (a whole reading checks them): the new entries, with a
+	// margin for how their depth is counted, and the collection's length.
+	// Anything near or over them is for ParseWith to read and report.
+	if _, _, ok := overLimit(runValue, MaxDepth-f.depth-2, MaxListItems); !ok {
+		return nil, false
+	}
+	if l, isList := collValue.([]any); isList && len(l) > MaxListItems {
+		return nil, false
+	}
 	value, ok := replaceAt(ix.value, f.path, collValue)
 	if !ok {
 		return nil, false

@@ -54,7 +54,7 @@ func ThreeWay(original, modified, current map[string]any, s schema.Node, overwri
 			return nil, err
 		}
 		if conflict {
-			return nil, &ErrConflict{Patch: patch, Changed: changed}
+			return nil, &ErrConflict{Patch: patch, Changed: changed, Fields: conflictFields(nil, patch, changed, s)}
 		}
 	}
 	return patch, nil

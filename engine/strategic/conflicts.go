@@ -151,3 +151,41 @@ func mapsByMergeKey(list []any, mergeKey string) (map[string]any, error) {
 	}
 	return result, nil
 }
+
+// conflictFields lists the fields, as key paths under prefix, in which
+// mapsHaveConflicts finds the conflict: maps are followed into their
+// fields, and anything else (a list, a value, a map kubectl compares
+// whole) is one field. The same judgement, finer: what the user is
+// shown as the conflicting fields.
+func conflictFields(prefix []string, left, right map[string]any, s schema.Node) [][]string {
+	var out [][]string
+	for _, key := range sortedKeys(left) {
+		if key == directiveMarker || key == retainKeysDirective {
+			continue
+		}
+		rv, ok := right[key]
+		if !ok {
+			continue
+		}
+		lv := left[key]
+		path := append(append([]string(nil), prefix...), key)
+		conflict, _ := mapsHaveConflicts(map[string]any{key: lv}, map[string]any{key: rv}, s)
+		if !conflict {
+			continue
+		}
+		lm, lok := lv.(map[string]any)
+		rm, rok := rv.(map[string]any)
+		if lok && rok && lm[directiveMarker] == nil && rm[directiveMarker] == nil {
+			if sub, meta, err := s.Field(key); err == nil {
+				if _, strategy, err := strategyOf(meta); err == nil && strategy != replaceDirective {
+					if inner := conflictFields(path, lm, rm, sub); len(inner) > 0 {
+						out = append(out, inner...)
+						continue
+					}
+				}
+			}
+		}
+		out = append(out, path)
+	}
+	return out
+}

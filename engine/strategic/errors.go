@@ -32,6 +32,8 @@ func (e *ErrUncomparable) Error() string {
 type ErrConflict struct {
 	Patch   map[string]any
 	Changed map[string]any
+	// Fields are the conflicting fields, each as its keys from the root.
+	Fields [][]string
 }
 
 func (e *ErrConflict) Error() string {

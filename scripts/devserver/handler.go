@@ -110,6 +110,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("Content-Type", contentType(name))
 	hdr.Set("Cache-Control", cacheControl(name))
 	hdr.Set("X-Content-Type-Options", "nosniff")
+	if csp := contentSecurityPolicy(name); csp != "" {
+		hdr.Set("Content-Security-Policy", csp)
+	}
 
 	serve := name
 	accepted := acceptedEncodings(r.Header.Get("Accept-Encoding"))

@@ -66,10 +66,19 @@ export function showSpan(view, span, scroll = true) {
   // editor's view).
   const current = view.state.field(field, false);
   if (!current || !sameSpan(current.span, span || null)) view.dispatch({ effects: setSpan.of(span || null) });
-  if (span && scroll && view.state.doc.length > 0) {
+  if (span && scroll) scrollToLine(view, span.line);
+}
+
+/**
+ * Scrolls the editor's own scroller so that line n is in the middle.
+ * @param {EditorView} view
+ * @param {number} n 1-based
+ */
+export function scrollToLine(view, n) {
+  if (view.state.doc.length > 0) {
     // Scroll the editor's own scroller only: EditorView.scrollIntoView
     // would also scroll the page, moving every other pane out of sight.
-    const pos = view.state.doc.line(clampLine(view.state, span.line)).from;
+    const pos = view.state.doc.line(clampLine(view.state, n)).from;
     view.requestMeasure({
       read: () => {
         const block = view.lineBlockAt(pos);

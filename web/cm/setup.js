@@ -16,7 +16,6 @@ import {
 import { history, historyKeymap, defaultKeymap } from '@codemirror/commands';
 import { yaml } from '@codemirror/lang-yaml';
 import { json } from '@codemirror/lang-json';
-import { jsonnet } from './jsonnet.js';
 import { tags as t } from '@lezer/highlight';
 
 const highlight = HighlightStyle.define([
@@ -178,13 +177,29 @@ export function baseExtensions({ label, language = 'yaml', readOnly = false, pla
   return ext;
 }
 
+/** @type {Promise<typeof import('./jsonnet.js')>|null} */
+let jsonnetLoading = null;
+
 /**
- * The highlighting (and folding) of a language.
- * @param {'yaml'|'json'|'jsonnet'} language
+ * Jsonnet's highlighting, a lazy chunk (most visitors never pick the
+ * Jsonnet format); a failed load is tried again at the next call.
+ * @returns {Promise<import('@codemirror/state').Extension>}
+ */
+export function jsonnetSupport() {
+  if (!jsonnetLoading) {
+    jsonnetLoading = import('./jsonnet.js');
+    jsonnetLoading.catch(() => { jsonnetLoading = null; });
+  }
+  return jsonnetLoading.then((m) => m.jsonnet());
+}
+
+/**
+ * The highlighting (and folding) of a language; Jsonnet's is loaded by
+ * jsonnetSupport.
+ * @param {'yaml'|'json'} language
  */
 export function languageSupport(language) {
   if (language === 'json') return json();
-  if (language === 'jsonnet') return jsonnet();
   return yaml();
 }
 

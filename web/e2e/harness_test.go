@@ -175,6 +175,9 @@ type browser struct {
 
 	mu      sync.Mutex
 	console []chromedp.ConsoleMessage
+	// allowCSPViolations is set by the one test that makes a violation on
+	// purpose, to see it reported.
+	allowCSPViolations bool
 }
 
 // newBrowser starts Chromium with a window of width x height CSS pixels
@@ -227,7 +230,32 @@ func newBrowser(t testing.TB, width, height int, extra ...chromedp.ExecAllocator
 			b.dumpState()
 		}
 	})
+	b.watchCSP()
 	return b
+}
+
+// cspJS reports every Content-Security-Policy violation of a document as a
+// console error (the browser's own report comes as a log entry, also for
+// the workers; both are checked).
+const cspJS = `addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber));`
+
+// watchCSP fails the test, whatever it checks, when a page or worker
+// violated the Content-Security-Policy (docs/page.md).
+func (b *browser) watchCSP() {
+	b.t.Helper()
+	b.run(addScript(cspJS))
+	b.t.Cleanup(func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		if b.allowCSPViolations {
+			return
+		}
+		for _, m := range b.console {
+			if text := m.String(); strings.Contains(text, "CSP violation") || strings.Contains(text, "Content Security Policy") {
+				b.t.Errorf("Content-Security-Policy violation: %s", text)
+			}
+		}
+	})
 }
 
 // consoleErrors returns the errors and uncaught exceptions logged so far.
@@ -424,11 +452,23 @@ func (b *browser) clickLineEnd(editorID, needle string) {
 	b.t.Helper()
 	type point struct{ X, Y float64 }
 	js, _ := json.Marshal(needle)
-	p := eval[*point](b, fmt.Sprintf(`(() => {
+	// Scroll first and let the scroll events fire before the click: one
+	// arriving between mousedown and mouseup makes CodeMirror extend the
+	// selection to what is then under the pointer (a drag).
+	p := eval[*point](b, fmt.Sprintf(`(async () => {
 		const content = document.querySelector('#%s .cm-content');
-		const line = [...content.querySelectorAll('.cm-line')].find((l) => l.textContent.includes(%s));
+		const find = () => [...content.querySelectorAll('.cm-line')].find((l) => l.textContent.includes(%s));
+		if (!find()) {
+			// CodeMirror draws only the lines near those in sight: look
+			// from the top too.
+			content.closest('.cm-scroller').scrollTop = 0;
+			await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+		}
+		if (!find()) return null;
+		find().scrollIntoView({block: 'center'});
+		await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+		const line = find();
 		if (!line) return null;
-		line.scrollIntoView({block: 'center'});
 		const r = line.getBoundingClientRect();
 		const s = content.closest('.cm-scroller').getBoundingClientRect();
 		return {x: Math.min(r.right, s.right) - 3, y: r.top + r.height / 2};
@@ -438,6 +478,18 @@ func (b *browser) clickLineEnd(editorID, needle string) {
 	}
 	b.run(chromedp.MouseClickXY(p.X, p.Y))
 	b.waitFor("focus in #"+editorID, fmt.Sprintf(`document.activeElement === document.querySelector('#%s .cm-content')`, editorID), stepTimeout)
+}
+
+// clickSettled scrolls the element with the id to the middle of the
+// screen, lets the layout settle (steps out of sight are sized when they
+// come into sight, which moves what follows them) and clicks it.
+func (b *browser) clickSettled(id string) {
+	b.t.Helper()
+	eval[chromedp.Void](b, fmt.Sprintf(`(async () => {
+		document.getElementById(%q).scrollIntoView({block: 'center'});
+		await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))));
+	})()`, id))
+	b.run(chromedp.Click(chromedp.ID(id)))
 }
 
 // replaceLine puts the cursor at the end of the line containing needle,

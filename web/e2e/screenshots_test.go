@@ -48,7 +48,7 @@ func TestScreenshots(t *testing.T) {
 					b.waitFor("the dark theme", `document.documentElement.dataset.theme === 'dark'`, stepTimeout)
 				}
 				if i := stepIndex(b, 2, ".image", "set"); i >= 0 {
-					b.run(chromedp.Click(chromedp.ID(fmt.Sprintf("step-%d", i))))
+					b.clickSettled(fmt.Sprintf("step-%d", i))
 					b.waitFor("the step highlight", `document.querySelector('#editor-file .cm-step-line')`, stepTimeout)
 				}
 				// Back to the top, and two frames for the editors to draw

@@ -243,3 +243,48 @@ test('debounce.since counts the wait from a past start', async () => {
   await new Promise((r) => realSetTimeout(r, 20));
   assert.deepEqual(calls, ['never'], 'only the last call runs');
 });
+
+test('a long computation that a newer request replaces is abandoned; the replaced waiting request is never sent', async () => {
+  const { client, workers, responses } = setup({ timeoutMs: 5000, abandonAfterMs: 30 });
+  workers[0].emit({ type: 'ready', version: 'v1' });
+  client.request({ file: 'long' });
+  assert.equal(workers[0].sent.length, 1);
+  client.request({ file: 'replaced' });
+  assert.equal(workers.length, 1, 'a computation that just began is waited for');
+  await new Promise((r) => setTimeout(r, 40));
+  client.request({ file: 'newest' });
+  assert.ok(workers[0].terminated, 'the long computation is abandoned');
+  assert.equal(workers.length, 2);
+  workers[1].emit({ type: 'ready', version: 'v1' });
+  assert.deepEqual(workers[1].sent.map((m) => JSON.parse(m.request).file), ['newest'], 'only the newest request reaches the fresh worker');
+  answer(workers[1], workers[1].sent[0], { version: 'v1', result: { action: 'create' } });
+  assert.equal(responses.length, 1);
+  client.stopWorker();
+});
+
+test('stop ends the computation, reports it and retries nothing', () => {
+  const { client, workers, responses, states } = setup({ timeoutMs: 5000 });
+  workers[0].emit({ type: 'ready', version: 'v1' });
+  client.request({ file: 'long' });
+  client.request({ file: 'waiting' });
+  assert.equal(client.busy, true);
+  client.stop();
+  assert.ok(states.includes('stopped'), `states: ${states}`);
+  assert.ok(workers[0].terminated);
+  assert.equal(client.busy, false);
+  workers[1].emit({ type: 'ready', version: 'v1' });
+  assert.equal(workers[1].sent.length, 0, 'nothing is retried after a stop');
+  assert.equal(responses.length, 0);
+  client.stop();
+  assert.equal(states.filter((s) => s === 'stopped').length, 1, 'stopping when idle reports nothing');
+  client.stopWorker();
+});
+
+test('the ids the worker says it received are kept', () => {
+  const { client, workers } = setup();
+  workers[0].emit({ type: 'ready', version: 'v1' });
+  workers[0].emit({ type: 'received', id: 3 });
+  workers[0].emit({ type: 'received', id: -1 });
+  assert.deepEqual(client.received, [3], 'where() questions (negative ids) are not counted');
+  client.stopWorker();
+});

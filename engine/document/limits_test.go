@@ -1,0 +1,107 @@
+package document
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// Each limit of a pane (docs/limits.md), just under and just over: under,
+// the pane reads; over, a typed error names the limit, the pane and the line.
+func TestLimitsJustUnderAndOver(t *testing.T) {
+	head := "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n"
+	// A document of exactly n bytes.
+	sized := func(n int) string {
+		open, end := head+"data: {a: \"", "\"}\n"
+		return open + strings.Repeat("x", n-len(open)-len(end)) + end
+	}
+	// Lists nested depth deep under data.a: the object's depth is depth+1.
+	nested := func(depth int) string {
+		return head + "data: {a: " + strings.Repeat("[", depth) + strings.Repeat("]", depth) + "}\n"
+	}
+	list := func(n int) string {
+		return head + "data: {a: x}\nitemsList: [" + strings.TrimSuffix(strings.Repeat("1,", n), ",") + "]\n"
+	}
+	// Each level repeats the one before nine times.
+	aliases := func(levels int) string {
+		s := head + "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+		prev := "a"
+		for _, name := range []string{"b", "c", "d", "e"}[:levels] {
+			s += name + ": &" + name + " [" + strings.Repeat("*"+prev+",", 8) + "*" + prev + "]\n"
+			prev = name
+		}
+		return s
+	}
+	tests := []struct {
+		name    string
+		text    string
+		reason  Reason // "" when the pane reads
+		line    int
+		message string
+	}{
+		{"size at MaxSize", sized(MaxSize), "", 0, ""},
+		{"size one byte over MaxSize", sized(MaxSize + 1), ReasonTooLarge, 0, "at most 5.0 MiB per pane"},
+		{"depth at MaxDepth", nested(MaxDepth - 2), "", 0, ""},
+		{"depth one over MaxDepth", nested(MaxDepth - 1), ReasonTooDeep, 4, "nested more than 500 levels deep"},
+		{"list at MaxListItems", list(MaxListItems), "", 0, ""},
+		{"list one over MaxListItems", list(MaxListItems + 1), ReasonTooLong, 5, "The list itemsList in the configuration file has 10001 items; applylens reads lists of at most 10000 items"},
+		{"aliases expanded 81 times", aliases(2), "", 0, ""},
+		{"aliases expanded 729 times", aliases(3), ReasonAliases, 5, "billion laughs"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("file", tt.text)
+			if tt.reason == "" {
+				if err != nil {
+					t.Fatalf("Parse: %v", err)
+				}
+				return
+			}
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("Parse = %v, want a *Error", err)
+			}
+			if e.Reason != tt.reason || e.Line != tt.line || !strings.Contains(e.Message, tt.message) {
+				t.Errorf("Parse = %s at line %d: %q\nwant %s at line %d containing %q", e.Reason, e.Line, e.Message, tt.reason, tt.line, tt.message)
+			}
+		})
+	}
+}
+
+// An edit read incrementally (Reparse) meets the same limits as a whole
+// reading: the step from just under to just over is reported.
+func TestReparseKeepsLimits(t *testing.T) {
+	head := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"
+	nested := func(depth int) string {
+		return head + "spec:\n  x: 1\n  a: " + strings.Repeat("[", depth) + strings.Repeat("]", depth) + "\n"
+	}
+	list := func(n int) string {
+		var b strings.Builder
+		b.WriteString(head + "spec:\n  l:\n")
+		for range n {
+			b.WriteString("  - 1\n")
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name        string
+		under, over string
+		reason      Reason
+	}{
+		{"depth", nested(MaxDepth - 2), nested(MaxDepth - 1), ReasonTooDeep},
+		{"list length", list(MaxListItems), list(MaxListItems + 1), ReasonTooLong},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := ParseWith("file", tt.under, Options{})
+			if err != nil {
+				t.Fatalf("under the limit: %v", err)
+			}
+			_, err = Reparse(doc, tt.under, "file", tt.over, Options{})
+			var e *Error
+			if !errors.As(err, &e) || e.Reason != tt.reason {
+				t.Errorf("Reparse over the limit = %v, want %s", err, tt.reason)
+			}
+		})
+	}
+}

@@ -1,0 +1,59 @@
+package jsonnetinput
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Each limit of an evaluation (docs/limits.md), just under and just over.
+// Time and memory have no limit here: the page's worker stops an
+// evaluation past its time limit (web/engine-client.js).
+func TestLimitsJustUnderAndOver(t *testing.T) {
+	// {"a": "xxx…"} printed as Evaluate prints it: 15 bytes around the string.
+	// (std.repeat of megabytes takes a minute; joining kilobytes is quick.)
+	output := func(n int) string {
+		n -= 15
+		return fmt.Sprintf("local k = std.repeat('x', 1024);\n{ a: std.join('', std.makeArray(%d, function(i) k)) + std.repeat('x', %d) }", n/1024, n%1024)
+	}
+	// A call n deep, plus the object's field: 500 frames for n = 496.
+	recursion := func(n int) string {
+		return fmt.Sprintf("local f(n) = if n == 0 then 0 else 1 + f(n - 1);\n{ a: f(%d) }", n)
+	}
+	// Parentheses: nested data as deep would run past MaxStack first.
+	brackets := func(n int) string { return "{ a: " + strings.Repeat("(", n-1) + "1" + strings.Repeat(")", n-1) + " }" }
+	tests := []struct {
+		name    string
+		source  string
+		reason  Reason // "" when it evaluates
+		message string
+	}{
+		{"source at MaxSourceSize", "{}" + strings.Repeat(" ", MaxSourceSize-2), "", ""},
+		{"source one byte over MaxSourceSize", "{}" + strings.Repeat(" ", MaxSourceSize-1), ReasonTooLarge, "applylens evaluates at most 1.0 MiB"},
+		{"output at MaxOutputSize", output(MaxOutputSize), "", ""},
+		{"output one byte over MaxOutputSize", output(MaxOutputSize + 1), ReasonTooLarge, "applylens reads at most 5.0 MiB per pane"},
+		{"calls just under MaxStack", recursion(496), "", ""},
+		{"calls just over MaxStack", recursion(497), ReasonTooDeep, "more than 500 calls deep"},
+		{"brackets at MaxNesting", brackets(MaxNesting), "", ""},
+		{"brackets one over MaxNesting", brackets(MaxNesting + 1), ReasonTooDeep, "nested more than 1000 levels deep"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := Evaluate(tt.source)
+			if tt.reason == "" {
+				if err != nil {
+					t.Fatalf("Evaluate: %v", err)
+				}
+				if strings.HasPrefix(tt.name, "output") && len(out) != MaxOutputSize {
+					t.Fatalf("output is %d bytes, want exactly %d", len(out), MaxOutputSize)
+				}
+				return
+			}
+			var e *Error
+			if !errors.As(err, &e) || e.Reason != tt.reason || !strings.Contains(e.Message, tt.message) {
+				t.Errorf("Evaluate = %v, want %s containing %q", err, tt.reason, tt.message)
+			}
+		})
+	}
+}

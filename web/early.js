@@ -1,0 +1,31 @@
+// Runs first, as a classic script in <head> (a file, not inline: the
+// page's Content-Security-Policy allows no inline script). It applies the
+// stored theme before the first paint and starts the engine worker, so
+// that the wasm downloads and compiles while the page's module loads;
+// web/main.js adopts the worker and the messages it sent meanwhile
+// (globalThis.applylensEarly). An embed (?embed, docs/embedding.md) is laid
+// out as one from the first frame and starts its worker only once in
+// sight, so that frames out of sight download nothing.
+
+import { assets } from './assets.js';
+
+try {
+  const theme = localStorage.getItem('applylens-theme');
+  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+} catch {
+  // No storage (a sandboxed frame, privacy settings): the system's theme.
+}
+
+const embed = /[?&]embed(?:[=&]|$)/.test(location.search);
+if (embed) document.documentElement.dataset.embed = '';
+
+if (!embed) try {
+  const worker = new Worker(assets.worker);
+  /** @type {any[]} */
+  const messages = [];
+  worker.onmessage = (e) => messages.push(e.data);
+  worker.onerror = (e) => messages.push({ type: 'failed', message: e.message || 'the worker script failed' });
+  globalThis.applylensEarly = { worker, messages };
+} catch {
+  // main.js starts the worker itself.
+}

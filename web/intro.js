@@ -1,0 +1,76 @@
+// The first visit's guided introduction: the walkthrough's story (the
+// same description the examples menu shows for it) above the panes, and
+// each editor scrolled (inside itself, not the page) so that the lines the
+// story is about, the image, are in view. Nothing is selected: the page
+// stays as the user's first click expects it. Dismissed with "Got it",
+// remembered in localStorage; loading something else (Clear, Example,
+// the menu) hides it for now.
+
+import { h } from './dom.js';
+
+/** The walkthrough sample's title and description (samples/walkthrough/meta.yaml; a test keeps them equal). */
+export const walkthroughIntro = {
+  title: 'Walkthrough: new image after kubectl scale',
+  description: 'The example from the Kubernetes documentation. The Deployment was created with kubectl apply, then kubectl scale raised replicas to 2 on the live object only. The file now moves to nginx:1.16.1 and no longer sets minReadySeconds. Apply clears minReadySeconds because last-applied has it and the file does not, sets the new image because the file and the live value differ, and leaves replicas at 2 because neither the file nor last-applied ever set it.',
+};
+
+/** localStorage key: set once the introduction was dismissed. */
+export const INTRO_KEY = 'applylens-intro-dismissed';
+
+function dismissed() {
+  try {
+    return localStorage.getItem(INTRO_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export class Intro {
+  /**
+   * @param {object} opts
+   * @param {HTMLElement} opts.before the element the introduction goes before
+   * @param {(needle: string) => void} opts.reveal scrolls each editor to
+   *   its first line containing needle
+   * @param {boolean} [opts.touch] a touch screen: the hints say "tap"
+   */
+  constructor({ before, reveal, touch = false }) {
+    this.before = before;
+    this.reveal = reveal;
+    this.touch = touch;
+    /** @type {HTMLElement|null} */
+    this.box = null;
+    for (const id of ['btn-clear', 'btn-example']) {
+      document.getElementById(id)?.addEventListener('click', () => this.hide());
+    }
+    document.getElementById('sample-picker')?.addEventListener('change', () => this.hide());
+  }
+
+  /** The walkthrough was loaded for a first visit: tell its story, unless dismissed before. */
+  start() {
+    if (dismissed()) return;
+    const pick = this.touch ? 'Tap' : 'Select';
+    this.box = h('section', { id: 'intro', className: 'intro', attrs: { 'aria-labelledby': 'intro-title' } },
+      h('h2', { id: 'intro-title', text: walkthroughIntro.title }),
+      h('p', { id: 'intro-text', text: walkthroughIntro.description }),
+      h('p', { className: 'intro-next', text: `Below: the three inputs kubectl apply reads, and ${matchMedia('(max-width: 900px)').matches ? 'after them' : 'on the right'} what it does, step by step. The editors show the image in each pane. ${pick} a step to mark its field in the panes, or edit a pane to see the steps change.` }),
+      h('button', { type: 'button', id: 'btn-intro-dismiss', className: 'small', text: 'Got it', onclick: () => this.dismiss() }));
+    this.before.before(this.box);
+    this.reveal('image: ');
+  }
+
+  /** Hides the introduction and remembers it. */
+  dismiss() {
+    try {
+      localStorage.setItem(INTRO_KEY, '1');
+    } catch {
+      // Not remembered: it shows again on the next first visit.
+    }
+    this.hide();
+  }
+
+  /** Hides the introduction for now. */
+  hide() {
+    this.box?.remove();
+    this.box = null;
+  }
+}
