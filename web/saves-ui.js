@@ -13,7 +13,7 @@
 
 import { assets } from './assets.js';
 import { byId, h, clear } from './dom.js';
-import { sameState, validateState, toPlain } from './share.js';
+import { sameState, validateState, toPlain2, TIMELINE_VERSION } from './share.js';
 import {
   StoreClient, Autosaver, describeTime, describeImport, exportFileName, unavailableMessage, splitStep, STEP_FIELD,
 } from './saved-work.js';
@@ -84,11 +84,12 @@ export class SavedWork {
    */
   constructor({ getState, setState, changed, focusPanes, getStep, setStep }, fresh) {
     /**
-     * The page's state as links and drafts store it (toPlain: no derived
-     * last-applied text), and the selected step beside it.
+     * The page's state as links and drafts store it (toPlain2: no derived
+     * last-applied text; the mode shown and the timeline), and the
+     * selected step beside it.
      */
     this.getState = () => {
-      const state = toPlain(/** @type {any} */ (getState()));
+      const state = toPlain2(/** @type {any} */ (getState()));
       const step = getStep();
       return step ? { ...state, [STEP_FIELD]: step } : state;
     };
@@ -572,7 +573,10 @@ function rowButton(action, label, item) {
 function readState(value) {
   const { page, step } = splitStep(value);
   try {
-    return { ...validateState(page), step };
+    // Saves carry the mode shown and the timeline (link version 2); a
+    // state without them is read as a version 1 link is.
+    const version = page && typeof page === 'object' && Object.hasOwn(page, 'view') ? TIMELINE_VERSION : 1;
+    return { ...validateState(page, { version }), step };
   } catch {
     return null;
   }

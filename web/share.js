@@ -174,7 +174,7 @@ export function toPlain(s) {
  * toPlain with the mode shown and the timeline (version 2).
  * @param {ShareState} s
  */
-function toPlain2(s) {
+export function toPlain2(s) {
   return { ...toPlain(s), view: s.view || 'single', timeline: s.timeline ? timelinePlain(s.timeline) : null };
 }
 

@@ -551,3 +551,33 @@ func TestAutosaveDuplicatedTab(t *testing.T) {
 	b.checkConsole()
 	b2.checkConsole()
 }
+
+// TestSavedTimeline saves the Timeline mode's work under a name and opens
+// it in another tab: the mode and every command come back.
+func TestSavedTimeline(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.open()
+	b.savesReady()
+	g := readTimelineGolden(t, "walkthrough")
+	b.pickTimeline("walkthrough", len(g.Steps))
+	b.openSaves()
+	b.saveAs("story")
+	b.savesIdle()
+
+	b2, close2 := b.tab()
+	defer close2()
+	b2.savesReady()
+	b2.openSaves()
+	b2.waitSaves("story")
+	before := b2.timelineRenders()
+	b2.rowAction("saves-list", "story", "open")
+	b2.waitTimeline(before, len(g.Steps), 0)
+	if v := eval[string](b2, `document.documentElement.dataset.view`); v != "timeline" {
+		t.Errorf("the save opened in the %q mode, want timeline", v)
+	}
+	for i, s := range b2.shownSteps() {
+		if s.Command != g.Steps[i].Command || s.Stdout != g.Steps[i].Stdout {
+			t.Errorf("step %d: %q printing %q, want %q printing %q", i, s.Command, s.Stdout, g.Steps[i].Command, g.Steps[i].Stdout)
+		}
+	}
+}
