@@ -24,8 +24,10 @@ const (
 	// MaxStack is the deepest call stack of Jsonnet functions and
 	// objects; past it evaluation fails with a runtime error instead of
 	// growing the Go stack without bound. Calls marked tailstrict count
-	// too (see Evaluate).
-	MaxStack = 500
+	// too (see Evaluate). As wasm every frame is also on the worker's own
+	// stack: Chromium's ran out near 500 ("Maximum call stack size
+	// exceeded", the evaluator lost), so the limit keeps a wide margin.
+	MaxStack = 250
 )
 
 // Reason classifies an Error.

@@ -17,7 +17,7 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 		n -= 15
 		return fmt.Sprintf("local k = std.repeat('x', 1024);\n{ a: std.join('', std.makeArray(%d, function(i) k)) + std.repeat('x', %d) }", n/1024, n%1024)
 	}
-	// A call n deep, plus the object's field: 500 frames for n = 496.
+	// A call n deep, plus the object's field: MaxStack frames for n = MaxStack-4.
 	recursion := func(n int) string {
 		return fmt.Sprintf("local f(n) = if n == 0 then 0 else 1 + f(n - 1);\n{ a: f(%d) }", n)
 	}
@@ -33,10 +33,10 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 		{"source one byte over MaxSourceSize", "{}" + strings.Repeat(" ", MaxSourceSize-1), ReasonTooLarge, "applylens evaluates at most 1.0 MiB"},
 		{"output at MaxOutputSize", output(MaxOutputSize), "", ""},
 		{"output one byte over MaxOutputSize", output(MaxOutputSize + 1), ReasonTooLarge, "applylens reads at most 5.0 MiB per pane"},
-		{"calls just under MaxStack", recursion(496), "", ""},
-		{"calls just over MaxStack", recursion(497), ReasonTooDeep, "more than 500 calls deep"},
+		{"calls just under MaxStack", recursion(MaxStack-4), "", ""},
+		{"calls just over MaxStack", recursion(MaxStack-3), ReasonTooDeep, "more than 250 calls deep"},
 		{"brackets at MaxNesting", brackets(MaxNesting), "", ""},
-		{"brackets one over MaxNesting", brackets(MaxNesting + 1), ReasonTooDeep, "nested more than 1000 levels deep"},
+		{"brackets one over MaxNesting", brackets(MaxNesting + 1), ReasonTooDeep, "nested more than 200 levels deep"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

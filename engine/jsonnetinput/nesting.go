@@ -4,10 +4,11 @@ import "strings"
 
 // MaxNesting is the deepest bracket nesting, and the longest run of
 // prefix operators (as in - - - 1), read. go-jsonnet parses these
-// recursively, and past some ten thousand levels the Go stack overflows,
-// which no recover catches: the whole runtime dies. The engine follows
-// objects only 500 levels deep anyway.
-const MaxNesting = 1000
+// recursively, and as wasm every Go call is a call on the host's own
+// stack: Chromium's worker ran out of it at 1,000 brackets ("Maximum call
+// stack size exceeded", the evaluator lost), where natively the Go stack
+// lasts some ten thousand. Real Jsonnet nests a few dozen deep.
+const MaxNesting = 200
 
 // tooDeep returns the 1-based line and byte column of the first bracket or
 // prefix operator past MaxNesting, outside strings and comments, or 0, 0.

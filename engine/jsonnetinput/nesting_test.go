@@ -15,7 +15,7 @@ func TestTooDeep(t *testing.T) {
 		{name: "at the limit", src: strings.Repeat("(", MaxNesting)},
 		{name: "one past the limit", src: deep, line: 1, col: MaxNesting + 1},
 		{name: "closing brackets lower the depth", src: strings.Repeat("[]", 3*MaxNesting)},
-		{name: "mixed brackets", src: strings.Repeat("{a:[(", MaxNesting/3) + "{[", line: 1, col: 5*(MaxNesting/3) + 2},
+		{name: "mixed brackets", src: strings.Repeat("{a:[(", MaxNesting/3) + strings.Repeat("[", MaxNesting%3+1), line: 1, col: 5*(MaxNesting/3) + MaxNesting%3 + 1},
 		{name: "after lines of comments and strings", src: "/* a\nb */ 'c\\'\nd'\n# e\n// f\n" + deep, line: 6, col: MaxNesting + 1},
 		{name: "line comment with #", src: "# " + deep},
 		{name: "line comment with //", src: "// " + deep + "\n1"},

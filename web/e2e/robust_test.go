@@ -490,6 +490,25 @@ func TestLimits(t *testing.T) {
 	setPanes(map[string]string{"file": "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }"})
 	under("Jsonnet after the stopped evaluations")
 
+	// Brackets: go-jsonnet's parser recurses once per bracket, on the
+	// worker's own stack as wasm (jsonnetinput.MaxNesting = 200).
+	brackets := func(n int) string {
+		return "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, spec: { n: " + strings.Repeat("(", n-2) + "1" + strings.Repeat(")", n-2) + " } }"
+	}
+	// Calls, on the same stack (jsonnetinput.MaxStack = 250 frames); an
+	// endless recursion is stopped at the limit, not by the browser.
+	calls := func(n int) string {
+		return fmt.Sprintf("local f(n) = if n == 0 then 0 else 1 + f(n - 1);\n{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { n: std.toString(f(%d)) } }", n)
+	}
+	setPanes(map[string]string{"file": calls(240)})
+	under("Jsonnet calls 240 deep")
+	setPanes(map[string]string{"file": "local f(n) = f(n + 1);\n{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { n: std.toString(f(0)) } }"})
+	over("an endless Jsonnet recursion", "file", "configuration file", "more than 250 calls deep")
+	setPanes(map[string]string{"file": brackets(200)})
+	under("Jsonnet brackets 200 deep")
+	setPanes(map[string]string{"file": brackets(201)})
+	over("Jsonnet brackets 201 deep", "file", "configuration file", "nested more than 200 levels deep")
+
 	// The link: pane text that does not compress (a link then has about
 	// as many characters as the pane), under and over the 1,000,000
 	// characters a link may have. share.test.js tests the exact bounds.
@@ -498,7 +517,7 @@ func TestLimits(t *testing.T) {
 		name  string
 		chars int
 		want  string
-	}{{"a link under 1,000,000 characters", 900000, "It is long"}, {"a link over 1,000,000 characters", 1050000, "No link made: it would have"}} {
+	}{{"a link under 1,000,000 characters", 900000, "more than the 2,000 that chat tools and issue trackers accept"}, {"a link over 1,000,000 characters", 1050000, "No link made: it would have"}} {
 		b.run(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
 			let seed = 1, s = '';
 			const abc = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
