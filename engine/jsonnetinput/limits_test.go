@@ -33,8 +33,8 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 		{"source one byte over MaxSourceSize", "{}" + strings.Repeat(" ", MaxSourceSize-1), ReasonTooLarge, "applylens evaluates at most 1.0 MiB"},
 		{"output at MaxOutputSize", output(MaxOutputSize), "", ""},
 		{"output one byte over MaxOutputSize", output(MaxOutputSize + 1), ReasonTooLarge, "applylens reads at most 5.0 MiB per pane"},
-		{"calls just under MaxStack", recursion(MaxStack-4), "", ""},
-		{"calls just over MaxStack", recursion(MaxStack-3), ReasonTooDeep, "more than 250 calls deep"},
+		{"calls just under MaxStack", recursion(MaxStack - 4), "", ""},
+		{"calls just over MaxStack", recursion(MaxStack - 3), ReasonTooDeep, "more than 250 calls deep"},
 		{"brackets at MaxNesting", brackets(MaxNesting), "", ""},
 		{"brackets one over MaxNesting", brackets(MaxNesting + 1), ReasonTooDeep, "nested more than 200 levels deep"},
 	}
