@@ -72,6 +72,9 @@ func (b *browser) rowAction(list, name, action string) {
 		b.t.Fatalf("no row %q in #%s (rows: %v)", name, list, b.saveNames())
 	}
 	b.resetSavesStatus()
+	// Autosaves written first: the list is rebuilt after each, and a
+	// rebuild between the press and the release of the click loses it.
+	b.savesIdle()
 	b.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#%s li[data-id=%q] button[data-action=%q]`, list, id, action))))
 }
 
@@ -99,8 +102,19 @@ func (b *browser) saveAs(name string) {
 
 func (b *browser) savesStatus(kind string) string {
 	b.t.Helper()
-	b.waitFor("saves-status "+kind, fmt.Sprintf(`document.getElementById('saves-status').dataset.kind === %q`, kind), stepTimeout)
-	return b.text("saves-status")
+	deadline := time.Now().Add(stepTimeout)
+	for {
+		got := eval[[]string](b, `[document.getElementById('saves-status').dataset.kind ?? '', document.getElementById('saves-status').textContent]`)
+		if got[0] == kind {
+			return got[1]
+		}
+		if time.Now().After(deadline) {
+			// What the panel says instead tells a slow store from a
+			// refused request.
+			b.t.Fatalf("saves-status is %q (%q) after %s, want %q", got[0], got[1], stepTimeout, kind)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // tab opens another tab of the same browser (its own sessionStorage, the
