@@ -89,7 +89,23 @@ func contains(ids []int, id int) bool {
 	return false
 }
 
-// TestBusy pastes a live object of 12,000 containers: while the engine
+// slowDeployment is a Deployment that takes the engine seconds, within
+// every input limit (9,000 containers of eight variables each, about
+// 4 MB): its answer must not come before the test has seen the busy state
+// and pressed Stop, however quiet the machine.
+func slowDeployment(image string) string {
+	var b strings.Builder
+	b.WriteString("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: big\n  namespace: default\nspec:\n  selector:\n    matchLabels:\n      app: big\n  template:\n    metadata:\n      labels:\n        app: big\n    spec:\n      containers:\n")
+	for i := range 9000 {
+		fmt.Fprintf(&b, "      - name: c%05d\n        image: %s\n        env:\n", i, image)
+		for j := range 8 {
+			fmt.Fprintf(&b, "        - name: V%d\n          value: \"%d\"\n", j, i)
+		}
+	}
+	return b.String()
+}
+
+// TestBusy pastes a large live object (slowDeployment): while the engine
 // works, the results are marked as being recomputed (aria-busy, the
 // status, the elapsed time, a Stop button), then the answer clears it all.
 // Stop ends the next such computation and keeps the results as stale.
@@ -100,7 +116,7 @@ func TestBusy(t *testing.T) {
 		t.Fatalf("the page is busy before any input")
 	}
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`))
-	b.setPane("live", bigDeployment(12000, "img:1"))
+	b.setPane("live", slowDeployment("img:1"))
 	b.waitFor("the busy state", `document.getElementById('outputs').getAttribute('aria-busy') === 'true' && !document.getElementById('busy').hidden`, stepTimeout)
 	if got := b.text("status"); !strings.Contains(got, "Computing") || !strings.Contains(got, "previous inputs") {
 		t.Errorf("status while computing = %q, want it to say it computes and that the results are the previous ones", got)
@@ -123,7 +139,7 @@ func TestBusy(t *testing.T) {
 
 	// Stop: another long computation, stopped by the user.
 	before := b.engineLog()
-	b.setPane("file", bigDeployment(12000, "img:2"))
+	b.setPane("file", slowDeployment("img:2"))
 	b.waitFor("the busy state", `!document.getElementById('busy').hidden`, stepTimeout)
 	b.run(chromedp.Click(chromedp.ID("btn-stop")))
 	b.waitFor("the stop", `document.getElementById('outputs').getAttribute('aria-busy') === null`, stepTimeout)
