@@ -31,21 +31,16 @@ func (c *Cluster) runGet(r *run, words []string) error {
 		return &NotSimulatedError{Message: fmt.Sprintf("kubectl get -o %s is not simulated; supported: -o yaml, -o json, -o name, -o wide and the default table", output)}
 	}
 	var targets []target
+	var cerr *cmdError
 	listing := false
 	if a.has("filename") {
-		objs, cerr := c.readFiles(r, a)
-		if cerr != nil {
-			return cerr
-		}
-		for _, fo := range objs {
-			targets = append(targets, target{kind: fo.kind, namespace: fo.namespace, name: fo.name})
-		}
+		targets, cerr = c.fileTargets(r, a)
 	} else {
 		listing = len(a.pos) == 1 && !strings.Contains(a.pos[0], "/")
-		var cerr *cmdError
-		if targets, cerr = c.resolveTargets(a, false); cerr != nil {
-			return cerr
-		}
+		targets, cerr = c.resolveTargets(a, false)
+	}
+	if cerr != nil {
+		return cerr
 	}
 	var objs []map[string]any
 	for _, t := range targets {

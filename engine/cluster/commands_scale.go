@@ -39,14 +39,11 @@ func (c *Cluster) runScale(r *run, words []string) error {
 	}
 	var targets []target
 	if a.has("filename") {
-		objs, cerr := c.readFiles(r, a)
-		if cerr != nil {
-			return cerr
-		}
-		for _, fo := range objs {
-			targets = append(targets, target{kind: fo.kind, namespace: fo.namespace, name: fo.name, source: fo.source})
-		}
-	} else if targets, cerr = c.resolveTargets(a, true); cerr != nil {
+		targets, cerr = c.fileTargets(r, a)
+	} else {
+		targets, cerr = c.resolveTargets(a, true)
+	}
+	if cerr != nil {
 		return cerr
 	}
 	if len(targets) == 0 {

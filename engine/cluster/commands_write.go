@@ -145,19 +145,12 @@ func (c *Cluster) runDelete(r *run, words []string) error {
 	}
 	var targets []target
 	if a.has("filename") {
-		objs, cerr := c.readFiles(r, a)
-		if cerr != nil {
-			return cerr
-		}
-		for _, fo := range objs {
-			targets = append(targets, target{kind: fo.kind, namespace: fo.namespace, name: fo.name, source: fo.source})
-		}
+		targets, cerr = c.fileTargets(r, a)
 	} else {
-		var cerr *cmdError
 		targets, cerr = c.resolveTargets(a, true)
-		if cerr != nil {
-			return cerr
-		}
+	}
+	if cerr != nil {
+		return cerr
 	}
 	for _, t := range targets {
 		live := c.get(t.kind, t.namespace, t.name)

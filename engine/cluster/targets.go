@@ -32,6 +32,19 @@ func (c *Cluster) namespaceFor(a *args, k *Kind) string {
 	return c.namespace
 }
 
+// fileTargets are the objects of the files named by -f, as targets.
+func (c *Cluster) fileTargets(r *run, a *args) ([]target, *cmdError) {
+	objs, cerr := c.readFiles(r, a)
+	if cerr != nil {
+		return nil, cerr
+	}
+	targets := make([]target, 0, len(objs))
+	for _, fo := range objs {
+		targets = append(targets, target{kind: fo.kind, namespace: fo.namespace, name: fo.name, source: fo.source})
+	}
+	return targets, nil
+}
+
 // resolveTargets reads "KIND/NAME ..." or "KIND NAME ...". Without
 // names, with --all or -l (or when listing is allowed), every object of
 // the kind in the namespace that matches.
