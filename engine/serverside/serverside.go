@@ -36,6 +36,13 @@ type Request struct {
 	Manager string
 	// Force is --force-conflicts.
 	Force bool
+	// CustomResourceDefinitions are the CRDs the server knows (pasted
+	// beside the object, or applied earlier in a timeline); the one whose
+	// spec.group and spec.names.kind name the object's kind gives its
+	// schema (the served version's openAPIV3Schema with its x-kubernetes-*
+	// markers). A custom kind without one is treated as the server treats a
+	// kind without a schema.
+	CustomResourceDefinitions []map[string]any
 }
 
 // Actions of a server-side apply.
