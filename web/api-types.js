@@ -36,6 +36,68 @@
  * @property {ApiError} [error]
  * @property {Where} [where] The answer to op "where".
  * @property {Timeline} [timeline] The answer to op "timeline" (the Timeline mode's wasm only).
+ * @property {ServerSide} [serverSide] The answer to op "serverside" (the server-side wasm only).
+ */
+
+/**
+ * Op "serverside": kubectl apply --server-side on the panes, or it and the
+ * client-side apply side by side (engine/api ServerSideRequest).
+ * @typedef {object} ServerSideRequest
+ * @property {'serverside'} op
+ * @property {string} lastApplied
+ * @property {string} file
+ * @property {string} live
+ * @property {boolean} lastAppliedFromLive
+ * @property {boolean} [overwrite] The client-side apply's --overwrite (apply "both").
+ * @property {'server' | 'both'} apply
+ * @property {string} [fieldManager] --field-manager ("" = kubectl).
+ * @property {boolean} [forceConflicts] --force-conflicts.
+ */
+
+/**
+ * The answer to op "serverside".
+ * @typedef {object} ServerSide
+ * @property {Result} server The server-side apply, rendered like op "apply"'s result (steps of rule "server-side-apply").
+ * @property {OwnedField[]} owners The owned fields of server.objectYAML, with their lines.
+ * @property {ConflictField[]} conflicts For action "conflict": each other manager's field, located in the panes.
+ * @property {(Where|null)[]} stepsWhere Where each of server.steps is.
+ * @property {Result} [client] The client-side apply (apply "both").
+ * @property {ApiError} [clientError] Why the client-side apply fails (apply "both").
+ * @property {Difference[]} [differences] Where the two results differ (apply "both").
+ */
+
+/**
+ * @typedef {object} OwnedField
+ * @property {string} field As the API server names it, e.g. .spec.replicas.
+ * @property {number} line 1-based, in server.objectYAML.
+ * @property {number} endLine
+ * @property {ManagerRef[]} owners
+ */
+
+/**
+ * @typedef {object} ManagerRef
+ * @property {string} manager
+ * @property {'Apply' | 'Update'} operation
+ */
+
+/**
+ * @typedef {object} ConflictField
+ * @property {string} manager The other field manager.
+ * @property {'Apply' | 'Update'} operation
+ * @property {string} field As the API server's error names it.
+ * @property {Where} where Its lines in the panes.
+ */
+
+/**
+ * One place where the client-side and server-side results differ.
+ * @typedef {object} Difference
+ * @property {string} path In the steps' syntax, list elements by index.
+ * @property {any} [client] The value in the client-side result (absent: not there).
+ * @property {any} [server] The value in the server-side result.
+ * @property {number} [clientLine] Its line in client.objectYAML.
+ * @property {number} [serverLine] Its line in server.objectYAML.
+ * @property {string} clientWhy The client-side decision.
+ * @property {string} serverWhy The server-side decision.
  */
 
 /**

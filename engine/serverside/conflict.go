@@ -19,6 +19,8 @@ type Conflict = engine.Conflict
 // conflicts with other managers.
 type ConflictError struct {
 	Conflicts []Conflict
+	// Paths are the conflicting fields, one per conflict, in order.
+	Paths []fieldpath.Path
 	// Message is the server's status message.
 	Message string
 }
@@ -53,6 +55,7 @@ func newConflictError(conflicts merge.Conflicts) *ConflictError {
 		_ = json.Unmarshal([]byte(c.Manager), &m)
 		e.Conflicts = append(e.Conflicts, Conflict{Manager: m.Manager, Operation: m.Operation, APIVersion: m.APIVersion,
 			Subresource: m.Subresource, Field: c.Path.String()})
+		e.Paths = append(e.Paths, c.Path)
 	}
 	return e
 }

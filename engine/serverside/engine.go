@@ -13,7 +13,8 @@ func init() { engine.RegisterServerSide(ApplyResult) }
 // for an Input with ServerSide once this package is linked.
 func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool) (*engine.Result, error) {
 	var warnings []engine.Warning
-	out, err := Apply(Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts})
+	req := Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts}
+	out, err := Apply(req)
 	if err != nil {
 		return nil, &engine.ApplyError{Message: err.Error()}
 	}
@@ -43,6 +44,6 @@ func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts 
 	if res.Warnings = warnings; res.Warnings == nil {
 		res.Warnings = []engine.Warning{}
 	}
-	res.Steps = []engine.Step{}
+	res.Steps = trace(req, out)
 	return res, nil
 }

@@ -1,0 +1,106 @@
+package api
+
+import "encoding/json"
+
+// OpServerSide is `kubectl apply --server-side` (or it and the client-side
+// apply side by side) as the page shows it. The server-side engine
+// (engine/serverside) and this op's answer (engine/ssaview) are linked
+// only into wasm/serverside, which the page loads when its apply switch
+// is first moved off client-side; that wasm registers the answer with
+// RegisterServerSide.
+const OpServerSide = "serverside"
+
+// serverSidePage answers op "serverside"; nil in builds without one.
+var serverSidePage func(requestJSON string) *Response
+
+// RegisterServerSide sets the function that answers op "serverside"
+// (engine/ssaview.Respond).
+func RegisterServerSide(answer func(requestJSON string) *Response) { serverSidePage = answer }
+
+func serverSideResponse(requestJSON string) *Response {
+	if serverSidePage == nil {
+		return &Response{Version: Version, Error: &Error{Kind: KindInternal,
+			Message: "this engine build has no server-side apply (it runs in wasm/serverside)"}}
+	}
+	return serverSidePage(requestJSON)
+}
+
+// ErrorOf is the error response for an error of engine.Parse or an apply.
+func ErrorOf(err error) *Error { return toError(err) }
+
+// ServerSideRequest is op "serverside": the panes, and the flags of
+// `kubectl apply --server-side`.
+type ServerSideRequest struct {
+	Op                  string `json:"op"`
+	LastApplied         string `json:"lastApplied"`
+	File                string `json:"file"`
+	Live                string `json:"live"`
+	LastAppliedFromLive bool   `json:"lastAppliedFromLive"`
+	// Overwrite is the client-side apply's --overwrite (Apply "both").
+	Overwrite *bool `json:"overwrite,omitempty"`
+	// Apply is "server", or "both" for the client-side apply beside it.
+	Apply string `json:"apply"`
+	// FieldManager is --field-manager; "" means "kubectl".
+	FieldManager   string `json:"fieldManager,omitempty"`
+	ForceConflicts bool   `json:"forceConflicts,omitempty"`
+}
+
+// ServerSide is the answer to op "serverside".
+type ServerSide struct {
+	// Server is the server-side apply, rendered as op "apply" renders a
+	// result; its steps are engine/serverside's (rule "server-side-apply").
+	Server *Result `json:"server"`
+	// Owners are the owned fields of Server.ObjectYAML and their lines.
+	Owners []OwnedField `json:"owners"`
+	// Conflicts are the fields another manager owns with another value
+	// (Server.Action "conflict"), located in the panes.
+	Conflicts []ConflictField `json:"conflicts"`
+	// StepsWhere locates each of Server.Steps in the panes and the result.
+	StepsWhere []*Where `json:"stepsWhere"`
+	// Client is the client-side apply of the same panes (Apply "both"),
+	// or ClientError why it fails.
+	Client      *Result `json:"client,omitempty"`
+	ClientError *Error  `json:"clientError,omitempty"`
+	// Differences are where the two results differ (Apply "both").
+	Differences []Difference `json:"differences,omitempty"`
+}
+
+// OwnedField is one field of the server-side result and its owners.
+type OwnedField struct {
+	Field   string       `json:"field"`
+	Line    int          `json:"line"`
+	EndLine int          `json:"endLine"`
+	Owners  []ManagerRef `json:"owners"`
+}
+
+// ManagerRef names a field manager and how it owns a field.
+type ManagerRef struct {
+	Manager   string `json:"manager"`
+	Operation string `json:"operation"`
+}
+
+// ConflictField is one conflict and where its field is in the panes.
+type ConflictField struct {
+	Manager   string `json:"manager"`
+	Operation string `json:"operation"`
+	Field     string `json:"field"`
+	Where     *Where `json:"where"`
+}
+
+// Difference is one place where the client-side and server-side results
+// differ, with the decision of each apply that made it so.
+type Difference struct {
+	// Path is the field, in the steps' syntax (list elements by index).
+	Path string `json:"path"`
+	// Client and Server are the values there as JSON; absent when the
+	// field is not in that result.
+	Client json.RawMessage `json:"client,omitempty"`
+	Server json.RawMessage `json:"server,omitempty"`
+	// ClientLine and ServerLine locate it in each result's YAML (0: absent).
+	ClientLine int `json:"clientLine,omitempty"`
+	ServerLine int `json:"serverLine,omitempty"`
+	// ClientWhy and ServerWhy are the explanations of the steps that
+	// decided the field in each apply.
+	ClientWhy string `json:"clientWhy"`
+	ServerWhy string `json:"serverWhy"`
+}

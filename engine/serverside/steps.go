@@ -1,0 +1,318 @@
+package serverside
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/jsonvalue"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
+	"sigs.k8s.io/structured-merge-diff/v6/value"
+)
+
+// RuleServerSide labels the steps of a server-side apply: no table of the
+// client-side documentation decides them, the field sets do.
+const RuleServerSide = "server-side-apply"
+
+// Step actions of a server-side apply, one per field of the applier's
+// field sets (before and after).
+const (
+	// StepApplied: the field manager applies the field; nobody else owns it.
+	StepApplied = "applied"
+	// StepShared: another manager owns the field too, with the same value.
+	StepShared = "shared"
+	// StepTaken: --force-conflicts took the field from another manager.
+	StepTaken = "taken"
+	// StepRemoved: applied last time, not now, nobody else owns it.
+	StepRemoved = "removed"
+	// StepKept: applied last time, not now, another manager owns it.
+	StepKept = "kept"
+	// StepReleased: applied last time, not now, nobody owns it any more,
+	// and the server left it (status and other fields it resets).
+	StepReleased = "released"
+	// StepConflict: another manager owns the field with another value.
+	StepConflict = "conflict"
+	// StepMigrated: kubectl handed client-side apply's fields to the
+	// field manager before applying.
+	StepMigrated = "migrated"
+)
+
+// ownedSet is one managedFields entry's fields.
+type ownedSet struct {
+	manager, operation, subresource string
+	set                             *fieldpath.Set
+}
+
+func (o ownedSet) name() string { return fmt.Sprintf("%q (%s)", o.manager, o.operation) }
+
+func ownedSets(obj map[string]any) []ownedSet {
+	entries, _ := managedFieldsOf(obj)
+	var out []ownedSet
+	for _, e := range entries {
+		set, err := decodeSet(e.FieldsV1)
+		if err != nil {
+			continue
+		}
+		out = append(out, ownedSet{e.Manager, e.Operation, e.Subresource, set})
+	}
+	return out
+}
+
+// trace explains, field by field, what the apply of req did to the field
+// manager's ownership (out is Apply's outcome for req): conflicts, the
+// migration, then every field of the manager's field set before and after,
+// in the server's field order. Deterministic: sets are iterated in order.
+func trace(req Request, out *Outcome) []engine.Step {
+	manager := req.Manager
+	if manager == "" {
+		manager = DefaultManager
+	}
+	steps := []engine.Step{}
+	if out.Conflict != nil {
+		for i, c := range out.Conflict.Conflicts {
+			p := out.Conflict.Paths[i]
+			steps = append(steps, engine.Step{Phase: engine.PhaseServer, Path: c.Field, Rule: RuleServerSide, Action: StepConflict,
+				Old: valueJSON(req.Live, p), New: valueJSON(req.File, p),
+				Why: fmt.Sprintf("%q owns this field (%s) and your file gives it another value: the server refuses the whole apply. With --force-conflicts it would become %q's.", c.Manager, c.Operation, manager)})
+		}
+		return steps
+	}
+	isMine := func(o ownedSet) bool {
+		return o.manager == manager && o.operation == OperationApply && o.subresource == ""
+	}
+	before, after := ownedSets(req.Live), ownedSets(out.Object)
+	prior := &fieldpath.Set{}
+	for _, o := range before {
+		if isMine(o) {
+			prior = prior.Union(o.set)
+		}
+	}
+	if out.Migrated {
+		var names []string
+		migrated := &fieldpath.Set{}
+		for _, o := range before {
+			if o.operation == OperationUpdate && o.subresource == "" && o.set.Has(lastAppliedPath) {
+				names = append(names, fmt.Sprintf("%q", o.manager))
+				migrated = migrated.Union(o.set)
+			}
+		}
+		sort.Strings(names)
+		n := 0
+		migrated.Iterate(func(fieldpath.Path) { n++ })
+		steps = append(steps, engine.Step{Phase: engine.PhaseServer, Path: "", Rule: RuleServerSide, Action: StepMigrated,
+			Why: fmt.Sprintf("The object was last applied client-side: kubectl hands the %d fields of %s (the fields client-side apply set) to %q first, so that this apply can remove the ones your file no longer has instead of leaving them stuck.", n, strings.Join(names, ", "), manager)})
+		prior = prior.Union(migrated)
+	}
+	now := &fieldpath.Set{}
+	var othersAfter []ownedSet
+	for _, o := range after {
+		if isMine(o) {
+			now = now.Union(o.set)
+		} else {
+			othersAfter = append(othersAfter, o)
+		}
+	}
+	holders := func(sets []ownedSet, p fieldpath.Path) []ownedSet {
+		var out []ownedSet
+		for _, o := range sets {
+			if !isMine(o) && o.set.Has(p) {
+				out = append(out, o)
+			}
+		}
+		return out
+	}
+	names := func(sets []ownedSet) string {
+		var s []string
+		for _, o := range sets {
+			s = append(s, o.name())
+		}
+		return strings.Join(s, ", ")
+	}
+	prior.Union(now).Iterate(func(p fieldpath.Path) {
+		step := engine.Step{Phase: engine.PhaseServer, Path: p.String(), Rule: RuleServerSide,
+			Old: valueJSON(req.Live, p), New: valueJSON(out.Object, p)}
+		sharing := holders(othersAfter, p)
+		switch {
+		case now.Has(p):
+			var lost []ownedSet
+			for _, o := range holders(before, p) {
+				handedOver := out.Migrated && o.operation == OperationUpdate && o.subresource == "" && o.set.Has(lastAppliedPath)
+				if !handedOver && !stillHolds(othersAfter, o, p) {
+					lost = append(lost, o)
+				}
+			}
+			switch {
+			case len(lost) > 0:
+				step.Action = StepTaken
+				step.Why = fmt.Sprintf("%s owned this field; --force-conflicts takes it: it is %q's alone now, with your file's value.", names(lost), manager)
+			case len(sharing) > 0:
+				step.Action = StepShared
+				step.Why = fmt.Sprintf("Your file gives the value that %s already set: %q co-owns the field with them. It stays until every owner stops applying it.", names(sharing), manager)
+			case prior.Has(p):
+				step.Action = StepApplied
+				step.Why = fmt.Sprintf("%q applied this field last time and applies it again: it stays %q's.", manager, manager)
+			default:
+				step.Action = StepApplied
+				step.Why = fmt.Sprintf("Your file sets this field and no other manager owns it: it becomes %q's.", manager)
+			}
+		case len(sharing) > 0:
+			step.Action = StepKept
+			step.Why = fmt.Sprintf("%q applied this field last time and no longer does, but %s owns it too: the server keeps it, with its value.", manager, names(sharing))
+		case step.New != nil:
+			step.Action = StepReleased
+			step.Why = fmt.Sprintf("%q no longer applies this field and nobody owns it now; the server leaves it where it is (a field apply does not remove).", manager)
+		default:
+			step.Action = StepRemoved
+			step.Why = fmt.Sprintf("%q applied this field last time and your file no longer has it; no other manager owns it, so the server removes it.", manager)
+		}
+		steps = append(steps, step)
+	})
+	return steps
+}
+
+// stillHolds tells whether the manager of o still owns p after the apply.
+func stillHolds(after []ownedSet, o ownedSet, p fieldpath.Path) bool {
+	for _, a := range after {
+		if a.manager == o.manager && a.operation == o.operation && a.subresource == o.subresource && a.set.Has(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueJSON is the value at p in obj as JSON; nil when absent.
+func valueJSON(obj map[string]any, p fieldpath.Path) []byte {
+	v, ok := Lookup(obj, p)
+	if !ok {
+		return nil
+	}
+	b, err := jsonvalue.Encode(v)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// Lookup returns the value of obj at a field path (a list element by its
+// keys, its value or its index).
+func Lookup(obj map[string]any, p fieldpath.Path) (any, bool) {
+	var cur any = obj
+	if obj == nil {
+		return nil, false
+	}
+	for _, pe := range p {
+		switch {
+		case pe.FieldName != nil:
+			m, ok := cur.(map[string]any)
+			if !ok {
+				return nil, false
+			}
+			if cur, ok = m[*pe.FieldName]; !ok {
+				return nil, false
+			}
+		default:
+			l, ok := cur.([]any)
+			if !ok {
+				return nil, false
+			}
+			i := ElementIndex(l, pe)
+			if i < 0 {
+				return nil, false
+			}
+			cur = l[i]
+		}
+	}
+	return cur, true
+}
+
+// ElementIndex is the index of the first element of l that pe selects;
+// -1 when none does.
+func ElementIndex(l []any, pe fieldpath.PathElement) int {
+	switch {
+	case pe.Index != nil:
+		if *pe.Index >= 0 && *pe.Index < len(l) {
+			return *pe.Index
+		}
+	case pe.Value != nil:
+		want := jsonOf(value.ToString(*pe.Value))
+		for i, e := range l {
+			if b, err := jsonvalue.Encode(e); err == nil && string(b) == want {
+				return i
+			}
+		}
+	case pe.Key != nil:
+	elements:
+		for i, e := range l {
+			m, ok := e.(map[string]any)
+			if !ok {
+				continue
+			}
+			for _, f := range *pe.Key {
+				b, err := jsonvalue.Encode(m[f.Name])
+				if err != nil || string(b) != jsonOf(value.ToString(f.Value)) {
+					continue elements
+				}
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// jsonOf normalizes a value's JSON text (value.ToString) as jsonvalue
+// encodes it.
+func jsonOf(s string) string {
+	v, err := jsonvalue.Decode([]byte(s))
+	if err != nil {
+		return s
+	}
+	b, err := jsonvalue.Encode(v)
+	if err != nil {
+		return s
+	}
+	return string(b)
+}
+
+// DocumentPath writes a field path in the syntax of engine/document (list
+// elements by their index in obj), to find its lines in a text of obj.
+func DocumentPath(obj map[string]any, p fieldpath.Path) (string, bool) {
+	var cur any = obj
+	path := ""
+	for _, pe := range p {
+		switch {
+		case pe.FieldName != nil:
+			m, ok := cur.(map[string]any)
+			if !ok {
+				return "", false
+			}
+			if cur, ok = m[*pe.FieldName]; !ok {
+				return "", false
+			}
+			path = document.AppendKey(path, *pe.FieldName)
+		default:
+			l, ok := cur.([]any)
+			if !ok {
+				return "", false
+			}
+			i := ElementIndex(l, pe)
+			if i < 0 {
+				return "", false
+			}
+			cur = l[i]
+			path = document.AppendIndex(path, i)
+		}
+	}
+	return path, true
+}
+
+// FieldPaths are the fields of every managedFields entry of obj, by the
+// name the server gives them (fieldpath.Path.String).
+func FieldPaths(obj map[string]any) map[string]fieldpath.Path {
+	out := map[string]fieldpath.Path{}
+	for _, o := range ownedSets(obj) {
+		o.set.Iterate(func(p fieldpath.Path) { out[p.String()] = p.Copy() })
+	}
+	return out
+}

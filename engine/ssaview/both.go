@@ -1,0 +1,270 @@
+package ssaview
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/api"
+	"github.com/applylens/applylens/engine/document"
+)
+
+// both adds the client-side apply of the same panes to out, and where its
+// result differs from the server-side one (server).
+func both(out *api.ServerSide, in engine.Input, docs engine.Panes, server *engine.Result, texts locator) {
+	in.ServerSide = false
+	res, err := engine.ApplyPanes(docs, in.Overwrite)
+	if err != nil {
+		out.ClientError = api.ErrorOf(err)
+		return
+	}
+	client, err := api.RenderApply(in, docs, res)
+	if err != nil {
+		out.ClientError = &api.Error{Kind: api.KindInternal, Message: err.Error()}
+		return
+	}
+	out.Client = client
+	clientObj, _ := res.ObjectValue.(map[string]any)
+	if clientObj == nil {
+		if v, err := decodeObject(res.Object); err == nil {
+			clientObj = v
+		}
+	}
+	var clientIdx *document.Index
+	if clientObj != nil {
+		_, clientIdx, _ = document.RenderIndexed(clientObj)
+	}
+	serverObj := texts.result
+	var diffs []string
+	differ("", withoutManagedFields(clientObj), withoutManagedFields(serverObj), &diffs)
+	out.Differences = []api.Difference{}
+	for _, p := range diffs {
+		cv, cok := lookupPath(clientObj, p)
+		sv, sok := lookupPath(serverObj, p)
+		d := api.Difference{Path: p, Client: valueJSON(cv, cok), Server: valueJSON(sv, sok)}
+		if l, _, ok := clientIdx.Span(p); ok && cok {
+			d.ClientLine = l
+		}
+		if l, _, ok := texts.resultIdx.Span(p); ok && sok {
+			d.ServerLine = l
+		}
+		d.ClientWhy = explainClient(p, res.Steps)
+		d.ServerWhy = explainServer(p, server)
+		out.Differences = append(out.Differences, d)
+	}
+}
+
+func withoutManagedFields(obj map[string]any) map[string]any {
+	md, ok := obj["metadata"].(map[string]any)
+	if !ok {
+		return obj
+	}
+	if _, has := md["managedFields"]; !has {
+		return obj
+	}
+	out := make(map[string]any, len(obj))
+	for k, v := range obj {
+		out[k] = v
+	}
+	m := make(map[string]any, len(md))
+	for k, v := range md {
+		if k != "managedFields" {
+			m[k] = v
+		}
+	}
+	out["metadata"] = m
+	return out
+}
+
+// differ lists the paths where a and b differ: maps key by key, lists of
+// the same length element by element, other values (and lists of another
+// length) as a whole. Keys in sorted order.
+func differ(path string, a, b any, out *[]string) {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok {
+			break
+		}
+		keys := map[string]bool{}
+		for k := range x {
+			keys[k] = true
+		}
+		for k := range y {
+			keys[k] = true
+		}
+		sorted := make([]string, 0, len(keys))
+		for k := range keys {
+			sorted = append(sorted, k)
+		}
+		sort.Strings(sorted)
+		for _, k := range sorted {
+			xv, xok := x[k]
+			yv, yok := y[k]
+			p := document.AppendKey(path, k)
+			if xok != yok {
+				*out = append(*out, p)
+				continue
+			}
+			differ(p, xv, yv, out)
+		}
+		return
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			break
+		}
+		for i := range x {
+			differ(document.AppendIndex(path, i), x[i], y[i], out)
+		}
+		return
+	default:
+		if same(a, b) {
+			return
+		}
+	}
+	if !same(a, b) {
+		*out = append(*out, path)
+	}
+}
+
+func same(a, b any) bool {
+	x, err1 := encode(a)
+	y, err2 := encode(b)
+	return err1 == nil && err2 == nil && x == y
+}
+
+// lookupPath is the value at a path of the steps' syntax with indexes.
+func lookupPath(obj map[string]any, p string) (any, bool) {
+	segs, err := document.ParsePath(p)
+	if err != nil || obj == nil {
+		return nil, false
+	}
+	var cur any = obj
+	for _, s := range segs {
+		switch s.Kind {
+		case document.SegKey:
+			m, ok := cur.(map[string]any)
+			if !ok {
+				return nil, false
+			}
+			if cur, ok = m[s.Key]; !ok {
+				return nil, false
+			}
+		case document.SegIndex:
+			l, ok := cur.([]any)
+			if !ok || s.Index < 0 || s.Index >= len(l) {
+				return nil, false
+			}
+			cur = l[s.Index]
+		default:
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// keysOnly is a path without its list selectors, to compare paths of both
+// applies (the client-side steps select elements by merge key, the
+// differences by index, the server-side fields by their keys).
+func keysOnly(p string) string {
+	var b strings.Builder
+	depth := 0
+	inQuote := false
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case inQuote:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inQuote = false
+			}
+			if depth == 0 {
+				b.WriteByte(c)
+			}
+		case c == '"':
+			inQuote = true
+			if depth == 0 {
+				b.WriteByte(c)
+			}
+		case c == '[':
+			depth++
+		case c == ']':
+			depth--
+		case depth == 0:
+			b.WriteByte(c)
+		}
+	}
+	out := strings.TrimPrefix(b.String(), ".")
+	if strings.HasSuffix(p, "]") {
+		out += ".[]" // an element: below its list
+	}
+	return out
+}
+
+// closest picks, among candidate paths (already keysOnly), the one that
+// decided p: the longest one that is p or above it, else the first one
+// below it that preferred accepts, else the first one below it. -1 when
+// none is related.
+func closest(p string, candidates []string, preferred func(int) bool) int {
+	want := keysOnly(p)
+	best, bestLen := -1, -1
+	for i, c := range candidates {
+		if c == want || c == "" || strings.HasPrefix(want, c+".") {
+			if len(c) > bestLen {
+				best, bestLen = i, len(c)
+			}
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	first := -1
+	for i, c := range candidates {
+		if strings.HasPrefix(c, want+".") {
+			if preferred(i) {
+				return i
+			}
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	return first
+}
+
+// explainClient is the client-side step that decided p.
+func explainClient(p string, steps []engine.Step) string {
+	var paths []string
+	var usable []engine.Step
+	for _, s := range steps {
+		if s.Phase != engine.PhaseServer {
+			paths = append(paths, keysOnly(s.Path))
+			usable = append(usable, s)
+		}
+	}
+	if i := closest(p, paths, func(int) bool { return true }); i >= 0 {
+		return "Client-side (" + usable[i].Rule + ", " + usable[i].Action + "): " + usable[i].Why
+	}
+	return "Client-side: no step changes this field; it is the live object's, left as it was."
+}
+
+// explainServer is the server-side step that decided p.
+func explainServer(p string, res *engine.Result) string {
+	if strings.HasPrefix(keysOnly(p), "metadata.annotations") {
+		return "Server-side: kubectl apply --server-side does not write the last-applied annotation (with the manager \"kubectl\" it only keeps one the object already has in step with the file)."
+	}
+	var paths []string
+	for _, s := range res.Steps {
+		paths = append(paths, keysOnly(s.Path))
+	}
+	// Below a list that differs, the element the server-side apply added
+	// or removed says more than one it shares.
+	changed := func(i int) bool { a := res.Steps[i].Action; return a != "shared" && a != "kept" }
+	if i := closest(p, paths, changed); i >= 0 {
+		s := res.Steps[i]
+		return "Server-side (" + s.Action + " " + s.Path + "): " + s.Why
+	}
+	return "Server-side: no manager's field set covers this field; the server merged the file into the live object by the kind's schema and left it as it was."
+}

@@ -1,0 +1,166 @@
+package ssaview
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/api"
+	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/serverside"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
+)
+
+// Apply values of a request.
+const (
+	ApplyServer = "server"
+	ApplyBoth   = "both"
+)
+
+// Respond answers op "serverside" (api.ServerSideRequest as JSON).
+func Respond(requestJSON string) *api.Response {
+	var req api.ServerSideRequest
+	if err := json.Unmarshal([]byte(requestJSON), &req); err != nil {
+		return &api.Response{Version: api.Version, Error: &api.Error{Kind: api.KindInternal, Message: "malformed serverside request: " + err.Error()}}
+	}
+	answer, errResp := Compute(req)
+	if errResp != nil {
+		return &api.Response{Version: api.Version, Error: errResp}
+	}
+	return &api.Response{Version: api.Version, ServerSide: answer}
+}
+
+// Compute runs the request: an error response is about the panes, or an
+// error kubectl would report for the server-side apply.
+func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
+	if req.Apply != ApplyServer && req.Apply != ApplyBoth {
+		return nil, &api.Error{Kind: api.KindInternal, Message: fmt.Sprintf("apply must be %q or %q, not %q", ApplyServer, ApplyBoth, req.Apply)}
+	}
+	in := engine.Input{LastApplied: req.LastApplied, File: req.File, Live: req.Live, Overwrite: req.Overwrite,
+		ServerSide: true, FieldManager: req.FieldManager, ForceConflicts: req.ForceConflicts}
+	if req.LastAppliedFromLive {
+		in.LastApplied = ""
+	}
+	docs, err := engine.Parse(in)
+	if err != nil {
+		return nil, api.ErrorOf(err)
+	}
+	res, err := engine.ApplyServerSidePanes(docs, req.FieldManager, req.ForceConflicts)
+	if err != nil {
+		return nil, api.ErrorOf(err)
+	}
+	// The server-side apply reads no last-applied pane.
+	serverDocs := engine.Panes{File: docs.File, Live: docs.Live}
+	server, err := api.RenderApply(in, serverDocs, res)
+	if err != nil {
+		return nil, &api.Error{Kind: api.KindInternal, Message: err.Error()}
+	}
+	out := &api.ServerSide{Server: server, Owners: []api.OwnedField{}, Conflicts: []api.ConflictField{}, StepsWhere: []*api.Where{}}
+	var live map[string]any
+	if docs.Live != nil {
+		live = docs.Live.Object
+	}
+	object, _ := res.ObjectValue.(map[string]any)
+	texts := locator{file: docs.File.Object, live: live, result: object}
+	if docs.File != nil {
+		texts.fileIdx = docs.File.Index()
+	}
+	if docs.Live != nil {
+		texts.liveIdx = docs.Live.Index()
+	}
+	if object != nil {
+		_, texts.resultIdx, _ = document.RenderIndexed(object)
+	}
+	// Every field named below is in the live object's or the result's
+	// managedFields (a conflict's other manager, a step's field set).
+	paths := serverside.FieldPaths(live)
+	for k, p := range serverside.FieldPaths(object) {
+		paths[k] = p
+	}
+	out.Owners = owned(res.Owners, paths, texts)
+	for _, c := range res.Conflicts {
+		out.Conflicts = append(out.Conflicts, api.ConflictField{Manager: c.Manager, Operation: c.Operation, Field: c.Field,
+			Where: texts.where(paths[c.Field], false)})
+	}
+	for _, s := range res.Steps {
+		p, ok := paths[s.Path]
+		if !ok {
+			out.StepsWhere = append(out.StepsWhere, nil)
+			continue
+		}
+		out.StepsWhere = append(out.StepsWhere, texts.where(p, true))
+	}
+	if req.Apply == ApplyBoth {
+		both(out, in, docs, res, texts)
+	}
+	return out, nil
+}
+
+// locator finds a field's lines in the file, the live object and the
+// server-side result.
+type locator struct {
+	file, live, result          map[string]any
+	fileIdx, liveIdx, resultIdx *document.Index
+}
+
+func (l locator) where(p fieldpath.Path, withResult bool) *api.Where {
+	w := &api.Where{File: spanIn(l.file, l.fileIdx, p), Live: spanIn(l.live, l.liveIdx, p)}
+	if withResult {
+		w.Result = spanIn(l.result, l.resultIdx, p)
+	}
+	return w
+}
+
+func spanIn(obj map[string]any, idx *document.Index, p fieldpath.Path) *api.Span {
+	if obj == nil || idx == nil || p == nil {
+		return nil
+	}
+	dp, ok := serverside.DocumentPath(obj, p)
+	if !ok {
+		return nil
+	}
+	line, end, ok := idx.Span(dp)
+	if !ok {
+		return nil
+	}
+	return &api.Span{Line: line, EndLine: end}
+}
+
+// owned groups the owners by field (in the server's field order) and
+// locates each field in the result.
+func owned(owners []engine.Owner, paths map[string]fieldpath.Path, texts locator) []api.OwnedField {
+	out := []api.OwnedField{}
+	for _, o := range owners {
+		ref := api.ManagerRef{Manager: o.Manager, Operation: o.Operation}
+		if n := len(out); n > 0 && out[n-1].Field == o.Field {
+			out[n-1].Owners = append(out[n-1].Owners, ref)
+			continue
+		}
+		span := spanIn(texts.result, texts.resultIdx, paths[o.Field])
+		if span == nil {
+			continue // metadata.managedFields names fields no longer there only when the server left them
+		}
+		out = append(out, api.OwnedField{Field: o.Field, Line: span.Line, EndLine: span.EndLine, Owners: []api.ManagerRef{ref}})
+	}
+	return out
+}
+
+// valueJSON encodes a value for a Difference.
+func valueJSON(v any, ok bool) json.RawMessage {
+	if !ok {
+		return nil
+	}
+	b, err := jsonvalue.Encode(v)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+func encode(v any) (string, error) {
+	b, err := jsonvalue.Encode(v)
+	return string(b), err
+}
+
+func decodeObject(b []byte) (map[string]any, error) { return jsonvalue.DecodeObject(b) }

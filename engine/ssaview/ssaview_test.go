@@ -1,0 +1,131 @@
+package ssaview
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/applylens/applylens/engine/api"
+)
+
+const deployment = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: default
+spec:
+  replicas: 3
+  template:
+    spec:
+      containers:
+      - name: app
+        image: nginx:1.27
+        ports:
+        - containerPort: 53
+          protocol: TCP
+        - containerPort: 53
+          protocol: UDP
+`
+
+const liveOwnedByAutoscaler = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: default
+  managedFields:
+  - apiVersion: apps/v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:replicas: {}
+    manager: autoscaler
+    operation: Update
+    time: "2025-01-01T00:00:00Z"
+spec:
+  replicas: 5
+`
+
+func TestRespond(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		req   api.ServerSideRequest
+		check func(t *testing.T, s *api.ServerSide)
+	}{
+		{name: "create: owners beside their lines", req: api.ServerSideRequest{File: deployment, Apply: "server"}, check: func(t *testing.T, s *api.ServerSide) {
+			lines := strings.Split(s.Server.ObjectYAML, "\n")
+			found := false
+			for _, o := range s.Owners {
+				if o.Field == ".spec.replicas" {
+					found = true
+					if !strings.Contains(lines[o.Line-1], "replicas: 3") || o.Owners[0] != (api.ManagerRef{Manager: "kubectl", Operation: "Apply"}) {
+						t.Errorf("owner %+v on line %q", o, lines[o.Line-1])
+					}
+				}
+			}
+			if !found || len(s.StepsWhere) != len(s.Server.Steps) {
+				t.Errorf("owners %+v, %d steps, %d wheres", s.Owners, len(s.Server.Steps), len(s.StepsWhere))
+			}
+		}},
+		{name: "conflict located in the panes", req: api.ServerSideRequest{File: deployment, Live: liveOwnedByAutoscaler, Apply: "server"}, check: func(t *testing.T, s *api.ServerSide) {
+			if s.Server.Action != "conflict" || len(s.Conflicts) != 1 {
+				t.Fatalf("action %s conflicts %+v", s.Server.Action, s.Conflicts)
+			}
+			c := s.Conflicts[0]
+			if c.Manager != "autoscaler" || c.Field != ".spec.replicas" || c.Where.File == nil || c.Where.File.Line != 7 || c.Where.Live == nil || c.Where.Live.Line != 16 {
+				t.Errorf("conflict %+v where %+v %+v", c, c.Where.File, c.Where.Live)
+			}
+		}},
+		{name: "both: TCP and UDP on one port", req: api.ServerSideRequest{File: deployment, Live: liveWithPort53TCP, Apply: "both", ForceConflicts: true}, check: func(t *testing.T, s *api.ServerSide) {
+			if s.Client == nil || len(s.Differences) == 0 {
+				t.Fatalf("client %v error %+v differences %+v", s.Client != nil, s.ClientError, s.Differences)
+			}
+			var paths []string
+			for _, d := range s.Differences {
+				paths = append(paths, d.Path)
+				if d.ClientWhy == "" || d.ServerWhy == "" {
+					t.Errorf("difference %s unexplained", d.Path)
+				}
+				if strings.HasPrefix(d.Path, "spec.template.spec.containers[0].ports") && (!strings.Contains(d.ServerWhy, "ports[containerPort=53,protocol=\"UDP\"]") || !strings.Contains(d.ClientWhy, "list-merge-key")) {
+					t.Errorf("ports difference %s explained by %q and %q", d.Path, d.ClientWhy, d.ServerWhy)
+				}
+			}
+			if !strings.Contains(strings.Join(paths, " "), "spec.template.spec.containers[0].ports") {
+				t.Errorf("differences %q miss the ports", paths)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.req.Op = "serverside"
+			b, _ := json.Marshal(tc.req)
+			resp := Respond(string(b))
+			if resp.Error != nil {
+				t.Fatalf("error %+v", resp.Error)
+			}
+			tc.check(t, resp.ServerSide)
+			again := Respond(string(b))
+			x, _ := json.Marshal(resp)
+			y, _ := json.Marshal(again)
+			if string(x) != string(y) {
+				t.Error("two answers to one request differ")
+			}
+		})
+	}
+}
+
+// liveWithPort53TCP: client-side apply created it with port 53/TCP only.
+const liveWithPort53TCP = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: default
+spec:
+  replicas: 3
+  template:
+    spec:
+      containers:
+      - name: app
+        image: nginx:1.27
+        ports:
+        - containerPort: 53
+          protocol: TCP
+`
