@@ -3,7 +3,7 @@
 // scripts/build after it has built the wasms; all URLs are relative, so the
 // site works from any folder of any static host.
 //
-//   node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --store-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]
+//   node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --store-wasm PATH --serverside-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]
 //
 // The Jsonnet evaluator (its wasm and worker) loads only when a visitor
 // picks the Jsonnet format, the Timeline mode's engine (its wasm and
@@ -30,6 +30,7 @@ const { values: args } = parseArgs({
     wasm: { type: 'string' },
     'jsonnet-wasm': { type: 'string' },
     'timeline-wasm': { type: 'string' },
+    'serverside-wasm': { type: 'string' },
     'store-wasm': { type: 'string' },
     samples: { type: 'string' },
     'wasm-exec': { type: 'string' },
@@ -39,8 +40,8 @@ const { values: args } = parseArgs({
     budget: { type: 'string', default: String(1.4 * 1000 * 1000) },
   },
 });
-if (!args.wasm || !args['jsonnet-wasm'] || !args['timeline-wasm'] || !args['store-wasm'] || !args.samples || !args['wasm-exec']) {
-  console.error('usage: node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --store-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
+if (!args.wasm || !args['jsonnet-wasm'] || !args['timeline-wasm'] || !args['store-wasm'] || !args['serverside-wasm'] || !args.samples || !args['wasm-exec']) {
+  console.error('usage: node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --store-wasm PATH --serverside-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
   process.exit(2);
 }
 const outDir = resolve(root, args.out);
@@ -65,6 +66,9 @@ add(jsonnetWasmName, jsonnetWasm);
 const timelineWasm = readFileSync(resolve(args['timeline-wasm']));
 const timelineWasmName = hashedName('applylens-timeline', '.wasm', timelineWasm);
 add(timelineWasmName, timelineWasm);
+const serversideWasm = readFileSync(resolve(args['serverside-wasm']));
+const serversideWasmName = hashedName('applylens-serverside', '.wasm', serversideWasm);
+add(serversideWasmName, serversideWasm);
 const storeWasm = readFileSync(resolve(args['store-wasm']));
 const storeWasmName = hashedName('applylens-store', '.wasm', storeWasm);
 add(storeWasmName, storeWasm);
@@ -108,7 +112,7 @@ async function one(options) {
 // importScripts. They learn the hashed names through a define, each only
 // the names it uses, so that one wasm's change does not rename the other's
 // worker.
-const noAssets = { worker: '', wasm: '', wasmExec: wasmExecName, jsonnetWorker: '', jsonnetWasm: '', timelineWorker: '', timelineWasm: '', storeWasm: '', samples: '' };
+const noAssets = { worker: '', wasm: '', wasmExec: wasmExecName, jsonnetWorker: '', jsonnetWasm: '', timelineWorker: '', timelineWasm: '', serversideWorker: '', serversideWasm: '', storeWasm: '', samples: '' };
 const worker = await one({
   entryPoints: ['web/worker.js'],
   format: 'iife',
@@ -133,6 +137,14 @@ const timelineWorker = await one({
 });
 const timelineWorkerName = hashedName('timeline-worker', '.js', timelineWorker);
 add(timelineWorkerName, timelineWorker);
+const serversideWorker = await one({
+  entryPoints: ['web/serverside-worker.js'],
+  format: 'iife',
+  outfile: 'serverside-worker.js',
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, serversideWasm: serversideWasmName }) },
+});
+const serversideWorkerName = hashedName('serverside-worker', '.js', serversideWorker);
+add(serversideWorkerName, serversideWorker);
 
 // The early script (web/early.js): a classic script in <head> that
 // starts the engine worker; it knows only the worker's name.
@@ -157,7 +169,7 @@ const appBuild = await esbuild.build({
   entryNames: 'app.[hash]',
   chunkNames: 'chunk.[hash]',
   metafile: true,
-  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, wasm: wasmName, jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, storeWasm: storeWasmName, samples: samplesName }) },
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, wasm: wasmName, jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, serversideWorker: serversideWorkerName, serversideWasm: serversideWasmName, storeWasm: storeWasmName, samples: samplesName }) },
 });
 const appOutputs = new Map(appBuild.outputFiles.map((f) => [f.path.slice(resolve(root, 'out-app').length + 1), f.contents]));
 const appName = [...appOutputs.keys()].find((n) => n.startsWith('app.'));
@@ -226,13 +238,14 @@ for (const name of [...files.keys()].sort()) {
 const firstVisit = ['index.html', earlyName, appName, ...[...staticChunks].sort(), cssName, workerName, wasmExecName, wasmName];
 const onDemand = [jsonnetWorkerName, jsonnetWasmName];
 const onDemandTimeline = [timelineWorkerName, timelineWasmName];
+const onDemandServerSide = [serversideWorkerName, serversideWasmName];
 const afterFirstResult = [storeWasmName];
 const sum = (names, key) => names.reduce((n, name) => n + sizes[name][key], 0);
 const total = (key) => sum(firstVisit, key);
 const manifest = {
   assets: {
     app: appName, early: earlyName, css: cssName, worker: workerName, wasm: wasmName, wasmExec: wasmExecName,
-    jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, storeWasm: storeWasmName, samples: samplesName,
+    jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, serversideWorker: serversideWorkerName, serversideWasm: serversideWasmName, storeWasm: storeWasmName, samples: samplesName,
   },
   sizes,
   firstVisit: { files: firstVisit, raw: total('raw'), gzip: total('gzip'), br: total('br'), budget: Number(args.budget) },
@@ -241,6 +254,8 @@ const manifest = {
   onDemand: { files: onDemand, raw: sum(onDemand, 'raw'), gzip: sum(onDemand, 'gzip'), br: sum(onDemand, 'br'), when: 'the Jsonnet format is chosen' },
   // Fetched when the Timeline mode is first shown.
   onDemandTimeline: { files: onDemandTimeline, raw: sum(onDemandTimeline, 'raw'), gzip: sum(onDemandTimeline, 'gzip'), br: sum(onDemandTimeline, 'br'), when: 'the Timeline mode is first shown' },
+  // Fetched when the apply switch first leaves client-side.
+  onDemandServerSide: { files: onDemandServerSide, raw: sum(onDemandServerSide, 'raw'), gzip: sum(onDemandServerSide, 'gzip'), br: sum(onDemandServerSide, 'br'), when: 'the apply switch is first set to server-side or both' },
   examples: { files: exampleFiles.length, raw: sum(exampleFiles, 'raw'), gzip: sum(exampleFiles, 'gzip'), br: sum(exampleFiles, 'br'), when: 'an embed names a sample (#example=<id>): one file per frame' },
   lazy: { files: lazy, raw: sum(lazy, 'raw'), gzip: sum(lazy, 'gzip'), br: sum(lazy, 'br'), when: 'the Diff tab is first shown (the chunk), the gallery or an #example= address is first used (samples)' },
   // The saved work (wasm/store): loaded when the page is idle after its
@@ -266,6 +281,11 @@ for (const name of onDemandTimeline) {
   console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
 }
 console.log(`${'on demand (Timeline)'.padEnd(34)}${kb(sum(onDemandTimeline, 'raw'))}${kb(sum(onDemandTimeline, 'gzip'))}${kb(sum(onDemandTimeline, 'br'))}`);
+for (const name of onDemandServerSide) {
+  const s = sizes[name];
+  console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
+}
+console.log(`${'on demand (server-side switch)'.padEnd(34)}${kb(sum(onDemandServerSide, 'raw'))}${kb(sum(onDemandServerSide, 'gzip'))}${kb(sum(onDemandServerSide, 'br'))}`);
 for (const name of afterFirstResult) {
   const s = sizes[name];
   console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);

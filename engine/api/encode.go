@@ -85,7 +85,11 @@ func appendResponse(b []byte, r *Response) []byte {
 	}
 	if r.Timeline != nil {
 		b = append(b, `,"timeline":`...)
-		b = appendTimeline(b, r.Timeline)
+		b = appendJSON(b, r.Timeline)
+	}
+	if r.ServerSide != nil {
+		b = append(b, `,"serverSide":`...)
+		b = appendJSON(b, r.ServerSide)
 	}
 	return append(b, '}')
 }

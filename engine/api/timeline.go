@@ -135,9 +135,9 @@ type TimelineApply struct {
 	Live string `json:"live"`
 }
 
-// appendTimeline writes the timeline as encoding/json does (with
+// appendJSON writes a timeline or a server-side answer as encoding/json does (with
 // SetEscapeHTML(false), as the rest of the response).
-func appendTimeline(b []byte, t *Timeline) []byte {
+func appendJSON(b []byte, t any) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -27,7 +27,7 @@ func contentSecurityPolicy(name string) string {
 	switch {
 	case strings.HasSuffix(base, ".html"):
 		return pagePolicy
-	case strings.HasSuffix(base, ".js") && (strings.HasPrefix(base, "worker.") || strings.HasPrefix(base, "jsonnet-worker.") || strings.HasPrefix(base, "timeline-worker.")):
+	case strings.HasSuffix(base, ".js") && (strings.HasPrefix(base, "worker.") || strings.HasPrefix(base, "jsonnet-worker.") || strings.HasPrefix(base, "timeline-worker.") || strings.HasPrefix(base, "serverside-worker.")):
 		return workerPolicy
 	}
 	return ""

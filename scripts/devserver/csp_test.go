@@ -14,6 +14,7 @@ func TestContentSecurityPolicy(t *testing.T) {
 		{"the engine's worker", "worker.0123456789.js", workerPolicy},
 		{"the Jsonnet worker", "jsonnet-worker.0123456789.js", workerPolicy},
 		{"the Timeline worker", "timeline-worker.0123456789.js", workerPolicy},
+		{"the server-side worker", "serverside-worker.0123456789.js", workerPolicy},
 		{"the page's module", "app.ABCDEF12.js", ""},
 		{"the wasm", "applylens.0123456789.wasm", ""},
 	} {
