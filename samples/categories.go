@@ -16,6 +16,7 @@ var Categories = []Category{
 	{ID: "traps", Title: "Traps"},
 	{ID: "workloads", Title: "Workloads"},
 	{ID: "custom-resources", Title: "Custom resources"},
+	{ID: "server-side", Title: "Server-side apply: field owners and conflicts"},
 }
 
 func knownCategory(id string) bool {

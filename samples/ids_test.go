@@ -31,6 +31,10 @@ var releasedIDs = []string{
 	"timeline-replicas-ownership", "timeline-migrate-from-create",
 	"timeline-leave-declarative", "timeline-selector-change",
 	"timeline-prune-directory", "timeline-crd-cluster-scoped",
+	// Server-side apply, released with the page's apply switch.
+	"ssa-hpa-replicas-conflict", "ssa-hpa-replicas-forced", "ssa-sidecar-other-manager",
+	"ssa-ports-tcp-udp", "ssa-duplicate-env", "ssa-migration",
+	"ssa-field-kept-other-owner", "ssa-force-conflicts",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.

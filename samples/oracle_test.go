@@ -29,8 +29,8 @@ import (
 func TestSamplesAgreeWithKubectl(t *testing.T) {
 	for _, s := range All() {
 		t.Run(s.ID, func(t *testing.T) {
-			want := kubectl(s.Input())
-			got, err := engine.Apply(s.Input())
+			want := kubectl(s.ClientSideInput())
+			got, err := engine.Apply(s.ClientSideInput())
 			if s.ID == "overwrite-false" && !mergepatch.IsConflict(want.err) {
 				t.Fatalf("kubectl error %v, want a conflict", want.err)
 			}

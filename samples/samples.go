@@ -46,10 +46,39 @@ type Sample struct {
 	Live string `json:"live,omitempty"`
 	// Overwrite is kubectl apply's --overwrite; nil means the default, true.
 	Overwrite *bool `json:"overwrite,omitempty"`
+	// Flags are kubectl's other flags, as the page's links carry them
+	// (web/share.js Flags); nil: all at their defaults (client-side).
+	Flags *Flags `json:"flags,omitempty"`
+}
+
+// Flags are a sample's kubectl flags besides --overwrite, each left out
+// at its default.
+type Flags struct {
+	// Apply is "server" (kubectl apply --server-side) or "both" (the page
+	// shows both applies; the golden result is the server-side one).
+	Apply string `json:"apply,omitempty"`
+	// FieldManager is --field-manager ("": kubectl).
+	FieldManager   string `json:"fieldManager,omitempty"`
+	ForceConflicts bool   `json:"forceConflicts,omitempty"`
+}
+
+// ServerSide tells whether the sample is a server-side apply.
+func (s Sample) ServerSide() bool {
+	return s.Flags != nil && (s.Flags.Apply == "server" || s.Flags.Apply == "both")
 }
 
 // Input is the sample as the engine's input.
 func (s Sample) Input() engine.Input {
+	in := engine.Input{LastApplied: s.LastApplied, File: s.File, Live: s.Live, Overwrite: s.Overwrite}
+	if s.ServerSide() {
+		in.ServerSide, in.FieldManager, in.ForceConflicts = true, s.Flags.FieldManager, s.Flags.ForceConflicts
+	}
+	return in
+}
+
+// ClientSideInput is the sample as a client-side apply (the "both" view's
+// other half).
+func (s Sample) ClientSideInput() engine.Input {
 	return engine.Input{LastApplied: s.LastApplied, File: s.File, Live: s.Live, Overwrite: s.Overwrite}
 }
 
@@ -60,6 +89,7 @@ type meta struct {
 	Description string   `json:"description"`
 	Shows       []string `json:"shows"`
 	Overwrite   *bool    `json:"overwrite"`
+	Flags       *Flags   `json:"flags"`
 }
 
 // LoadError is embedded sample data that does not load; the tests catch it
@@ -141,7 +171,10 @@ func loadOne(fsys fs.FS, id string) (Sample, error) {
 	if !knownCategory(m.Category) {
 		return Sample{}, &LoadError{Sample: id, File: metaFile, Err: fmt.Errorf("unknown category %q (see Categories)", m.Category)}
 	}
-	s := Sample{ID: id, Title: m.Title, Category: m.Category, Description: m.Description, Shows: m.Shows, Overwrite: m.Overwrite}
+	s := Sample{ID: id, Title: m.Title, Category: m.Category, Description: m.Description, Shows: m.Shows, Overwrite: m.Overwrite, Flags: m.Flags}
+	if f := m.Flags; f != nil && f.Apply != "server" && f.Apply != "both" {
+		return Sample{}, &LoadError{Sample: id, File: metaFile, Err: fmt.Errorf("flags.apply is %q: a sample with flags is server-side or both", f.Apply)}
+	}
 	var err error
 	if s.File, err = readText(fsys, id, fileFile, true); err != nil {
 		return Sample{}, err

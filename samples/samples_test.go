@@ -157,7 +157,8 @@ func TestLiveAnnotations(t *testing.T) {
 			annots, _ := at(live, "metadata", "annotations").(map[string]any)
 			text, ok := annots[engine.LastAppliedAnnotation].(string)
 			if !ok {
-				if s.ID != "no-annotation" {
+				// A server-side apply writes none; client-side apply did.
+				if s.ID != "no-annotation" && !s.ServerSide() {
 					t.Fatal("live object has no last-applied annotation")
 				}
 				return
@@ -197,6 +198,62 @@ type expectation struct {
 }
 
 var expectations = map[string]expectation{
+	// Server-side samples (engine/serverside; their live objects are
+	// checked against the real field manager in oracle/kubernetes).
+	"ssa-hpa-replicas-conflict": {action: engine.ActionConflict, patchType: engine.PatchApply, source: "none", warnings: []string{"apply-conflict"},
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, len(r.Conflicts), 1)
+			want(t, r.Conflicts[0].Manager+" "+r.Conflicts[0].Subresource+" "+r.Conflicts[0].Field, "kube-controller-manager scale .spec.replicas")
+			want(t, at(decode(t, r.Object), "spec", "template", "spec", "containers", 0, "image"), "registry.k8s.io/hpa-example:1.0")
+		}},
+	"ssa-hpa-replicas-forced": {action: engine.ActionConfigure, patchType: engine.PatchApply, source: "none", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, at(decode(t, r.Object), "spec", "replicas"), int64(3))
+			want(t, ownersOf(r, ".spec.replicas"), "kubectl Apply")
+			want(t, stepOf(r, ".spec.replicas"), "taken")
+		}},
+	"ssa-sidecar-other-manager": {action: engine.ActionConfigure, patchType: engine.PatchApply, source: "none", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, at(decode(t, r.Object), "spec", "template", "spec", "containers", 1, "name"), "mesh-proxy")
+			want(t, ownersOf(r, `.spec.template.spec.containers[name="mesh-proxy"]`), "mesh-injector Update")
+			want(t, ownersOf(r, `.spec.template.spec.containers[name="checkout"].image`), "kubectl Apply")
+		}},
+	"ssa-ports-tcp-udp": {action: engine.ActionConfigure, patchType: engine.PatchApply, source: "none", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, len(asList(at(decode(t, r.Object), "spec", "template", "spec", "containers", 0, "ports"))), 2)
+			client, err := engine.Apply(s.ClientSideInput())
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The client-side apply merges the ports by containerPort alone.
+			want(t, len(asList(at(decode(t, client.Object), "spec", "template", "spec", "containers", 0, "ports"))), 1)
+		}},
+	"ssa-duplicate-env": {
+		check: func(t *testing.T, s Sample, r *engine.Result, err error) {
+			if !strings.Contains(err.Error(), "duplicate") || !strings.Contains(err.Error(), "LOG_LEVEL") {
+				t.Errorf("error %q does not name the duplicate", err)
+			}
+		}},
+	"ssa-migration": {action: engine.ActionConfigure, patchType: engine.PatchApply, source: "annotation", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			wantAbsent(t, decode(t, r.Object), "metadata", "labels", "tier")
+			want(t, r.Steps[0].Action, "migrated")
+			want(t, stepOf(r, ".metadata.labels.tier"), "removed")
+			want(t, strings.Contains(string(r.Object), "kubectl-client-side-apply"), false)
+		}},
+	"ssa-field-kept-other-owner": {action: engine.ActionConfigure, patchType: engine.PatchApply, source: "none", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, at(decode(t, r.Object), "metadata", "labels", "release"), "stable")
+			want(t, stepOf(r, ".metadata.labels.release"), "kept")
+			want(t, ownersOf(r, ".metadata.labels.release"), "release-bot Apply")
+		}},
+	"ssa-force-conflicts": {action: engine.ActionConfigure, patchType: engine.PatchApply, source: "none", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			want(t, ownersOf(r, `.spec.template.spec.containers[name="cart"].image`), "ci Apply")
+			want(t, ownersOf(r, ".metadata.labels.track"), "ci Apply")
+			want(t, stepOf(r, `.spec.template.spec.containers[name="cart"].image`), "taken")
+			want(t, stepOf(r, ".metadata.labels.track"), "taken")
+		}},
 	"walkthrough": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", clean: true,
 		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
 			p := decode(t, r.Patch)
@@ -511,6 +568,10 @@ type golden struct {
 	LastAppliedSource string          `json:"lastAppliedSource,omitempty"`
 	Warnings          []string        `json:"warnings"`
 	Error             string          `json:"error,omitempty"`
+	// A server-side apply's conflicts, owners and steps (action and field).
+	Conflicts []engine.Conflict `json:"conflicts,omitempty"`
+	Owners    []engine.Owner    `json:"owners,omitempty"`
+	Steps     []string          `json:"steps,omitempty"`
 }
 
 func TestGolden(t *testing.T) {
@@ -522,7 +583,13 @@ func TestGolden(t *testing.T) {
 				g.Error = err.Error()
 			} else {
 				g = golden{Action: r.Action, PatchType: r.PatchType, Patch: r.Patch, Object: r.Object,
-					LastApplied: r.LastApplied, LastAppliedSource: r.LastAppliedSource, Warnings: warningCodes(r.Warnings)}
+					LastApplied: r.LastApplied, LastAppliedSource: r.LastAppliedSource, Warnings: warningCodes(r.Warnings),
+					Conflicts: r.Conflicts, Owners: r.Owners}
+				if s.ServerSide() {
+					for _, step := range r.Steps {
+						g.Steps = append(g.Steps, step.Action+" "+step.Path)
+					}
+				}
 			}
 			got, err := json.MarshalIndent(g, "", "  ")
 			if err != nil {
@@ -548,6 +615,27 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// ownersOf lists a field's owners of a server-side result ("manager Operation", joined by ", ").
+func ownersOf(r *engine.Result, field string) string {
+	var out []string
+	for _, o := range r.Owners {
+		if o.Field == field {
+			out = append(out, o.Manager+" "+o.Operation)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// stepOf is the action of a server-side result's step for a field.
+func stepOf(r *engine.Result, field string) string {
+	for _, s := range r.Steps {
+		if s.Path == field {
+			return s.Action
+		}
+	}
+	return ""
 }
 
 func warningCodes(ws []engine.Warning) []string {

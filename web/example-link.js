@@ -12,7 +12,7 @@ const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * @typedef {{id: string, title: string, category?: string, description: string, shows?: string[],
- *   lastApplied?: string, file?: string, live?: string, overwrite?: boolean,
+ *   lastApplied?: string, file?: string, live?: string, overwrite?: boolean, flags?: import('./share.js').Flags,
  *   timeline?: import('./timeline/model.js').TimelineState}} Sample
  * A sample of the single-apply mode has a file; one of the Timeline mode
  * (samples/timelines) has a timeline instead.
@@ -98,5 +98,7 @@ export function sampleState(sample, tab = 'steps', base = null) {
     tab,
     view: 'single',
     timeline: base?.timeline ?? null,
+    // A server-side sample opens with its apply switch and flags.
+    ...(sample.flags ? { flags: { ...sample.flags } } : {}),
   };
 }

@@ -15,5 +15,6 @@ export const CATEGORIES = [
   { id: 'traps', title: 'Traps', blurb: 'Surprises of kubectl apply, and how to avoid them.' },
   { id: 'workloads', title: 'Workloads', blurb: 'Pods, ReplicaSets, StatefulSets, DaemonSets, Jobs, CronJobs, autoscalers.' },
   { id: 'custom-resources', title: 'Custom resources', blurb: 'Kinds kubectl does not know: JSON merge patches.' },
+  { id: 'server-side', title: 'Server-side apply', blurb: 'kubectl apply --server-side: field owners, conflicts, and how it differs from client-side apply.' },
   { id: 'timelines', title: 'Timelines', blurb: 'Stories of several kubectl commands, played on a simulated cluster.' },
 ];

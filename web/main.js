@@ -21,6 +21,7 @@ import { defaultScenario } from './default-scenario.js';
 import { Sharing } from './share-ui.js';
 import { LazyTimeline } from './timeline/lazy.js';
 import { ModeSwitch } from './timeline/mode-switch.js';
+import { ApplySwitch } from './serverside/switch.js';
 import { parseOptions } from './embed/options.js';
 import { EmbedLoader } from './embed/index.js';
 import { setupSaves } from './saves.js';
@@ -246,6 +247,15 @@ const tabs = setupTabs(byId('tablist'), {
   },
 });
 
+// Client-side, server-side or both: the server-side view and its wasm load on first use.
+const applySwitch = new ApplySwitch({
+  createClient: () => new EngineClient({
+    createWorker: () => new Worker(new URL(assets.serversideWorker, document.baseURI)), onResponse() {}, onState() {},
+  }),
+  highlight: (where) => inputs.highlight(where, true),
+  onChange: () => sharing.changed(),
+});
+
 const overwrite = /** @type {HTMLInputElement} */ (byId('opt-overwrite'));
 overwrite.addEventListener('change', () => {
   compute();
@@ -294,6 +304,7 @@ function sendApply(values, format) {
   requestFormat = format;
   busy.begin();
   client.request(request);
+  applySwitch.inputs(request);
 }
 
 /** Says the results wait for something, unless a result is on screen. @param {string} text */
@@ -306,6 +317,7 @@ function showPending(text) {
 /** @param {ReturnType<Inputs['values']>} values */
 function showEmpty(values) {
   busy.end();
+  applySwitch.inputs(null);
   inputs.clearErrors();
   lastGood = null;
   setStale(false);
@@ -570,6 +582,11 @@ formatSelect.addEventListener('change', () => {
   sharing.changed();
 });
 
+/** A state's flags that no control of the page holds (kept for its links and saves). */
+let otherFlags = {};
+/** `{flags}` when some flag is set, else nothing: a state without flags stays as it was. @param {object} flags */
+const withFlags = (flags) => (Object.keys(flags).length > 0 ? { flags } : {});
+
 /**
  * What the page shows, as a share link or the draft holds it.
  * @returns {import('./share.js').ShareState}
@@ -579,7 +596,7 @@ function pageState() {
   const tab = /** @type {import('./share.js').ShareState['tab']} */ (tabs.current().replace(/^tab-/, ''));
   return {
     mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, overwrite: overwrite.checked, tab,
-    view: modes.current, timeline: timeline.state(),
+    view: modes.current, timeline: timeline.state(), ...withFlags({ ...otherFlags, ...applySwitch.flags() }),
   };
 }
 
@@ -592,6 +609,10 @@ function applyState(state) {
   overwrite.checked = state.overwrite;
   showFormat(state.format);
   inputs.load({ lastApplied: state.lastApplied, file: state.file, live: state.live }, state.mode);
+  // The flags this page has no control for yet (-n, scope) are kept as they came.
+  const { apply, fieldManager, forceConflicts, ...rest } = state.flags || {};
+  otherFlags = rest;
+  applySwitch.load({ apply, fieldManager, forceConflicts });
   tabs.show(`tab-${state.tab}`);
   compute();
   if (state.timeline) timeline.load(state.timeline);
@@ -724,6 +745,8 @@ globalThis.applylensPage = {
   },
   /** The ids of the applies requested (the newest) and those the worker received. */
   engineLog: () => ({ lastId: client.lastId, received: [...client.received], starts: client.starts, memoryBytes: client.memoryBytes }),
+  /** How many times the server-side worker started (0 until the switch leaves client-side). */
+  serverSideStarts: () => applySwitch.starts(),
   /** How long a replaced computation runs before its worker is replaced (default 500 ms). @param {number} ms */
   setAbandonAfter(ms) {
     client.abandonAfterMs = ms;

@@ -131,6 +131,19 @@ func trace(req Request, out *Outcome) []engine.Step {
 		return strings.Join(s, ", ")
 	}
 	prior.Union(now).Iterate(func(p fieldpath.Path) {
+		// A map or element the manager no longer owns as such, but which
+		// stays for the fields it or others still own below it: its
+		// fields' steps say it all.
+		if !now.Has(p) && len(holders(othersAfter, p)) == 0 {
+			if hasBelow(now, p) {
+				return
+			}
+			for _, o := range othersAfter {
+				if hasBelow(o.set, p) {
+					return
+				}
+			}
+		}
 		step := engine.Step{Phase: engine.PhaseServer, Path: p.String(), Rule: RuleServerSide,
 			Old: valueJSON(req.Live, p), New: valueJSON(out.Object, p)}
 		sharing := holders(othersAfter, p)
@@ -170,6 +183,17 @@ func trace(req Request, out *Outcome) []engine.Step {
 		steps = append(steps, step)
 	})
 	return steps
+}
+
+// hasBelow tells whether set has a field under p.
+func hasBelow(set *fieldpath.Set, p fieldpath.Path) bool {
+	below := false
+	set.Iterate(func(q fieldpath.Path) {
+		if !below && len(q) > len(p) && q[:len(p)].Equals(p) {
+			below = true
+		}
+	})
+	return below
 }
 
 // stillHolds tells whether the manager of o still owns p after the apply.

@@ -328,8 +328,10 @@ func checkSSA(t *testing.T, name string, live, file map[string]any, manager stri
 		for _, c := range want.conflict.ErrStatus.Details.Causes {
 			var m struct{ Manager string }
 			msg := strings.TrimPrefix(c.Message, "conflict with ")
-			if i := strings.Index(msg, " using "); i >= 0 {
-				msg = msg[:i]
+			for _, cut := range []string{" with subresource ", " using "} {
+				if i := strings.Index(msg, cut); i >= 0 {
+					msg = msg[:i]
+				}
 			}
 			_ = json.Unmarshal([]byte(msg), &m.Manager)
 			wantC = append(wantC, c.Field+" "+m.Manager)

@@ -1,0 +1,234 @@
+// The server-side apply's view (a chunk loaded when the apply switch first
+// leaves client-side): the server-side result with each field's owners
+// beside its lines, the conflicts (kubectl's error once, each field
+// highlighted in the panes), the steps, and for "both" the two results side
+// by side with their differences explained. Everything from the user or the
+// engine is text (dom.js h()).
+
+import { h, clear } from '../dom.js';
+
+/** @typedef {import('../api-types.js').ServerSide} ServerSide */
+/** @typedef {import('../api-types.js').Where} Where */
+
+/** What each step action is called on its badge. */
+const ACTION_LABEL = {
+  applied: 'owned', shared: 'co-owned', taken: 'taken over', removed: 'removed',
+  kept: 'kept', released: 'released', conflict: 'conflict', migrated: 'migrated',
+};
+
+export class ServerSideView {
+  /**
+   * @param {object} opts
+   * @param {HTMLElement} opts.host
+   * @param {() => import('../engine-client.js').EngineClient} opts.createClient
+   * @param {(where: Where|null) => void} opts.highlight
+   */
+  constructor({ host, createClient, highlight }) {
+    this.host = host;
+    this.highlight = highlight;
+    this.requests = 0;
+    this.client = createClient();
+    this.client.onResponse = (response) => this.render(response);
+    this.client.onState = (state, detail) => this.engineState(state, detail);
+    this.client.start();
+    clear(host);
+    host.dataset.state = 'loading';
+    this.status = h('p', { className: 'status ssa-status', attrs: { role: 'status', 'aria-live': 'polite' }, text: 'Loading the server-side apply…' });
+    this.body = h('div', { className: 'ssa-body' });
+    host.append(this.status, this.body);
+  }
+
+  /** @param {import('../api-types.js').ServerSideRequest} request */
+  request(request) {
+    this.requests++;
+    this.client.request(/** @type {any} */ (request));
+  }
+
+  empty() {
+    this.client.cancel();
+    this.host.dataset.state = 'empty';
+    this.status.textContent = 'Paste a configuration file to see what kubectl apply --server-side does.';
+    clear(this.body);
+  }
+
+  /** @param {string} state @param {string} [detail] */
+  engineState(state, detail = '') {
+    if (state === 'loading' && this.host.dataset.state !== 'ready') this.status.textContent = 'Loading the server-side apply…';
+    if (state === 'failed') {
+      this.host.dataset.state = 'failed';
+      this.status.textContent = `The server-side apply could not be loaded: ${detail}. Choose it again to retry.`;
+    }
+    if (state === 'timeout' || state === 'crashed') {
+      this.host.dataset.state = 'error';
+      this.status.textContent = state === 'timeout' ? `Stopped: the server-side apply ran longer than ${detail}; edit the inputs to try again.` : `The server-side engine crashed (${detail}) and was restarted.`;
+    }
+  }
+
+  /** @param {import('../api-types.js').Response} response */
+  render(response) {
+    clear(this.body);
+    this.highlight(null);
+    if (response.error || !response.serverSide) {
+      const e = response.error || { kind: 'internal', message: 'the engine answered with neither a result nor an error' };
+      this.host.dataset.state = 'error';
+      this.status.textContent = e.kind === 'input' ? 'The inputs have an error (see the pane).' : 'kubectl apply --server-side would fail:';
+      const where = e.pane ? ` (${e.pane}${e.line ? `, line ${e.line}` : ''})` : '';
+      this.body.append(h('div', { className: 'error-general', attrs: { role: 'alert' }, text: `${e.message}${where}` }));
+      return;
+    }
+    const s = response.serverSide;
+    this.host.dataset.state = 'ready';
+    this.host.dataset.action = s.server.action;
+    this.host.dataset.view = s.client || s.clientError ? 'both' : 'server';
+    this.status.textContent = statusOf(s);
+    this.renderMessages(s);
+    if (s.conflicts.length > 0) this.renderConflicts(s);
+    if (this.host.dataset.view === 'both') this.renderBoth(s);
+    else {
+      this.result = this.renderBlame(s);
+      this.renderSteps(s);
+    }
+  }
+
+  /** kubectl's error (once) and warnings. @param {ServerSide} s @private */
+  renderMessages(s) {
+    for (const w of s.server.warnings) {
+      if (w.code === 'apply-conflict') {
+        this.body.append(h('pre', { className: 'ssa-kubectl-error', id: 'ssa-kubectl-error', attrs: { 'aria-label': 'kubectl prints', tabindex: '0' }, text: w.message }));
+      } else {
+        this.body.append(h('p', { className: 'ssa-warning', dataset: { code: w.code } }, h('span', { className: 'badge warn', text: w.code }), ` ${w.message}`));
+      }
+    }
+  }
+
+  /** @param {ServerSide} s @private */
+  renderConflicts(s) {
+    const list = h('ul', { className: 'ssa-conflicts', id: 'ssa-conflicts' });
+    s.conflicts.forEach((c, i) => {
+      const item = h('button', { type: 'button', className: 'ssa-conflict', dataset: { index: String(i) }, attrs: { 'aria-pressed': 'false' } },
+        h('span', { className: 'ssa-manager', text: `${c.manager} (${c.operation})` }), ' owns ', h('code', { text: c.field }));
+      item.addEventListener('click', () => this.select(list, item, c.where));
+      list.append(h('li', {}, item));
+    });
+    this.body.append(h('h3', { className: 'small-heading', text: `Conflicts (${s.conflicts.length}): fields another manager owns with another value` }), list);
+    // Where each conflicting field is, at once: the first one in the panes.
+    const first = /** @type {HTMLElement} */ (list.querySelector('button'));
+    this.select(list, first, s.conflicts[0].where);
+  }
+
+  /** @param {HTMLElement} list @param {HTMLElement} item @param {Where|null} where @private */
+  select(list, item, where) {
+    for (const b of list.querySelectorAll('[aria-pressed="true"]')) b.setAttribute('aria-pressed', 'false');
+    item.setAttribute('aria-pressed', 'true');
+    this.highlight(where);
+  }
+
+  /**
+   * The result, each line with the managers of the fields that start on it.
+   * @param {ServerSide} s @private
+   * @returns {HTMLElement[]} the rows, by line
+   */
+  renderBlame(s) {
+    const owners = new Map();
+    for (const o of s.owners) {
+      const names = o.owners.map((m) => `${m.manager} · ${m.operation}`);
+      const at = owners.get(o.line) || [];
+      for (const n of names) if (!at.includes(n)) at.push(n);
+      owners.set(o.line, at);
+    }
+    const lines = s.server.objectYAML.replace(/\n$/, '').split('\n');
+    const table = h('div', { className: 'blame', id: 'ssa-result', attrs: { role: 'table', 'aria-label': 'Result with field owners' } });
+    const rows = lines.map((text, i) => {
+      const who = owners.get(i + 1) || [];
+      const row = h('div', { className: 'blame-row', attrs: { role: 'row' }, dataset: { line: String(i + 1), owners: who.join(', ') } },
+        h('span', { className: 'blame-owner', attrs: { role: 'cell' }, text: who.join(', ') }),
+        h('span', { className: 'blame-no', attrs: { role: 'cell', 'aria-hidden': 'true' }, text: String(i + 1) }),
+        h('code', { className: 'blame-text', attrs: { role: 'cell' }, text }));
+      table.append(row);
+      return row;
+    });
+    const title = s.server.action === 'conflict' ? 'The live object, unchanged (the server refused the apply), with its owners' : 'Result, with each field\'s owners (manager · Apply or Update)';
+    this.body.append(h('h3', { className: 'small-heading', text: title }), table);
+    return rows;
+  }
+
+  /** @param {ServerSide} s @private */
+  renderSteps(s) {
+    const list = h('ol', { className: 'ssa-steps', id: 'ssa-steps' });
+    s.server.steps.forEach((step, i) => {
+      const button = h('button', { type: 'button', className: 'ssa-step', dataset: { action: step.action }, attrs: { 'aria-pressed': 'false' } },
+        h('span', { className: `badge ssa-${step.action}`, text: ACTION_LABEL[step.action] || step.action }), ' ',
+        step.path ? h('code', { text: step.path }) : null,
+        h('p', { className: 'ssa-why', text: step.why }));
+      button.addEventListener('click', () => {
+        const where = s.stepsWhere[i] || null;
+        this.select(list, button, where);
+        this.markRows(this.result, where && where.result);
+      });
+      list.append(h('li', {}, button));
+    });
+    this.body.append(h('h3', { className: 'small-heading', text: 'Steps: what this apply does to the field manager\'s fields' }), list);
+  }
+
+  /** @param {HTMLElement[]|undefined} rows @param {{line: number, endLine: number}|null|undefined} span @private */
+  markRows(rows, span) {
+    if (!rows) return;
+    for (const [i, row] of rows.entries()) row.classList.toggle('marked', !!span && i + 1 >= span.line && i + 1 <= span.endLine);
+    if (span && rows[span.line - 1]) rows[span.line - 1].scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The two results side by side, and each difference explained. @param {ServerSide} s @private */
+  renderBoth(s) {
+    const diffs = s.differences || [];
+    const clientLines = new Set(diffs.map((d) => d.clientLine).filter(Boolean));
+    const serverLines = new Set(diffs.map((d) => d.serverLine).filter(Boolean));
+    const column = (title, text, marked, id) => {
+      const rows = text.replace(/\n$/, '').split('\n').map((line, i) => h('div', { className: `both-row${marked.has(i + 1) ? ' differs' : ''}`, dataset: { line: String(i + 1) } },
+        h('span', { className: 'blame-no', attrs: { 'aria-hidden': 'true' }, text: String(i + 1) }), h('code', { text: line })));
+      return { el: h('div', { className: 'both-col', id }, h('h3', { className: 'small-heading', text: title }), h('div', { className: 'both-lines' }, ...rows)), rows };
+    };
+    const server = column(`server-side: ${s.server.action}`, s.server.objectYAML, serverLines, 'both-server');
+    const client = s.client
+      ? column(`client-side: ${s.client.action}`, s.client.objectYAML, clientLines, 'both-client')
+      : { el: h('div', { className: 'both-col', id: 'both-client' }, h('h3', { className: 'small-heading', text: 'client-side: fails' }), h('p', { className: 'error-general', text: s.clientError ? s.clientError.message : '' })), rows: [] };
+    this.body.append(h('div', { className: 'both-grid' }, client.el, server.el));
+    const list = h('ol', { className: 'ssa-differences', id: 'ssa-differences' });
+    for (const d of diffs) {
+      const button = h('button', { type: 'button', className: 'ssa-difference', attrs: { 'aria-pressed': 'false' } },
+        h('code', { className: 'diff-path', text: d.path || '(the whole object)' }),
+        h('span', { className: 'diff-values', text: ` client-side: ${shown(d.client)} · server-side: ${shown(d.server)}` }),
+        h('p', { className: 'ssa-why', text: d.clientWhy }),
+        h('p', { className: 'ssa-why', text: d.serverWhy }));
+      button.addEventListener('click', () => {
+        this.select(list, button, null);
+        this.markRows(client.rows, d.clientLine ? { line: d.clientLine, endLine: d.clientLine } : null);
+        this.markRows(server.rows, d.serverLine ? { line: d.serverLine, endLine: d.serverLine } : null);
+      });
+      list.append(h('li', {}, button));
+    }
+    const heading = diffs.length === 0 ? 'The two applies give the same object (managedFields aside).' : `Differences (${diffs.length}), each with the rule of each apply that decided it`;
+    this.body.append(h('h3', { className: 'small-heading', text: heading }), list);
+  }
+}
+
+/** @param {unknown} v */
+function shown(v) {
+  if (v === undefined) return 'absent';
+  const s = JSON.stringify(v);
+  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+}
+
+/** @param {ServerSide} s */
+function statusOf(s) {
+  const owned = s.owners.length;
+  switch (s.server.action) {
+    case 'conflict':
+      return `Server-side apply refused: ${s.conflicts.length} conflict${s.conflicts.length === 1 ? '' : 's'} with other managers. kubectl exits 1 and nothing changes.`;
+    case 'create':
+      return `Server-side apply creates the object; ${owned} fields have owners.`;
+    case 'unchanged':
+      return 'Server-side apply changes nothing (the object and its managedFields stay as they are).';
+    default:
+      return `Server-side apply configures the object; ${owned} fields have owners.`;
+  }
+}
