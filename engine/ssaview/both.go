@@ -48,8 +48,8 @@ func both(out *api.ServerSide, in engine.Input, docs engine.Panes, server *engin
 		if l, _, ok := texts.resultIdx.Span(p); ok && sok {
 			d.ServerLine = l
 		}
-		d.ClientWhy = explainClient(p, res.Steps)
-		d.ServerWhy = explainServer(p, server)
+		d.ClientWhy = explainClient(p, res.Steps, res.Warnings)
+		d.ServerWhy = explainServer(p, server, sok)
 		out.Differences = append(out.Differences, d)
 	}
 }
@@ -168,6 +168,21 @@ func lookupPath(obj map[string]any, p string) (any, bool) {
 // applies (the client-side steps select elements by merge key, the
 // differences by index, the server-side fields by their keys).
 func keysOnly(p string) string {
+	if segs, err := document.ParsePath(strings.TrimPrefix(p, ".")); err == nil {
+		keys := make([]string, 0, len(segs))
+		element := false
+		for _, s := range segs {
+			element = s.Kind != document.SegKey
+			if !element {
+				keys = append(keys, s.Key)
+			}
+		}
+		out := strings.Join(keys, ".")
+		if element {
+			out += ".[]" // an element: below its list
+		}
+		return out
+	}
 	var b strings.Builder
 	depth := 0
 	inQuote := false
@@ -211,7 +226,7 @@ func closest(p string, candidates []string, preferred func(int) bool) int {
 	want := keysOnly(p)
 	best, bestLen := -1, -1
 	for i, c := range candidates {
-		if c == want || c == "" || strings.HasPrefix(want, c+".") {
+		if c == want || strings.HasPrefix(want, c+".") {
 			if len(c) > bestLen {
 				best, bestLen = i, len(c)
 			}
@@ -231,11 +246,30 @@ func closest(p string, candidates []string, preferred func(int) bool) int {
 			}
 		}
 	}
+	if first < 0 {
+		// A step about the whole object (the patch) covers every field.
+		for i, c := range candidates {
+			if c == "" {
+				return i
+			}
+		}
+	}
 	return first
 }
 
-// explainClient is the client-side step that decided p.
-func explainClient(p string, steps []engine.Step) string {
+// explainClient is the client-side step that decided p, after the
+// warning about p's list (elements sharing a merge key) if there is one.
+func explainClient(p string, steps []engine.Step, warnings []engine.Warning) string {
+	var warned []string
+	var about []engine.Warning
+	for _, w := range warnings {
+		if w.Path != "" {
+			warned, about = append(warned, keysOnly(w.Path)), append(about, w)
+		}
+	}
+	if i := closest(p, warned, func(int) bool { return true }); i >= 0 {
+		return "Client-side (warning " + about[i].Code + "): " + about[i].Message + " " + explainClient(p, steps, nil)
+	}
 	var paths []string
 	var usable []engine.Step
 	for _, s := range steps {
@@ -251,8 +285,11 @@ func explainClient(p string, steps []engine.Step) string {
 }
 
 // explainServer is the server-side step that decided p.
-func explainServer(p string, res *engine.Result) string {
+func explainServer(p string, res *engine.Result, present bool) string {
 	if strings.HasPrefix(keysOnly(p), "metadata.annotations") {
+		if present {
+			return "Server-side: the API server rewrites the last-applied annotation of an object that has one from the configuration the manager \"kubectl\" applies (its last-applied updater), encoded its own way, not byte for byte as client-side apply writes it."
+		}
 		return "Server-side: kubectl apply --server-side does not write the last-applied annotation (with the manager \"kubectl\" it only keeps one the object already has in step with the file)."
 	}
 	var paths []string
@@ -260,8 +297,11 @@ func explainServer(p string, res *engine.Result) string {
 		paths = append(paths, keysOnly(s.Path))
 	}
 	// Below a list that differs, the element the server-side apply added
-	// or removed says more than one it shares.
-	changed := func(i int) bool { a := res.Steps[i].Action; return a != "shared" && a != "kept" }
+	// or removed says more than one it keeps or shares.
+	changed := func(i int) bool {
+		s := res.Steps[i]
+		return s.Action != "shared" && s.Action != "kept" && (s.Old == nil || s.New == nil)
+	}
 	if i := closest(p, paths, changed); i >= 0 {
 		s := res.Steps[i]
 		return "Server-side (" + s.Action + " " + s.Path + "): " + s.Why

@@ -27,15 +27,15 @@ export class ServerSideView {
     this.host = host;
     this.highlight = highlight;
     this.requests = 0;
-    this.client = createClient();
-    this.client.onResponse = (response) => this.render(response);
-    this.client.onState = (state, detail) => this.engineState(state, detail);
-    this.client.start();
     clear(host);
     host.dataset.state = 'loading';
     this.status = h('p', { className: 'status ssa-status', attrs: { role: 'status', 'aria-live': 'polite' }, text: 'Loading the server-side apply…' });
     this.body = h('div', { className: 'ssa-body' });
     host.append(this.status, this.body);
+    this.client = createClient();
+    this.client.onResponse = (response) => this.render(response);
+    this.client.onState = (state, detail) => this.engineState(state, detail);
+    this.client.start();
   }
 
   /** @param {import('../api-types.js').ServerSideRequest} request */
@@ -147,6 +147,7 @@ export class ServerSideView {
       table.append(row);
       return row;
     });
+    foldManagedFields(table, rows, lines);
     const title = s.server.action === 'conflict' ? 'The live object, unchanged (the server refused the apply), with its owners' : 'Result, with each field\'s owners (manager · Apply or Update)';
     this.body.append(h('h3', { className: 'small-heading', text: title }), table);
     return rows;
@@ -173,7 +174,11 @@ export class ServerSideView {
   /** @param {HTMLElement[]|undefined} rows @param {{line: number, endLine: number}|null|undefined} span @private */
   markRows(rows, span) {
     if (!rows) return;
-    for (const [i, row] of rows.entries()) row.classList.toggle('marked', !!span && i + 1 >= span.line && i + 1 <= span.endLine);
+    for (const [i, row] of rows.entries()) {
+      const marked = !!span && i + 1 >= span.line && i + 1 <= span.endLine;
+      row.classList.toggle('marked', marked);
+      if (marked) row.hidden = false;
+    }
     if (span && rows[span.line - 1]) rows[span.line - 1].scrollIntoView({ block: 'nearest' });
   }
 
@@ -183,9 +188,12 @@ export class ServerSideView {
     const clientLines = new Set(diffs.map((d) => d.clientLine).filter(Boolean));
     const serverLines = new Set(diffs.map((d) => d.serverLine).filter(Boolean));
     const column = (title, text, marked, id) => {
-      const rows = text.replace(/\n$/, '').split('\n').map((line, i) => h('div', { className: `both-row${marked.has(i + 1) ? ' differs' : ''}`, dataset: { line: String(i + 1) } },
+      const lines = text.replace(/\n$/, '').split('\n');
+      const rows = lines.map((line, i) => h('div', { className: `both-row${marked.has(i + 1) ? ' differs' : ''}`, dataset: { line: String(i + 1) } },
         h('span', { className: 'blame-no', attrs: { 'aria-hidden': 'true' }, text: String(i + 1) }), h('code', { text: line })));
-      return { el: h('div', { className: 'both-col', id }, h('h3', { className: 'small-heading', text: title }), h('div', { className: 'both-lines' }, ...rows)), rows };
+      const box = h('div', { className: 'both-lines' }, ...rows);
+      foldManagedFields(box, rows, lines);
+      return { el: h('div', { className: 'both-col', id }, h('h3', { className: 'small-heading', text: title }), box), rows };
     };
     const server = column(`server-side: ${s.server.action}`, s.server.objectYAML, serverLines, 'both-server');
     const client = s.client
@@ -211,6 +219,43 @@ export class ServerSideView {
   }
 }
 
+/**
+ * The rows of metadata.managedFields in a result's lines ([start, end), 0-based;
+ * null without them): folded behind one row, since the owners column (or the
+ * server-side view) says the same per field.
+ * @param {string[]} lines
+ * @returns {[number, number]|null}
+ */
+function managedFieldsRows(lines) {
+  const start = lines.indexOf('  managedFields:');
+  if (start < 0) return null;
+  let end = start + 1;
+  while (end < lines.length && /^( {3,}|  - )/.test(lines[end])) end++;
+  return [start, end];
+}
+
+/**
+ * Hides the managedFields rows behind a toggle row inserted before them.
+ * @param {HTMLElement} container
+ * @param {HTMLElement[]} rows
+ * @param {string[]} lines
+ */
+function foldManagedFields(container, rows, lines) {
+  const range = managedFieldsRows(lines);
+  if (!range) return;
+  const [start, end] = range;
+  const folded = rows.slice(start + 1, end);
+  for (const r of folded) r.hidden = true;
+  const toggle = h('button', { type: 'button', className: 'fold-toggle small', attrs: { 'aria-expanded': 'false' }, text: `show ${folded.length} lines of managedFields (their fields' owners are beside the lines)` });
+  toggle.addEventListener('click', () => {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.textContent = open ? 'hide managedFields' : `show ${folded.length} lines of managedFields (their fields' owners are beside the lines)`;
+    for (const r of folded) r.hidden = !open;
+  });
+  container.insertBefore(h('div', { className: 'fold-row' }, toggle), rows[start + 1] || null);
+}
+
 /** @param {unknown} v */
 function shown(v) {
   if (v === undefined) return 'absent';
@@ -221,6 +266,11 @@ function shown(v) {
 /** @param {ServerSide} s */
 function statusOf(s) {
   const owned = s.owners.length;
+  if (s.client || s.clientError) {
+    const n = (s.differences || []).length;
+    const client = s.client ? `client-side ${s.client.action}` : 'client-side fails';
+    return `Both applies: ${client}, server-side ${s.server.action}; ${s.clientError ? 'nothing to compare' : n === 0 ? 'the same object' : `${n} difference${n === 1 ? '' : 's'}, explained below`}.`;
+  }
   switch (s.server.action) {
     case 'conflict':
       return `Server-side apply refused: ${s.conflicts.length} conflict${s.conflicts.length === 1 ? '' : 's'} with other managers. kubectl exits 1 and nothing changes.`;

@@ -1,0 +1,177 @@
+//go:build browser
+
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// ssaReady waits until the server-side view shows an answer with the given
+// data attributes (say action=conflict or view=both).
+func (b *browser) ssaReady(what, cond string) {
+	b.t.Helper()
+	expr := `(() => { const v = document.getElementById('ssa-view'); return !!v && !v.hidden && v.dataset.state === 'ready' && (` + cond + `); })()`
+	deadline := time.Now().Add(startTimeout)
+	for !eval[bool](b, expr) {
+		if time.Now().After(deadline) {
+			b.t.Fatalf("waiting for %s: the server-side view is %s", what,
+				eval[string](b, `JSON.stringify({...document.getElementById('ssa-view').dataset, hidden: document.getElementById('ssa-view').hidden, text: document.getElementById('ssa-view').textContent.slice(0, 600)})`))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// markedLines lists the lines of an editor the page marks (cm-step-line).
+func (b *browser) markedLines(editorID string) []string {
+	b.t.Helper()
+	return eval[[]string](b, fmt.Sprintf(`[...document.querySelectorAll('#%s .cm-step-line')].map((l) => l.textContent.trim())`, editorID))
+}
+
+// TestServerSideSwitch: the switch loads the server-side wasm once, shows
+// kubectl's conflict error once with the conflicting field marked in the
+// panes, then with --force-conflicts the result with its owners and steps;
+// back to client-side, the usual tabs.
+func TestServerSideSwitch(t *testing.T) {
+	b := newBrowser(t, 1440, 900)
+	b.open()
+	mark := trafficMark()
+	b.setPane("file", readFile(t, "samples/ssa-hpa-replicas-conflict/file.yaml"))
+	b.setPane("live", readFile(t, "samples/ssa-hpa-replicas-conflict/live.yaml"))
+	for _, x := range trafficSince(mark) {
+		if strings.Contains(x.Path, "serverside") {
+			t.Fatalf("%s fetched before the switch was used", x.Path)
+		}
+	}
+	if !b.hidden("ssa-flags") || !b.hidden("ssa-view") {
+		t.Fatal("the server-side flags or view show while the switch is client-side")
+	}
+
+	b.run(chromedp.Click(chromedp.ID("apply-server")))
+	b.ssaReady("the server-side conflict", `v.dataset.action === 'conflict'`)
+	if b.hidden("ssa-flags") || !b.hidden("tablist") {
+		t.Error("server-side: the flags are hidden or the client-side tabs still show")
+	}
+	if n := eval[int](b, `document.body.innerText.split('Apply failed with 1 conflict').length - 1`); n != 1 {
+		t.Errorf("kubectl's conflict error is shown %d times, want once", n)
+	}
+	if got := b.text("ssa-kubectl-error"); !strings.HasPrefix(got, `error: Apply failed with 1 conflict: conflict with "kube-controller-manager" with subresource "scale" using apps/v1: .spec.replicas`) || !strings.Contains(got, "--force-conflicts") {
+		t.Errorf("kubectl's error reads %q", got)
+	}
+	if got := b.text("ssa-conflicts"); !strings.Contains(got, "kube-controller-manager (Update) owns .spec.replicas") {
+		t.Errorf("conflicts list reads %q", got)
+	}
+	b.waitFor("the conflicting field marked in the panes", `document.querySelector('#editor-file .cm-step-line') && document.querySelector('#editor-live .cm-step-line')`, stepTimeout)
+	if got := b.markedLines("editor-file"); len(got) != 1 || got[0] != "replicas: 3" {
+		t.Errorf("file pane marks %q, want the replicas line", got)
+	}
+	if got := b.markedLines("editor-live"); len(got) != 1 || got[0] != "replicas: 7" {
+		t.Errorf("live pane marks %q, want the replicas line", got)
+	}
+
+	b.run(chromedp.Click(chromedp.ID("opt-force-conflicts")))
+	b.ssaReady("the forced apply", `v.dataset.action === 'configure'`)
+	owners := eval[string](b, `[...document.querySelectorAll('#ssa-result .blame-row')].find((r) => r.textContent.includes('replicas: 3'))?.dataset.owners ?? ''`)
+	if owners != "kubectl · Apply" {
+		t.Errorf("the replicas line's owners are %q, want kubectl · Apply", owners)
+	}
+	imageOwners := eval[string](b, `[...document.querySelectorAll('#ssa-result .blame-row')].find((r) => r.textContent.includes('image: registry.k8s.io/hpa-example:1.1'))?.dataset.owners ?? ''`)
+	if imageOwners != "kubectl · Apply" {
+		t.Errorf("the image line's owners are %q", imageOwners)
+	}
+	if got := eval[string](b, `document.querySelector('#ssa-steps [data-action="taken"]')?.textContent ?? ''`); !strings.Contains(got, ".spec.replicas") || !strings.Contains(got, "kube-controller-manager") {
+		t.Errorf("the taken-over step reads %q", got)
+	}
+	// A step marks its field in the result and the panes.
+	b.run(chromedp.Click(chromedp.CSS(`#ssa-steps [data-action="taken"]`)))
+	b.waitFor("the step's line in the result", `document.querySelector('#ssa-result .blame-row.marked')?.textContent.includes('replicas: 3')`, stepTimeout)
+
+	b.run(chromedp.Click(chromedp.ID("apply-client")))
+	b.waitFor("the client-side tabs", `!document.getElementById('ssa-view').getClientRects().length && document.getElementById('tablist').getClientRects().length > 0`, stepTimeout)
+	b.run(chromedp.Click(chromedp.ID("apply-both")))
+	b.ssaReady("both applies", `v.dataset.view === 'both'`)
+	if got := eval[int](b, `applylensPage.serverSideStarts()`); got != 1 {
+		t.Errorf("the server-side worker started %d times, want 1", got)
+	}
+	fetched := 0
+	for _, x := range trafficSince(mark) {
+		if strings.Contains(x.Path, "applylens-serverside.") {
+			fetched++
+		}
+	}
+	if fetched != 1 {
+		t.Errorf("the server-side wasm was fetched %d times, want once", fetched)
+	}
+	b.checkConsole()
+}
+
+// TestServerSideBoth: a sample link opens the "both" view; the ports
+// difference is marked in both results and explained by each apply's rule.
+func TestServerSideBoth(t *testing.T) {
+	b := newBrowser(t, 1440, 900)
+	b.openAt(siteURL + "#example=ssa-ports-tcp-udp")
+	b.ssaReady("the sample's both view", `v.dataset.view === 'both'`)
+	if b.attr("apply-both", "aria-pressed") != "true" {
+		t.Error("the sample did not set the switch to both")
+	}
+	diff := eval[string](b, `[...document.querySelectorAll('#ssa-differences .ssa-difference')].map((d) => d.textContent).find((t) => t.includes('ports')) ?? ''`)
+	if !strings.Contains(diff, "spec.template.spec.containers[0].ports") || !strings.Contains(diff, "list-merge-key") || !strings.Contains(diff, `protocol="UDP"`) {
+		t.Errorf("the ports difference reads %q", diff)
+	}
+	b.run(chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll('#ssa-differences .ssa-difference')].find((d) => d.textContent.includes('ports')).click()`))
+	b.waitFor("the difference marked in both results", `document.querySelector('#both-client .both-row.marked') && document.querySelector('#both-server .both-row.marked')`, stepTimeout)
+	if got := eval[int](b, `document.querySelectorAll('#both-server .both-lines code').length - document.querySelectorAll('#both-client .both-lines code').length`); got <= 0 {
+		t.Errorf("the server-side result is not longer than the client-side one (%d lines more): the UDP port is missing", got)
+	}
+	// The tab's draft (and so links and saves) keeps the switch; a reload opens it again.
+	b.run(chromedp.Click(chromedp.ID("apply-server")))
+	b.ssaReady("server-side", `v.dataset.view === 'server'`)
+	b.waitFor("the draft with the flag", `(sessionStorage.getItem('applylens-draft') || '').includes('"apply":"server"')`, stepTimeout)
+	b.reload()
+	b.ssaReady("server-side after a reload", `v.dataset.view === 'server'`)
+	if b.attr("apply-server", "aria-pressed") != "true" {
+		t.Error("after a reload the switch is not server-side")
+	}
+	b.checkConsole()
+}
+
+// TestSSAShots saves the server-side view at desktop and
+// phone sizes under tmp/screenshots/ (to look at, not compared).
+func TestSSAShots(t *testing.T) {
+	dir := filepath.Join(repoRoot, "tmp", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []struct {
+		name          string
+		width, height int
+	}{{"desktop", 1440, 900}, {"phone", 390, 844}} {
+		for i, sample := range []string{"ssa-hpa-replicas-conflict", "ssa-ports-tcp-udp", "ssa-force-conflicts"} {
+			// Short names: chromium's profile socket path must stay short.
+			t.Run(fmt.Sprintf("%c%d", size.name[0], i), func(t *testing.T) {
+				b := newBrowser(t, size.width, size.height)
+				opts := []chromedp.EmulateViewportOption{}
+				if size.name == "phone" {
+					opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
+				}
+				b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...))
+				b.openAt(siteURL + "#example=" + sample)
+				b.ssaReady("the sample", `true`)
+				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('apply-switch').scrollIntoView({block: 'start'})`))
+				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "ssa-"+size.name+"-"+sample+".png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+	}
+}
