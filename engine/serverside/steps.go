@@ -75,7 +75,7 @@ func trace(req Request, out *Outcome) []engine.Step {
 			p := out.Conflict.Paths[i]
 			steps = append(steps, engine.Step{Phase: engine.PhaseServer, Path: c.Field, Rule: RuleServerSide, Action: StepConflict,
 				Old: valueJSON(req.Live, p), New: valueJSON(req.File, p),
-				Why: fmt.Sprintf("%q owns this field (%s) and your file gives it another value: the server refuses the whole apply. With --force-conflicts it would become %q's.", c.Manager, c.Operation, manager)})
+				Why: fmt.Sprintf("%q owns this field (%s) and your file gives it another value: the server refuses the whole apply. With --force-conflicts, %q would take it over.", c.Manager, c.Operation, manager)})
 		}
 		return steps
 	}
@@ -159,16 +159,16 @@ func trace(req Request, out *Outcome) []engine.Step {
 			switch {
 			case len(lost) > 0:
 				step.Action = StepTaken
-				step.Why = fmt.Sprintf("%s owned this field; --force-conflicts takes it: it is %q's alone now, with your file's value.", names(lost), manager)
+				step.Why = fmt.Sprintf("%s owned this field; --force-conflicts takes it over: only %q owns it now, with your file's value.", names(lost), manager)
 			case len(sharing) > 0:
 				step.Action = StepShared
 				step.Why = fmt.Sprintf("Your file gives the value that %s already set: %q co-owns the field with them. It stays until every owner stops applying it.", names(sharing), manager)
 			case prior.Has(p):
 				step.Action = StepApplied
-				step.Why = fmt.Sprintf("%q applied this field last time and applies it again: it stays %q's.", manager, manager)
+				step.Why = fmt.Sprintf("%q applied this field last time and applies it again: %q still owns it.", manager, manager)
 			default:
 				step.Action = StepApplied
-				step.Why = fmt.Sprintf("Your file sets this field and no other manager owns it: it becomes %q's.", manager)
+				step.Why = fmt.Sprintf("Your file sets this field and no other manager owns it: %q owns it now.", manager)
 			}
 		case len(sharing) > 0:
 			step.Action = StepKept

@@ -141,7 +141,7 @@ export class ServerSideView {
     const rows = lines.map((text, i) => {
       const who = owners.get(i + 1) || [];
       const row = h('div', { className: 'blame-row', attrs: { role: 'row' }, dataset: { line: String(i + 1), owners: who.join(', ') } },
-        h('span', { className: 'blame-owner', attrs: { role: 'cell' }, text: who.join(', ') }),
+        h('span', { className: 'blame-owner', title: who.join(', '), attrs: { role: 'cell' }, text: who.join(', ') }),
         h('span', { className: 'blame-no', attrs: { role: 'cell', 'aria-hidden': 'true' }, text: String(i + 1) }),
         h('code', { className: 'blame-text', attrs: { role: 'cell' }, text }));
       table.append(row);
