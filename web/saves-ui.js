@@ -13,7 +13,7 @@
 
 import { assets } from './assets.js';
 import { byId, h, clear } from './dom.js';
-import { sameState, validateState, toPlain2, TIMELINE_VERSION } from './share.js';
+import { sameState, validateState, toPlain3, TIMELINE_VERSION, FLAGS_VERSION } from './share.js';
 import {
   StoreClient, Autosaver, describeTime, describeImport, exportFileName, unavailableMessage, splitStep, STEP_FIELD,
 } from './saved-work.js';
@@ -89,7 +89,7 @@ export class SavedWork {
      * selected step beside it.
      */
     this.getState = () => {
-      const state = toPlain2(/** @type {any} */ (getState()));
+      const state = toPlain3(/** @type {any} */ (getState()));
       const step = getStep();
       return step ? { ...state, [STEP_FIELD]: step } : state;
     };
@@ -573,9 +573,11 @@ function rowButton(action, label, item) {
 function readState(value) {
   const { page, step } = splitStep(value);
   try {
-    // Saves carry the mode shown and the timeline (link version 2); a
-    // state without them is read as a version 1 link is.
-    const version = page && typeof page === 'object' && Object.hasOwn(page, 'view') ? TIMELINE_VERSION : 1;
+    // Saves carry the mode shown and the timeline (link version 2) and,
+    // when set, the flags (version 3); a state without them is read as a
+    // version 1 link is.
+    const has = (key) => !!page && typeof page === 'object' && Object.hasOwn(page, key);
+    const version = has('flags') ? FLAGS_VERSION : has('view') ? TIMELINE_VERSION : 1;
     return { ...validateState(page, { version }), step };
   } catch {
     return null;

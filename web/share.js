@@ -10,7 +10,11 @@ import { validateTimeline, timelinePlain, TimelineShapeError } from './timeline/
 // be told apart. `s2=` (the same packing) adds the mode shown (`view`:
 // "single" or "timeline") and the timeline (web/timeline/model.js); the
 // page writes it in Timeline mode, `s1=` in the single-apply mode, and
-// reads both. Links are hostile input: the fragment's length, the
+// reads both. `s3=` adds `flags`, kubectl's flags other than --overwrite
+// (the namespace, a custom kind's scope, client- or server-side apply, the
+// field manager, --force-conflicts), only those not at their default; the
+// page writes it only when some flag is set, so links without flags stay
+// `s1=`/`s2=` and open in older pages. Links are hostile input: the fragment's length, the
 // unpacked size and every pane's size are bounded, the deflate stream is
 // unpacked a slice at a time and abandoned past its limit (a deflate bomb
 // costs at most a few MB), and the JSON must have exactly the known
@@ -27,6 +31,17 @@ import { validateTimeline, timelinePlain, TimelineShapeError } from './timeline/
  * @property {'steps'|'patch'|'result'|'diff'} tab the result tab shown
  * @property {'single'|'timeline'} [view] the mode shown (absent: single)
  * @property {import('./timeline/model.js').TimelineState|null} [timeline]
+ * @property {Flags} [flags] kubectl's other flags; absent when all are default
+ */
+
+/**
+ * kubectl's flags besides --overwrite, each present only when not default.
+ * @typedef {object} Flags
+ * @property {string} [namespace] -n; default '' (the context's, "default")
+ * @property {'namespaced'|'cluster'} [scope] a custom kind's scope; default 'namespaced'
+ * @property {'client'|'server'|'both'} [apply] which apply; default 'client'
+ * @property {string} [fieldManager] --field-manager; default '' ("kubectl")
+ * @property {boolean} [forceConflicts] --force-conflicts; default false
  */
 
 /** The version of single-apply links (the page reads it forever). */
@@ -36,8 +51,17 @@ export const PREFIX = `s${VERSION}=`;
 /** The version that carries the mode and a timeline, and its prefix. */
 export const TIMELINE_VERSION = 2;
 export const TIMELINE_PREFIX = `s${TIMELINE_VERSION}=`;
+/** The version that carries kubectl's other flags, and its prefix. */
+export const FLAGS_VERSION = 3;
+export const FLAGS_PREFIX = `s${FLAGS_VERSION}=`;
 /** The newest version this page reads (and writes in drafts). */
-export const NEWEST_VERSION = TIMELINE_VERSION;
+export const NEWEST_VERSION = FLAGS_VERSION;
+
+/** The flags' defaults: a flag at its default is left out of a state. */
+export const FLAG_DEFAULTS = Object.freeze({ namespace: '', scope: 'namespaced', apply: 'client', fieldManager: '', forceConflicts: false });
+const FLAG_ENUMS = { scope: ['namespaced', 'cluster'], apply: ['client', 'server', 'both'] };
+/** Longest -n (a DNS subdomain at most) and --field-manager (the API server's limit) a link may hold. */
+const FLAG_STRING_CHARS = { namespace: 253, fieldManager: 128 };
 
 export const LIMITS = {
   /** Longest link the page makes (the whole URL) and longest fragment it reads. */
@@ -102,7 +126,7 @@ export function validateState(value, { paneChars = LIMITS.paneChars, version = V
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('not an object');
   const v = /** @type {Record<string, unknown>} */ (value);
   for (const key of Object.keys(v)) {
-    if (!['mode', 'lastApplied', 'file', 'live', 'format', 'overwrite', 'tab', ...(version >= 2 ? ['view', 'timeline'] : [])].includes(key)) {
+    if (!['mode', 'lastApplied', 'file', 'live', 'format', 'overwrite', 'tab', ...(version >= 2 ? ['view', 'timeline'] : []), ...(version >= 3 ? ['flags'] : [])].includes(key)) {
       throw bad(`unknown field "${key.slice(0, 40)}"`);
     }
   }
@@ -156,7 +180,55 @@ export function validateState(value, { paneChars = LIMITS.paneChars, version = V
       }
     }
   }
+  if (version >= 3 && Object.hasOwn(v, 'flags')) {
+    const flags = validateFlags(v.flags, bad);
+    if (Object.keys(flags).length > 0) state.flags = flags;
+  }
   return state;
+}
+
+/**
+ * Checks a flags value and copies the flags that are not at their default,
+ * in a fixed key order.
+ * @param {unknown} value
+ * @param {(what: string) => Error} bad
+ * @returns {Flags}
+ */
+export function validateFlags(value, bad = (what) => new LinkError('shape', `its data is not a page state: ${what}.`)) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('"flags" is not an object');
+  const v = /** @type {Record<string, unknown>} */ (value);
+  for (const key of Object.keys(v)) {
+    if (!Object.hasOwn(FLAG_DEFAULTS, key)) throw bad(`unknown flag "${key.slice(0, 40)}"`);
+  }
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const key of Object.keys(FLAG_DEFAULTS)) {
+    if (!Object.hasOwn(v, key)) continue;
+    const x = v[key];
+    if (Object.hasOwn(FLAG_ENUMS, key)) {
+      if (typeof x !== 'string' || !FLAG_ENUMS[key].includes(x)) throw bad(`the flag "${key}" must be one of ${FLAG_ENUMS[key].join(', ')}`);
+    } else if (key === 'forceConflicts') {
+      if (typeof x !== 'boolean') throw bad('the flag "forceConflicts" must be true or false');
+    } else {
+      if (typeof x !== 'string') throw bad(`the flag "${key}" must be a string`);
+      // Control characters never belong in a namespace or a manager's name.
+      if (x.length > FLAG_STRING_CHARS[key] || /[\u0000-\u001f\u007f]/.test(x)) {
+        throw bad(`the flag "${key}" must be at most ${FLAG_STRING_CHARS[key]} printable characters`);
+      }
+    }
+    if (x !== FLAG_DEFAULTS[key]) out[key] = x;
+  }
+  return /** @type {Flags} */ (out);
+}
+
+/**
+ * The flags of a state that are not at their default, in a fixed order
+ * (none: an empty object).
+ * @param {ShareState} s
+ * @returns {Flags}
+ */
+export function flagsOf(s) {
+  return s.flags ? validateFlags(s.flags) : {};
 }
 
 /**
@@ -179,12 +251,31 @@ export function toPlain2(s) {
 }
 
 /**
+ * toPlain2 with kubectl's other flags (version 3); no `flags` when all
+ * are default.
+ * @param {ShareState} s
+ */
+export function toPlain3(s) {
+  const flags = flagsOf(s);
+  return Object.keys(flags).length > 0 ? { ...toPlain2(s), flags } : toPlain2(s);
+}
+
+/**
+ * The version a state needs: 3 with flags, 2 in Timeline mode, else 1.
+ * @param {ShareState} s
+ */
+export function versionOf(s) {
+  if (Object.keys(flagsOf(s)).length > 0) return FLAGS_VERSION;
+  return s.view === 'timeline' ? TIMELINE_VERSION : VERSION;
+}
+
+/**
  * Whether two states show the same page.
  * @param {ShareState|null} a
  * @param {ShareState|null} b
  */
 export function sameState(a, b) {
-  return !!a && !!b && JSON.stringify(toPlain2(a)) === JSON.stringify(toPlain2(b));
+  return !!a && !!b && JSON.stringify(toPlain3(a)) === JSON.stringify(toPlain3(b));
 }
 
 /**
@@ -194,14 +285,15 @@ export function sameState(a, b) {
  * @throws {LinkError} when a pane is too large for a link
  */
 export async function encodeState(state) {
-  // The single-apply mode's links stay version 1: every page reads them.
-  const timeline = state.view === 'timeline';
-  const json = timeline
-    ? JSON.stringify(toPlain2(validateState({ ...toPlain(state), view: state.view, timeline: state.timeline ?? null }, { version: TIMELINE_VERSION })))
-    : JSON.stringify(toPlain(validateState(toPlain(state))));
+  // Each state is written in the oldest version that holds it, so that a
+  // link without flags opens in pages that predate them.
+  const version = versionOf(state);
+  const plain = version === VERSION ? toPlain(state) : { ...toPlain(state), view: state.view || 'single', timeline: state.timeline ?? null, ...(version === FLAGS_VERSION ? { flags: state.flags } : {}) };
+  const checked = validateState(plain, { version });
+  const json = JSON.stringify(version === VERSION ? toPlain(checked) : version === TIMELINE_VERSION ? toPlain2(checked) : toPlain3(checked));
   const stream = new Blob([new TextEncoder().encode(json)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  return (timeline ? TIMELINE_PREFIX : PREFIX) + toBase64url(bytes);
+  return `s${version}=` + toBase64url(bytes);
 }
 
 /**
@@ -214,9 +306,9 @@ export async function encodeState(state) {
 export async function decodeFragment(hash, limits = {}) {
   const lim = { ...LIMITS, ...limits };
   const version = fragmentVersion(hash);
-  if (version !== VERSION && version !== TIMELINE_VERSION) {
+  if (version < VERSION || version > NEWEST_VERSION) {
     throw new LinkError('version', version > NEWEST_VERSION
-      ? `it was made by a newer applylens (link format ${version}); this page reads formats ${VERSION} and ${NEWEST_VERSION}.`
+      ? `it was made by a newer applylens (link format ${version}); this page reads formats ${VERSION} to ${NEWEST_VERSION}.`
       : 'it is not an applylens link.');
   }
   const data = hash.slice(hash.indexOf('=') + 1);
@@ -329,7 +421,7 @@ export function fragmentKey(hash) {
  * @param {string} link fragmentKey(location.hash)
  */
 export function draftText(state, link) {
-  return JSON.stringify({ v: NEWEST_VERSION, link, state: toPlain2(state) });
+  return JSON.stringify({ v: NEWEST_VERSION, link, state: toPlain3(state) });
 }
 
 /**
@@ -341,7 +433,7 @@ export function parseDraft(text) {
   if (!text) return null;
   try {
     const d = JSON.parse(text);
-    if (typeof d !== 'object' || d === null || (d.v !== VERSION && d.v !== TIMELINE_VERSION) || typeof d.link !== 'string') return null;
+    if (typeof d !== 'object' || d === null || ![VERSION, TIMELINE_VERSION, FLAGS_VERSION].includes(d.v) || typeof d.link !== 'string') return null;
     return { link: d.link, state: validateState(d.state, { version: d.v }) };
   } catch {
     return null;

@@ -27,6 +27,13 @@ type linkFixture struct {
 		Format      string `json:"format"`
 		Overwrite   bool   `json:"overwrite"`
 		Tab         string `json:"tab"`
+		View        string `json:"view"` // s2 on: single or timeline
+		Timeline    *struct {
+			Namespace string `json:"namespace"`
+			Commands  []struct {
+				Command string `json:"command"`
+			} `json:"commands"`
+		} `json:"timeline"`
 	} `json:"state"`
 }
 
@@ -91,6 +98,28 @@ func TestLinkFixtures(t *testing.T) {
 			}
 			if got := b.attr("tab-"+s.Tab, "aria-selected"); got != "true" {
 				t.Errorf("tab %s not shown (aria-selected %q)", s.Tab, got)
+			}
+			view := s.View
+			if view == "" {
+				view = "single"
+			}
+			if got := eval[string](b, `document.documentElement.dataset.view || 'single'`); got != view {
+				t.Errorf("view %q, want %q", got, view)
+			}
+			if s.Timeline != nil && view == "timeline" {
+				b.waitFor("the timeline played", `document.getElementById('timeline').dataset.state === 'ready' && Number(document.getElementById('timeline').dataset.renders) > 0`, startTimeout)
+				commands := eval[[]string](b, `[...document.querySelectorAll('#timeline-steps .tl-command')].map((e) => e.value ?? e.textContent)`)
+				if len(commands) != len(s.Timeline.Commands) {
+					t.Fatalf("%d commands shown, want %d", len(commands), len(s.Timeline.Commands))
+				}
+				for i, c := range s.Timeline.Commands {
+					if strings.TrimSpace(commands[i]) != c.Command {
+						t.Errorf("command %d is %q, want %q", i+1, commands[i], c.Command)
+					}
+				}
+				if got := eval[string](b, `document.getElementById('timeline-namespace').value`); got != s.Timeline.Namespace {
+					t.Errorf("timeline namespace %q, want %q", got, s.Timeline.Namespace)
+				}
 			}
 			b.checkConsole()
 		})

@@ -97,7 +97,7 @@ test('hostile or damaged links fail with what is wrong', async (t) => {
   const good = '#' + await encodeState(base);
   const data = good.slice(1 + PREFIX.length);
   const cases = [
-    ['a newer version', '#s3=' + data, 'version'],
+    ['a newer version', '#s9=' + data, 'version'],
     ['not a share fragment', '#outputs', 'version'],
     ['no data', '#s1=', 'corrupt'],
     ['characters outside base64url', '#s1=abc+def/ghi', 'base64'],
@@ -195,4 +195,71 @@ test('drafts', () => {
   for (const bad of [null, '', 'not json', '[]', '{"v":2,"link":"","state":{}}', JSON.stringify({ v: 1, link: '', state: { ...base, tab: 'x' } }), JSON.stringify({ v: 1, state: base })]) {
     assert.equal(parseDraft(bad), null, String(bad));
   }
+});
+
+test('flags (version 3)', async (t) => {
+  const { FLAGS_PREFIX, TIMELINE_PREFIX, toPlain3 } = await import('../share.js');
+  await t.test('a state with flags round-trips as s3, only the flags set', async () => {
+    const state = { ...base, flags: { namespace: 'team-a', scope: 'cluster', apply: 'both', fieldManager: 'me', forceConflicts: true } };
+    const fragment = await encodeState(state);
+    assert.ok(fragment.startsWith(FLAGS_PREFIX), fragment.slice(0, 5));
+    const back = await decodeFragment('#' + fragment);
+    assert.deepEqual(back.flags, state.flags);
+    assert.equal(back.view, 'single');
+    assert.ok(sameState(back, state));
+  });
+  await t.test('flags at their default are dropped, and the link stays s1', async () => {
+    const state = { ...base, flags: { namespace: '', scope: 'namespaced', apply: 'client', fieldManager: '', forceConflicts: false } };
+    const fragment = await encodeState(state);
+    assert.ok(fragment.startsWith(PREFIX), fragment.slice(0, 5));
+    assert.ok(sameState(await decodeFragment('#' + fragment), { ...base }));
+    assert.deepEqual(toPlain3(state), toPlain3(base));
+  });
+  await t.test('a timeline without flags stays s2, with flags becomes s3', async () => {
+    const timeline = { namespace: 'default', commands: [{ command: 'kubectl apply -f a.yaml', files: [{ name: 'a.yaml', text: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n' }] }], selected: 0 };
+    const plain = await encodeState({ ...base, view: 'timeline', timeline });
+    assert.ok(plain.startsWith(TIMELINE_PREFIX), plain.slice(0, 5));
+    const flagged = await encodeState({ ...base, view: 'timeline', timeline, flags: { namespace: 'x' } });
+    assert.ok(flagged.startsWith(FLAGS_PREFIX));
+    const back = await decodeFragment('#' + flagged);
+    assert.equal(back.view, 'timeline');
+    assert.deepEqual(back.flags, { namespace: 'x' });
+  });
+  await t.test('the same flags in another order give the same link', async () => {
+    const a = await encodeState({ ...base, flags: { namespace: 'n', apply: 'server' } });
+    const b = await encodeState({ ...base, flags: { apply: 'server', namespace: 'n' } });
+    assert.equal(a, b);
+  });
+  /** A version 3 fragment of any value. */
+  const v3 = (value) => '#' + FLAGS_PREFIX + toBase64url(deflateRawSync(Buffer.from(JSON.stringify(value))));
+  const page = { ...base, view: 'single', timeline: null };
+  const bad = {
+    'an unknown flag': { ...page, flags: { prune: true } },
+    'flags not an object': { ...page, flags: ['namespace'] },
+    'a scope not in the list': { ...page, flags: { scope: 'global' } },
+    'an apply not in the list': { ...page, flags: { apply: 'SERVER' } },
+    'forceConflicts not a boolean': { ...page, flags: { forceConflicts: 'yes' } },
+    'a namespace not a string': { ...page, flags: { namespace: 7 } },
+    'a namespace too long': { ...page, flags: { namespace: 'a'.repeat(254) } },
+    'a field manager with a control character': { ...page, flags: { fieldManager: 'me\u0007' } },
+    'a field manager too long': { ...page, flags: { fieldManager: 'm'.repeat(129) } },
+  };
+  for (const [name, value] of Object.entries(bad)) {
+    await t.test(`refused: ${name}`, () => rejects(v3(value), 'shape'));
+  }
+  await t.test('flags are not read from an s1 or s2 link', async () => {
+    await rejects(fragmentOf({ ...base, flags: { namespace: 'x' } }), 'shape');
+    const v2 = '#' + TIMELINE_PREFIX + toBase64url(deflateRawSync(Buffer.from(JSON.stringify({ ...page, flags: { namespace: 'x' } }))));
+    await rejects(v2, 'shape');
+  });
+  await t.test('a link of a newer format says so', async () => {
+    const v4 = '#s4=' + toBase64url(deflateRawSync(Buffer.from('{}')));
+    await assert.rejects(decodeFragment(v4), (err) => err instanceof LinkError && err.code === 'version' && /newer applylens/.test(err.message));
+  });
+  await t.test('a draft keeps the flags', () => {
+    const state = { ...base, flags: { apply: 'server', fieldManager: 'ci' } };
+    const back = parseDraft(draftText(state, 'k'));
+    assert.ok(back && sameState(back.state, state));
+    assert.deepEqual(back.state.flags, state.flags);
+  });
 });
