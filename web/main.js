@@ -25,6 +25,7 @@ import { parseOptions } from './embed/options.js';
 import { EmbedLoader } from './embed/index.js';
 import { setupSaves } from './saves.js';
 import { Busy } from './busy.js';
+import { ApplyFlags } from './flags.js';
 import { errorStatus, renderErrorBlock } from './messages.js';
 import { Intro } from './intro.js';
 import { showStepLines as showInlineLines } from './step-lines.js';
@@ -246,13 +247,19 @@ const tabs = setupTabs(byId('tablist'), {
   },
 });
 
-const overwrite = /** @type {HTMLInputElement} */ (byId('opt-overwrite'));
-overwrite.addEventListener('change', () => {
-  compute();
-  sharing.changed();
-});
-
 const schedule = debounce(() => compute(), DEBOUNCE_MS);
+
+// --overwrite, -n and a custom kind's scope (web/flags.js).
+const flags = new ApplyFlags({
+  onChange: () => {
+    compute();
+    sharing.changed();
+  },
+  onInput: () => {
+    schedule();
+    sharing.changed();
+  },
+});
 
 /** Sends the inputs to the engine, or shows guidance when there is nothing to compute. */
 function compute() {
@@ -290,7 +297,7 @@ function compute() {
 function sendApply(values, format) {
   /** @type {import('./api-types.js').Request} */
   const request = { op: 'apply', ...values };
-  if (!overwrite.checked) request.overwrite = false;
+  flags.addTo(request);
   requestFormat = format;
   busy.begin();
   client.request(request);
@@ -392,6 +399,7 @@ function renderAnswer(response) {
   }
   lastGood = result;
   resultFormat = requestFormat;
+  flags.answered(result);
   inputs.clearErrors();
   hide(generalError);
   setStale(false);
@@ -414,6 +422,7 @@ function renderAnswer(response) {
  * @param {string} [notice]
  */
 function renderError(error, notice = '') {
+  flags.answered(null, error);
   const inPane = error.kind === 'input' && inputs.showError(error);
   if (!inPane) inputs.clearErrors();
   if (inPane) {
@@ -578,8 +587,8 @@ function pageState() {
   const v = inputs.values();
   const tab = /** @type {import('./share.js').ShareState['tab']} */ (tabs.current().replace(/^tab-/, ''));
   return {
-    mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, overwrite: overwrite.checked, tab,
-    view: modes.current, timeline: timeline.state(),
+    mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, tab,
+    view: modes.current, timeline: timeline.state(), ...flags.state(),
   };
 }
 
@@ -589,7 +598,7 @@ function pageState() {
  */
 function applyState(state) {
   examples.reset();
-  overwrite.checked = state.overwrite;
+  flags.load(state);
   showFormat(state.format);
   inputs.load({ lastApplied: state.lastApplied, file: state.file, live: state.live }, state.mode);
   tabs.show(`tab-${state.tab}`);
