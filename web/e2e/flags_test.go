@@ -142,7 +142,7 @@ func checkFlagsShown(t *testing.T, b *browser, namespace, scope string) {
 }
 
 // TestApplyFlagsAutosave: the flags survive a reload (the tab's draft and
-// autosave) and a named save restored.
+// autosave) and a named save opened again.
 func TestApplyFlagsAutosave(t *testing.T) {
 	b := newBrowser(t, desktopWidth, desktopHeight)
 	b.open()
@@ -160,6 +160,17 @@ func TestApplyFlagsAutosave(t *testing.T) {
 	if got := b.paneText("result"); strings.Contains(got, "namespace:") {
 		t.Errorf("the reloaded result has a namespace:\n%s", got)
 	}
+
+	// A named save keeps them: saved, flags changed, the save opened.
+	b.openSaves()
+	b.saveAs("cluster backup")
+	b.chooseScope("namespaced")
+	b.typeNamespace("other")
+	b.waitResult("the namespaced object", "namespace: other", true)
+	b.rowAction("saves-list", "cluster backup", "open")
+	b.savesStatus("opened")
+	b.waitResult("the saved cluster-scoped object", "namespace:", false)
+	checkFlagsShown(t, b, "team-b", "cluster")
 	b.checkConsole()
 }
 
