@@ -26,6 +26,7 @@ export class ApplyFlags {
     this.namespace = /** @type {HTMLInputElement} */ (byId('opt-namespace'));
     this.scope = /** @type {HTMLSelectElement} */ (byId('opt-scope'));
     this.scopeBox = byId('flag-scope');
+    this.row = byId('apply-flags');
     this.command = byId('flags-command');
     /** Whether the last answer was about a custom kind (its warning not-built-in). */
     this.customKind = false;
@@ -118,6 +119,9 @@ export class ApplyFlags {
     if (this.scopeBox.hidden === scopeShown) this.scopeBox.hidden = !scopeShown;
     const text = commandLine(!this.overwrite.checked, this.namespaceValue());
     if (this.command.textContent !== text) this.command.textContent = text;
+    // An embed shows the row only when a flag is set (embed.css).
+    const allDefault = String(this.overwrite.checked && !this.namespaceValue() && this.scope.value === FLAG_DEFAULTS.scope);
+    if (this.row.dataset.default !== allDefault) this.row.dataset.default = allDefault;
   }
 }
 

@@ -124,7 +124,14 @@ func TestApplyFlags(t *testing.T) {
 	if got := b3.paneText("result"); strings.Contains(got, "namespace:") {
 		t.Errorf("the embed's result has a namespace:\n%s", got)
 	}
+	b3.embedShot("flags-embed.png", false)
 	b3.checkConsole()
+	// An embed whose flags are all at their default leaves the row out.
+	b3.openAt(siteURL + "?embed")
+	b3.waitResult("the walkthrough", "kind: Deployment", true)
+	if !b3.hidden("apply-flags") {
+		t.Errorf("an embed without flags shows the flags row")
+	}
 }
 
 // checkFlagsShown checks the flags row's -n and scope.

@@ -15,6 +15,7 @@ class FakeElement {
     this.disabled = false;
     this.attributes = new Map();
     this.listeners = {};
+    this.dataset = {};
   }
 
   addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
@@ -24,7 +25,7 @@ class FakeElement {
   getAttribute(name) { return this.attributes.get(name) ?? null; }
 }
 
-const ids = ['opt-overwrite', 'opt-namespace', 'opt-scope', 'flag-scope', 'flags-command'];
+const ids = ['apply-flags', 'opt-overwrite', 'opt-namespace', 'opt-scope', 'flag-scope', 'flags-command'];
 function page() {
   const elements = Object.fromEntries(ids.map((id) => [id, new FakeElement()]));
   elements['opt-overwrite'].checked = true;
@@ -48,6 +49,7 @@ test('defaults send nothing and leave flags out of the state', () => {
   assert.deepEqual(flags.state(), { overwrite: true });
   assert.equal(el['flag-scope'].hidden, true);
   assert.equal(el['flags-command'].textContent, 'kubectl apply -f file.yaml');
+  assert.equal(el['apply-flags'].dataset.default, 'true');
 });
 
 test('typing -n and choosing a scope: request, state, command line', () => {
@@ -73,6 +75,7 @@ test('typing -n and choosing a scope: request, state, command line', () => {
   flags.answered(builtIn);
   assert.equal(el['flag-scope'].hidden, false);
   assert.equal(el['flags-command'].textContent, 'kubectl apply -f file.yaml --overwrite=false -n team-a');
+  assert.equal(el['apply-flags'].dataset.default, 'false');
 });
 
 test('control characters never reach a request or a link', () => {
