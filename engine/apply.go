@@ -25,37 +25,42 @@ func Apply(in Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if in.ServerSide {
-		return ApplyServerSidePanes(p, in.FieldManager, in.ForceConflicts)
-	}
-	return applyPanes(p, in.Overwrite, in.ClusterScoped)
+	return ApplyPanesIn(p, in)
 }
 
 // ApplyPanes is Apply on panes already read; overwrite nil means true.
 func ApplyPanes(p Panes, overwriteFlag *bool) (*Result, error) {
-	return applyPanes(p, overwriteFlag, false)
+	return ApplyPanesIn(p, Input{Overwrite: overwriteFlag})
 }
 
-func applyPanes(p Panes, overwriteFlag *bool, clusterScoped bool) (*Result, error) {
-	file := p.File.Object
+// ApplyPanesIn is Apply on panes already read, with the flags of in (its
+// texts are unused).
+func ApplyPanesIn(p Panes, in Input) (*Result, error) {
+	if in.ServerSide {
+		return applyServerSide(p, in)
+	}
+	sc, err := scopeFile(p, in)
+	if err != nil {
+		return nil, err
+	}
+	res, err := applyScoped(p, sc, in.Overwrite)
+	if res != nil {
+		res.Namespace = sc.namespace
+	}
+	return res, err
+}
+
+func applyScoped(p Panes, sc scoped, overwriteFlag *bool) (*Result, error) {
+	file := sc.file
 	var live map[string]any
 	if p.Live != nil {
 		live = p.Live.Object
 	}
 	overwrite := overwriteFlag == nil || *overwriteFlag
 
-	var warnings []Warning
+	warnings := sc.warnings
 	apiVersion, _ := file["apiVersion"].(string)
 	kind, _ := file["kind"].(string)
-	if ns, ok := contextNamespace(kind, file, live); ok && !clusterScoped {
-		file = withNamespace(file, ns)
-		warnings = append(warnings, Warning{
-			Code: "namespace-from-context",
-			Path: "metadata.namespace",
-			Message: "The file names no namespace, so kubectl writes the namespace of its context (here " + ns +
-				") into the object before anything else: it is part of the patch and of the last-applied annotation. Pass -n or set metadata.namespace to choose another.",
-		})
-	}
 	// kubectl reads annotations through Unstructured.GetAnnotations, which
 	// gives up silently on a value that is not a string; the file's
 	// annotations are then replaced by the last-applied one alone
@@ -88,6 +93,7 @@ func applyPanes(p Panes, overwriteFlag *bool, clusterScoped bool) (*Result, erro
 		return res, nil
 	}
 	warnings = append(warnings, identityWarnings(file, live)...)
+	warnings = append(warnings, namespaceIdentityWarning(sc.namespace, live)...)
 
 	original, source, err := originalConfiguration(p.LastApplied, live)
 	if err != nil {
@@ -423,6 +429,18 @@ func identityWarnings(file, live map[string]any) []Warning {
 		w = append(w, Warning{Code: "identity-mismatch", Path: "metadata.name", Message: fmt.Sprintf("The live object's name (%v) differs from the file's (%v): kubectl would look up %v instead.", ln, fn, fn)})
 	}
 	return w
+}
+
+// namespaceIdentityWarning says when the live object is in another
+// namespace than the one kubectl applies the file in (it would not be the
+// object kubectl fetches).
+func namespaceIdentityWarning(ns string, live map[string]any) []Warning {
+	ln, _ := nested(live, "metadata", "namespace")
+	lns, _ := ln.(string)
+	if ns == "" || lns == "" || ns == lns {
+		return nil
+	}
+	return []Warning{{Code: "identity-mismatch", Path: "metadata.namespace", Message: fmt.Sprintf("The live object's namespace (%s) differs from the one kubectl applies the file in (%s): kubectl would look the object up in %s, so this live object is not the one it would compare against.", lns, ns, ns)}}
 }
 
 func nested(obj map[string]any, fields ...string) (any, bool) {

@@ -19,11 +19,15 @@ type Input struct {
 	Live string
 	// Overwrite is kubectl apply's --overwrite flag; nil means true.
 	Overwrite *bool
-	// ClusterScoped tells that the kind lives outside namespaces although
-	// it is not a built-in cluster-scoped kind (a custom resource whose
-	// CustomResourceDefinition says scope: Cluster), as a cluster's
-	// discovery would tell kubectl: no namespace is then written into the
-	// file.
+	// Namespace is kubectl's -n (--namespace); "" means not given: the
+	// context's namespace. A namespaced object naming another namespace is
+	// then an error, as in kubectl; a cluster-scoped one ignores it.
+	Namespace string
+	// ClusterScoped tells that a custom kind (not one of k8s.io/api's)
+	// lives outside namespaces, as a cluster's discovery would tell kubectl
+	// when its CustomResourceDefinition says scope: Cluster: the object
+	// then gets no namespace. Built-in kinds ignore it: kubectl knows
+	// their scope.
 	ClusterScoped bool
 	// ServerSide is kubectl apply --server-side (engine/serverside);
 	// LastApplied and Overwrite are then unused.
@@ -79,6 +83,10 @@ type Result struct {
 	// Conflicts lists, for a server-side apply the server refused (Action
 	// "conflict"), each other manager and field.
 	Conflicts []Conflict `json:"conflicts,omitempty"`
+	// Namespace is the namespace the object is applied in, as kubectl's
+	// resource builder decided it (the file's, -n, or the context's); ""
+	// for a cluster-scoped object.
+	Namespace string `json:"-"`
 	// Owners lists, after a server-side apply, every owned field of Object
 	// with its managers and how they own it (Apply or Update).
 	Owners []Owner `json:"owners,omitempty"`

@@ -62,15 +62,11 @@ func kubectlApply(in Input) (res kubectlResult) {
 			return kubectlResult{err: err}
 		}
 	}
-	// kubectl's resource builder (cli-runtime, not a dependency here) sets
-	// the context's namespace on namespaced objects that name none; the
-	// engine's rule for which namespace that is stands in for it.
-	var liveContent map[string]any
-	if live != nil {
-		liveContent = live.Object
-	}
-	if ns, ok := contextNamespace(file.GetKind(), file.Object, liveContent); ok {
-		file.SetNamespace(ns)
+	// kubectl's resource builder (cli-runtime, not a dependency here;
+	// oracle/kubernetes/builder checks scopeFile against it) sets the
+	// namespace before apply runs.
+	if err := builderNamespace(file, live, in); err != nil {
+		return kubectlResult{err: err}
 	}
 	modified, err := util.GetModifiedConfiguration(file, true, unstructured.UnstructuredJSONScheme)
 	if err != nil {
@@ -131,6 +127,37 @@ func kubectlApply(in Input) (res kubectlResult) {
 		res.object, res.err = jsonpatch.MergePatch(current, res.patch)
 	}
 	return res
+}
+
+// builderNamespace does to the file what cli-runtime's builder does for
+// `kubectl apply -f` (its visitors SetNamespace, RequireNamespace with -n,
+// FilterNamespace), given what the page stands in for a cluster's
+// discovery and kubeconfig: the scope from k8s.io/api's cluster-scoped
+// kinds and in.ClusterScoped for a kind outside kubectl's scheme, the
+// context's namespace the live object's ("default" without one), and a
+// live object without a namespace taken as cluster-scoped when neither the
+// file nor -n names one.
+func builderNamespace(file, live *unstructured.Unstructured, in Input) error {
+	_, schemeErr := scheme.Scheme.New(file.GroupVersionKind())
+	namespaced := !clusterScoped[file.GetKind()] && !(in.ClusterScoped && schemeErr != nil)
+	if !namespaced {
+		file.SetNamespace("") // FilterNamespace
+		return nil
+	}
+	namespace := in.Namespace
+	if namespace == "" {
+		if live == nil {
+			namespace = DefaultNamespace
+		} else if namespace = live.GetNamespace(); namespace == "" {
+			return nil // the live object says: cluster-scoped
+		}
+	}
+	if file.GetNamespace() == "" {
+		file.SetNamespace(namespace) // SetNamespace
+	} else if in.Namespace != "" && file.GetNamespace() != in.Namespace { // RequireNamespace
+		return fmt.Errorf("the namespace from the provided object %q does not match the namespace %q. You must pass '--namespace=%s' to perform this operation.", file.GetNamespace(), in.Namespace, file.GetNamespace())
+	}
+	return nil
 }
 
 // compareWithKubectl fails the test when Apply and kubectl disagree on the

@@ -14,17 +14,25 @@ func RegisterServerSide(f ServerSideFunc) { serverSide = f }
 // ApplyServerSidePanes is `kubectl apply --server-side` on panes already
 // read (the last-applied pane is unused); fieldManager "" means "kubectl".
 func ApplyServerSidePanes(p Panes, fieldManager string, forceConflicts bool) (*Result, error) {
+	return applyServerSide(p, Input{ServerSide: true, FieldManager: fieldManager, ForceConflicts: forceConflicts})
+}
+
+func applyServerSide(p Panes, in Input) (*Result, error) {
 	if serverSide == nil {
 		return nil, &ApplyError{Message: "server-side apply is not part of this build (link engine/serverside)"}
 	}
-	file := p.File.Object
 	var live map[string]any
 	if p.Live != nil {
 		live = p.Live.Object
 	}
-	kind, _ := file["kind"].(string)
-	if ns, ok := contextNamespace(kind, file, live); ok {
-		file = withNamespace(file, ns) // kubectl's builder does it for both paths
+	sc, err := scopeFile(p, in) // kubectl's builder does it for both paths
+	if err != nil {
+		return nil, err
 	}
-	return serverSide(file, live, fieldManager, forceConflicts)
+	res, err := serverSide(sc.file, live, in.FieldManager, in.ForceConflicts)
+	if res != nil {
+		res.Namespace = sc.namespace
+		res.Warnings = append(sc.warnings, res.Warnings...)
+	}
+	return res, err
 }

@@ -125,6 +125,18 @@ await check('a YAML error is an input error with pane and line', () => {
   assert.equal(r.error.line, 6);
 });
 
+await check("-n and a custom kind's scope cross the bridge (namespace, clusterScoped)", () => {
+  const backup = 'apiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: nightly\n';
+  const ask = (extra) => JSON.parse(api.apply(JSON.stringify({ file: backup, live: '', lastApplied: '', lastAppliedFromLive: true, ...extra })));
+  assert.match(ask({ namespace: 'team-a' }).result.objectYAML, /namespace: team-a/);
+  assert.doesNotMatch(ask({ namespace: 'team-a', clusterScoped: true }).result.objectYAML, /namespace:/);
+  const mismatch = ask({ file: backup.replace('name: nightly', 'name: nightly\n  namespace: a'), namespace: 'b' });
+  assert.equal(mismatch.error.kind, 'input');
+  assert.equal(mismatch.error.pane, 'file');
+  assert.equal(mismatch.error.path, 'metadata.namespace');
+  assert.match(mismatch.error.message, /^the namespace from the provided object "a" does not match the namespace "b"/);
+});
+
 await check('the runtime still answers, with the same result', () => {
   assert.equal(exited, false);
   const again = JSON.parse(api.apply(walkthrough));

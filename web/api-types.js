@@ -18,6 +18,10 @@
  * @property {boolean} lastAppliedFromLive Ignore lastApplied and read the live
  *   object's kubectl.kubernetes.io/last-applied-configuration annotation, as kubectl does.
  * @property {boolean} [overwrite] kubectl's --overwrite; true when absent.
+ * @property {string} [namespace] kubectl's -n; absent or '' when not given (the context's namespace):
+ *   a namespaced object naming another namespace is then kubectl's error, a cluster-scoped one ignores it.
+ * @property {boolean} [clusterScoped] The file's kind, when it is a custom one, is cluster-scoped (its
+ *   CustomResourceDefinition's scope: Cluster): the object gets no namespace. Absent: namespaced.
  * @property {number} [base] The seq of the last result the page holds: when it is
  *   the engine's last result too, the answer is a delta from it. For op "where", the result
  *   whose step to locate: it must be the engine's last result.
@@ -49,6 +53,8 @@
  * @property {string} live
  * @property {boolean} lastAppliedFromLive
  * @property {boolean} [overwrite] The client-side apply's --overwrite (apply "both").
+ * @property {string} [namespace] kubectl's -n, as in Request.
+ * @property {boolean} [clusterScoped] A custom kind's scope is Cluster, as in Request.
  * @property {'server' | 'both'} apply
  * @property {string} [fieldManager] --field-manager ("" = kubectl).
  * @property {boolean} [forceConflicts] --force-conflicts.

@@ -26,6 +26,7 @@ import { parseOptions } from './embed/options.js';
 import { EmbedLoader } from './embed/index.js';
 import { setupSaves } from './saves.js';
 import { Busy } from './busy.js';
+import { ApplyFlags } from './flags.js';
 import { errorStatus, renderErrorBlock } from './messages.js';
 import { Intro } from './intro.js';
 import { showStepLines as showInlineLines } from './step-lines.js';
@@ -253,16 +254,26 @@ const applySwitch = new ApplySwitch({
     createWorker: () => new Worker(new URL(assets.serversideWorker, document.baseURI)), onResponse() {}, onState() {},
   }),
   highlight: (where) => inputs.highlight(where, true),
-  onChange: () => sharing.changed(),
-});
-
-const overwrite = /** @type {HTMLInputElement} */ (byId('opt-overwrite'));
-overwrite.addEventListener('change', () => {
-  compute();
-  sharing.changed();
+  onChange: () => {
+    flags.refresh();
+    sharing.changed();
+  },
 });
 
 const schedule = debounce(() => compute(), DEBOUNCE_MS);
+
+// --overwrite, -n and a custom kind's scope (web/flags.js).
+const flags = new ApplyFlags({
+  onChange: () => {
+    compute();
+    sharing.changed();
+  },
+  onInput: () => {
+    schedule();
+    sharing.changed();
+  },
+  extraCommand: () => applySwitch.commandFlags(),
+});
 
 /** Sends the inputs to the engine, or shows guidance when there is nothing to compute. */
 function compute() {
@@ -300,7 +311,7 @@ function compute() {
 function sendApply(values, format) {
   /** @type {import('./api-types.js').Request} */
   const request = { op: 'apply', ...values };
-  if (!overwrite.checked) request.overwrite = false;
+  flags.addTo(request);
   requestFormat = format;
   busy.begin();
   client.request(request);
@@ -404,6 +415,7 @@ function renderAnswer(response) {
   }
   lastGood = result;
   resultFormat = requestFormat;
+  flags.answered(result);
   inputs.clearErrors();
   hide(generalError);
   setStale(false);
@@ -426,6 +438,7 @@ function renderAnswer(response) {
  * @param {string} [notice]
  */
 function renderError(error, notice = '') {
+  flags.answered(null, error);
   const inPane = error.kind === 'input' && inputs.showError(error);
   if (!inPane) inputs.clearErrors();
   if (inPane) {
@@ -582,10 +595,16 @@ formatSelect.addEventListener('change', () => {
   sharing.changed();
 });
 
-/** A state's flags that no control of the page holds (kept for its links and saves). */
-let otherFlags = {};
-/** `{flags}` when some flag is set, else nothing: a state without flags stays as it was. @param {object} flags */
-const withFlags = (flags) => (Object.keys(flags).length > 0 ? { flags } : {});
+/**
+ * The flags row's state with the apply switch's flags in place of those
+ * the row keeps as they came: `flags` only when some flag is set.
+ * @param {{overwrite: boolean, flags?: import('./share.js').Flags}} row
+ */
+function withSwitch({ overwrite, flags: rowFlags = {} }) {
+  const { apply, fieldManager, forceConflicts, ...rest } = rowFlags;
+  const all = { ...rest, ...applySwitch.flags() };
+  return Object.keys(all).length > 0 ? { overwrite, flags: all } : { overwrite };
+}
 
 /**
  * What the page shows, as a share link or the draft holds it.
@@ -595,8 +614,8 @@ function pageState() {
   const v = inputs.values();
   const tab = /** @type {import('./share.js').ShareState['tab']} */ (tabs.current().replace(/^tab-/, ''));
   return {
-    mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, overwrite: overwrite.checked, tab,
-    view: modes.current, timeline: timeline.state(), ...withFlags({ ...otherFlags, ...applySwitch.flags() }),
+    mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, tab,
+    view: modes.current, timeline: timeline.state(), ...withSwitch(flags.state()),
   };
 }
 
@@ -606,13 +625,11 @@ function pageState() {
  */
 function applyState(state) {
   examples.reset();
-  overwrite.checked = state.overwrite;
+  const { apply, fieldManager, forceConflicts } = state.flags || {};
+  applySwitch.load({ apply, fieldManager, forceConflicts });
+  flags.load(state);
   showFormat(state.format);
   inputs.load({ lastApplied: state.lastApplied, file: state.file, live: state.live }, state.mode);
-  // The flags this page has no control for yet (-n, scope) are kept as they came.
-  const { apply, fieldManager, forceConflicts, ...rest } = state.flags || {};
-  otherFlags = rest;
-  applySwitch.load({ apply, fieldManager, forceConflicts });
   tabs.show(`tab-${state.tab}`);
   compute();
   if (state.timeline) timeline.load(state.timeline);

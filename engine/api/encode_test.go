@@ -101,8 +101,8 @@ func explainRow(file, live, last bool) engine.Row {
 // TestEncodeInvalidRawIsAnInternalError: JSON the engine should never
 // produce still gives a response, as encoding/json's error did.
 func TestEncodeInvalidRawIsAnInternalError(t *testing.T) {
-	defer func(old func(engine.Panes, *bool) (*engine.Result, error)) { apply = old }(apply)
-	apply = func(engine.Panes, *bool) (*engine.Result, error) {
+	defer func(old func(engine.Panes, engine.Input) (*engine.Result, error)) { apply = old }(apply)
+	apply = func(engine.Panes, engine.Input) (*engine.Result, error) {
 		return &engine.Result{Action: engine.ActionCreate, Object: json.RawMessage(`{"a":1}`),
 			Steps: []engine.Step{{Phase: 1, Old: json.RawMessage("{not json")}}}, nil
 	}

@@ -64,8 +64,8 @@ func init() {
 	}
 }
 
-// apply is engine.ApplyPanes; tests replace it to inject failures.
-var apply = engine.ApplyPanes
+// apply is engine.ApplyPanesIn; tests replace it to inject failures.
+var apply = engine.ApplyPanesIn
 
 // panicLog gets the stack of a recovered panic (the browser console).
 var panicLog io.Writer = os.Stderr
@@ -156,7 +156,7 @@ func decodeRequest(s string) (Request, error) {
 	for _, f := range []struct {
 		key string
 		dst *string
-	}{{"op", &req.Op}, {"lastApplied", &req.LastApplied}, {"file", &req.File}, {"live", &req.Live}} {
+	}{{"op", &req.Op}, {"lastApplied", &req.LastApplied}, {"file", &req.File}, {"live", &req.Live}, {"namespace", &req.Namespace}} {
 		if err := str(f.key, f.dst); err != nil {
 			return req, err
 		}
@@ -175,12 +175,18 @@ func decodeRequest(s string) (Request, error) {
 	if req.Overwrite, err = boolean("overwrite"); err != nil {
 		return req, err
 	}
+	clusterScoped, err := boolean("clusterScoped")
+	if err != nil {
+		return req, err
+	}
+	req.ClusterScoped = clusterScoped != nil && *clusterScoped
 	return req, nil
 }
 
 // compute answers an apply request.
 func compute(req *Request) *Response {
-	in := engine.Input{LastApplied: req.LastApplied, File: req.File, Live: req.Live, Overwrite: req.Overwrite}
+	in := engine.Input{LastApplied: req.LastApplied, File: req.File, Live: req.Live, Overwrite: req.Overwrite,
+		Namespace: req.Namespace, ClusterScoped: req.ClusterScoped}
 	if req.LastAppliedFromLive {
 		in.LastApplied = ""
 	}
@@ -188,7 +194,7 @@ func compute(req *Request) *Response {
 	if err != nil {
 		return &Response{Version: Version, Error: toError(err)}
 	}
-	res, err := apply(docs, in.Overwrite)
+	res, err := apply(docs, in)
 	if err != nil {
 		e := toError(err)
 		var ae *engine.ApplyError

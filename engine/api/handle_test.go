@@ -320,10 +320,10 @@ func TestHandleErrors(t *testing.T) {
 }
 
 func TestHandleRecoversPanics(t *testing.T) {
-	defer func(f func(engine.Panes, *bool) (*engine.Result, error)) { apply = f }(apply)
+	defer func(f func(engine.Panes, engine.Input) (*engine.Result, error)) { apply = f }(apply)
 	defer func(w io.Writer) { panicLog = w }(panicLog)
 	panicLog = io.Discard
-	apply = func(engine.Panes, *bool) (*engine.Result, error) { panic("boom") }
+	apply = func(engine.Panes, engine.Input) (*engine.Result, error) { panic("boom") }
 	req := request(t, Request{File: readFile(t, "walkthrough/file.yaml")})
 	var r Response
 	if err := json.Unmarshal([]byte(Handle(req)), &r); err != nil {
@@ -332,11 +332,11 @@ func TestHandleRecoversPanics(t *testing.T) {
 	if r.Error == nil || r.Error.Kind != KindInternal || !strings.Contains(r.Error.Message, "boom") {
 		t.Errorf("response after a panic: %+v", r.Error)
 	}
-	apply = func(engine.Panes, *bool) (*engine.Result, error) { return nil, errors.New("odd") }
+	apply = func(engine.Panes, engine.Input) (*engine.Result, error) { return nil, errors.New("odd") }
 	if err := json.Unmarshal([]byte(Handle(req)), &r); err != nil || r.Error.Kind != KindInternal {
 		t.Errorf("unknown error type: %v %+v", err, r.Error)
 	}
-	apply = func(engine.Panes, *bool) (*engine.Result, error) {
+	apply = func(engine.Panes, engine.Input) (*engine.Result, error) {
 		return nil, &engine.ApplyError{Path: "spec", Message: "precondition failed for: kind"}
 	}
 	if err := json.Unmarshal([]byte(Handle(req)), &r); err != nil || r.Error.Kind != KindApply || r.Error.Path != "spec" {

@@ -61,11 +61,9 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, ind
 
 	out.PatchTypeWhy = patchTypeWhy(res, file)
 	if res.Action == engine.ActionConfigure && file != nil {
-		ns := file.Namespace
-		if ns == "" && live != nil {
-			ns, _ = namespaceOf(live.Object)
-		}
-		out.KubectlPatch = kubectlPatch(file.Kind, file.Name, ns, res.PatchType, res.Patch)
+		// The namespace kubectl applied in (the file's, -n's or the
+		// context's); none for a cluster-scoped object.
+		out.KubectlPatch = kubectlPatch(file.Kind, file.Name, res.Namespace, res.PatchType, res.Patch)
 	}
 
 	if objectErr != nil {

@@ -38,6 +38,9 @@ type ServerSideRequest struct {
 	LastAppliedFromLive bool   `json:"lastAppliedFromLive"`
 	// Overwrite is the client-side apply's --overwrite (Apply "both").
 	Overwrite *bool `json:"overwrite,omitempty"`
+	// Namespace and ClusterScoped are as in Request (-n, a custom kind's scope).
+	Namespace     string `json:"namespace,omitempty"`
+	ClusterScoped bool   `json:"clusterScoped,omitempty"`
 	// Apply is "server", or "both" for the client-side apply beside it.
 	Apply string `json:"apply"`
 	// FieldManager is --field-manager; "" means "kubectl".

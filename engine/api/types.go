@@ -16,6 +16,13 @@ type Request struct {
 	LastAppliedFromLive bool `json:"lastAppliedFromLive"`
 	// Overwrite is kubectl's --overwrite; absent means true.
 	Overwrite *bool `json:"overwrite,omitempty"`
+	// Namespace is kubectl's -n; absent or "" means not given (the
+	// context's namespace).
+	Namespace string `json:"namespace,omitempty"`
+	// ClusterScoped says that the file's kind, when it is a custom one,
+	// is cluster-scoped (its CustomResourceDefinition's scope: Cluster);
+	// absent means namespaced. Built-in kinds ignore it.
+	ClusterScoped bool `json:"clusterScoped,omitempty"`
 	// Base is the Seq of the last result the page holds: when it is the
 	// last result this engine returned, the answer is a Delta from it.
 	Base int `json:"base,omitempty"`

@@ -13,7 +13,7 @@ import (
 // result differs from the server-side one (server).
 func both(out *api.ServerSide, in engine.Input, docs engine.Panes, server *engine.Result, texts locator) {
 	in.ServerSide = false
-	res, err := engine.ApplyPanes(docs, in.Overwrite)
+	res, err := engine.ApplyPanesIn(docs, in)
 	if err != nil {
 		out.ClientError = api.ErrorOf(err)
 		return

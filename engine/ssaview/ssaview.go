@@ -38,6 +38,7 @@ func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
 		return nil, &api.Error{Kind: api.KindInternal, Message: fmt.Sprintf("apply must be %q or %q, not %q", ApplyServer, ApplyBoth, req.Apply)}
 	}
 	in := engine.Input{LastApplied: req.LastApplied, File: req.File, Live: req.Live, Overwrite: req.Overwrite,
+		Namespace: req.Namespace, ClusterScoped: req.ClusterScoped,
 		ServerSide: true, FieldManager: req.FieldManager, ForceConflicts: req.ForceConflicts}
 	if req.LastAppliedFromLive {
 		in.LastApplied = ""
@@ -46,7 +47,7 @@ func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
 	if err != nil {
 		return nil, api.ErrorOf(err)
 	}
-	res, err := engine.ApplyServerSidePanes(docs, req.FieldManager, req.ForceConflicts)
+	res, err := engine.ApplyPanesIn(docs, in)
 	if err != nil {
 		return nil, api.ErrorOf(err)
 	}

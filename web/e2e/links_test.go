@@ -34,6 +34,10 @@ type linkFixture struct {
 				Command string `json:"command"`
 			} `json:"commands"`
 		} `json:"timeline"`
+		Flags struct { // s3 on: those not at their default
+			Namespace string `json:"namespace"`
+			Scope     string `json:"scope"`
+		} `json:"flags"`
 	} `json:"state"`
 }
 
@@ -95,6 +99,17 @@ func TestLinkFixtures(t *testing.T) {
 			}
 			if got := eval[bool](b, `document.getElementById('opt-overwrite').checked`); got != s.Overwrite {
 				t.Errorf("--overwrite %v, want %v", got, s.Overwrite)
+			}
+			// The flags row (web/flags.js) shows -n and a custom kind's scope.
+			if got := eval[string](b, `document.getElementById('opt-namespace').value`); got != s.Flags.Namespace {
+				t.Errorf("-n %q, want %q", got, s.Flags.Namespace)
+			}
+			wantScope := s.Flags.Scope
+			if wantScope == "" {
+				wantScope = "namespaced"
+			}
+			if got := eval[string](b, `document.getElementById('opt-scope').value`); got != wantScope {
+				t.Errorf("scope %q, want %q", got, wantScope)
 			}
 			if got := b.attr("tab-"+s.Tab, "aria-selected"); got != "true" {
 				t.Errorf("tab %s not shown (aria-selected %q)", s.Tab, got)

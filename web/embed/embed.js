@@ -160,7 +160,8 @@ export class Embed {
       view.dispatch({ effects: StateEffect.appendConfig.of([EditorState.readOnly.of(true), EditorView.editable.of(false)]) });
     }
     /** @type {HTMLSelectElement} */ (byId('file-format')).disabled = true;
-    /** @type {HTMLInputElement} */ (byId('opt-overwrite')).disabled = true;
+    // The flags' row (web/flags.js) too: the reader sees them, the page's author set them.
+    for (const id of ['opt-overwrite', 'opt-namespace', 'opt-scope']) /** @type {HTMLInputElement} */ (byId(id)).disabled = true;
   }
 }
 

@@ -70,6 +70,16 @@ export class ApplySwitch {
     return f;
   }
 
+  /** The switch's flags as kubectl takes them, for the command line shown (after kubectl apply's). */
+  commandFlags() {
+    if (this.kind === 'client') return '';
+    const manager = this.fieldManager.value.trim();
+    let s = ' --server-side';
+    if (manager) s += ` --field-manager=${/^[A-Za-z0-9._:-]+$/.test(manager) ? manager : `'${manager.replace(/'/g, "'\\''")}'`}`;
+    if (this.force.checked) s += ' --force-conflicts';
+    return this.kind === 'both' ? ` (and${s})` : s;
+  }
+
   /** Shows a state's flags (absent: defaults). @param {{apply?: ApplyKind, fieldManager?: string, forceConflicts?: boolean}} [flags] */
   load(flags = {}) {
     this.fieldManager.value = flags.fieldManager || '';

@@ -1,0 +1,58 @@
+package api
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestNamespaceFlags checks that a request's namespace and clusterScoped
+// reach the engine: the object's namespace, the kubectl patch command,
+// kubectl's mismatch error on the file's field, a malformed flag.
+func TestNamespaceFlags(t *testing.T) {
+	const (
+		deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n"
+		inA        = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: a\nspec:\n  replicas: 2\n"
+		liveInB    = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: b\nspec:\n  replicas: 3\n"
+		backup     = "apiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: nightly\nspec:\n  keep: 3\n"
+	)
+	cases := []struct {
+		name    string
+		request string
+		// in the result: wantObject in objectYAML, wantPatch the kubectl patch command
+		wantObject, wantPatch, notObject string
+		wantError                        *Error
+	}{
+		{name: "-n names the namespace", request: request(t, Request{File: deployment, Namespace: "b"}), wantObject: "namespace: b\n"},
+		{name: "-n in the kubectl patch command", request: request(t, Request{File: deployment, Live: liveInB, Namespace: "b"}), wantPatch: "kubectl patch deployment/web -n b "},
+		{name: "cluster-scoped custom kind", request: request(t, Request{File: backup, Namespace: "b", ClusterScoped: true}), notObject: "namespace:"},
+		{name: "namespaced custom kind", request: request(t, Request{File: backup, Namespace: "b"}), wantObject: "namespace: b\n"},
+		{name: "mismatch", request: request(t, Request{File: inA, Namespace: "b"}), wantError: &Error{Kind: KindInput, Pane: "file", Line: 5, Path: "metadata.namespace",
+			Message: `the namespace from the provided object "a" does not match the namespace "b". You must pass '--namespace=a' to perform this operation.`}},
+		{name: "malformed clusterScoped", request: `{"file":"kind: Pod","clusterScoped":"yes"}`, wantError: &Error{Kind: KindInternal, Message: `malformed request: "clusterScoped" must be true or false`}},
+		{name: "malformed namespace", request: `{"file":"kind: Pod","namespace":1}`, wantError: &Error{Kind: KindInternal, Message: `malformed request: "namespace" must be a string`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := decode(t, Handle(tc.request))
+			if tc.wantError != nil {
+				if r.Error == nil || !reflect.DeepEqual(*r.Error, *tc.wantError) {
+					t.Fatalf("error = %+v, want %+v", r.Error, tc.wantError)
+				}
+				return
+			}
+			if r.Result == nil {
+				t.Fatalf("no result: %+v %+v", r.Error, r.Delta)
+			}
+			if tc.wantObject != "" && !strings.Contains(r.Result.ObjectYAML, tc.wantObject) {
+				t.Errorf("object lacks %q:\n%s", tc.wantObject, r.Result.ObjectYAML)
+			}
+			if tc.notObject != "" && strings.Contains(r.Result.ObjectYAML, tc.notObject) {
+				t.Errorf("object has %q:\n%s", tc.notObject, r.Result.ObjectYAML)
+			}
+			if !strings.HasPrefix(r.Result.KubectlPatch, tc.wantPatch) {
+				t.Errorf("kubectl patch = %q, want it to start with %q", r.Result.KubectlPatch, tc.wantPatch)
+			}
+		})
+	}
+}
