@@ -108,13 +108,13 @@ func TestGallery(t *testing.T) {
 
 			// A search by what the examples show: the autoscaler ones.
 			b.run(insertText("autoscaler"))
-			b.waitFor("the search's result", `document.querySelectorAll('#gallery-list [role="option"]').length === 4`, stepTimeout)
+			b.waitFor("the search's result", `document.querySelectorAll('#gallery-list [role="option"]').length === 6`, stepTimeout)
 			got := galleryItems(b)
-			want := []string{"replicas-removed", "hpa-replicas-reset", "hpa-replicas-fixed", "hpa-metrics"}
+			want := []string{"replicas-removed", "hpa-replicas-reset", "hpa-replicas-fixed", "hpa-metrics", "ssa-hpa-replicas-conflict", "ssa-hpa-replicas-forced"}
 			if strings.Join(got, ",") != strings.Join(want, ",") {
 				t.Errorf("searching autoscaler lists %v, want %v", got, want)
 			}
-			if s := b.text("gallery-status"); !strings.Contains(s, fmt.Sprintf("4 examples of %d", items)) {
+			if s := b.text("gallery-status"); !strings.Contains(s, fmt.Sprintf("6 examples of %d", items)) {
 				t.Errorf("gallery-status = %q, want the count of matches", s)
 			}
 			b.screenshot("gallery-search-" + size.name)
@@ -216,6 +216,13 @@ func TestExampleLinks(t *testing.T) {
 		if want == "" {
 			cond = `document.getElementById('outputs').dataset.state === 'error' && !document.getElementById('error-general').hidden`
 		}
+		if s.ServerSide() {
+			// The golden result is the server-side apply's, in the server-side view.
+			cond = fmt.Sprintf(`document.getElementById('ssa-view').dataset.state === 'ready' && document.getElementById('ssa-view').dataset.action === %q`, want)
+			if want == "" {
+				cond = `document.getElementById('ssa-view').dataset.state === 'error'`
+			}
+		}
 		b.waitFor(s.ID+" rendered", fmt.Sprintf(`document.getElementById('sample-description').dataset.example === %q && applylensPage.getText('file') === %s && (%s)`,
 			s.ID, jsString(s.File), cond), stepTimeout)
 		if got := b.paneText("live"); got != s.Live {
@@ -247,7 +254,11 @@ func TestExampleLinks(t *testing.T) {
 	}
 	b.setPane("file", last.File+"# edited\n")
 	b.run(chromedp.Click(chromedp.ID("btn-copy-link")))
-	b.waitFor("the panes' link", `location.hash.startsWith('#s1=') && document.getElementById('link-status').dataset.kind === 'copied'`, stepTimeout)
+	prefix := "#s1=" // a link with flags (a server-side example's) is version 3
+	if last.Flags != nil {
+		prefix = "#s3="
+	}
+	b.waitFor("the panes' link", fmt.Sprintf(`location.hash.startsWith(%q) && document.getElementById('link-status').dataset.kind === 'copied'`, prefix), stepTimeout)
 	b.checkConsole()
 }
 

@@ -81,6 +81,9 @@ export class ServerSideView {
     this.host.dataset.action = s.server.action;
     this.host.dataset.view = s.client || s.clientError ? 'both' : 'server';
     this.status.textContent = statusOf(s);
+    this.body.append(h('p', { className: 'panel-hint', text: this.host.dataset.view === 'both'
+      ? 'The same file and live object through both applies: kubectl apply (a three-way patch from the last-applied pane) and kubectl apply --server-side (the server merges by the kind\'s schema and records field owners).'
+      : 'kubectl apply --server-side sends the file as it is; the API server merges it into the live object by the kind\'s schema and records who owns each field (metadata.managedFields). The last-applied pane is not used.' }));
     this.renderMessages(s);
     if (s.conflicts.length > 0) this.renderConflicts(s);
     if (this.host.dataset.view === 'both') this.renderBoth(s);
