@@ -40,7 +40,6 @@
  * @property {ApiError} [error]
  * @property {Where} [where] The answer to op "where".
  * @property {Timeline} [timeline] The answer to op "timeline" (the Timeline mode's wasm only).
- * @property {ServerSide} [serverSide] The answer to op "serverside" (the server-side wasm only).
  */
 
 /**
@@ -58,6 +57,15 @@
  * @property {'server' | 'both'} apply
  * @property {string} [fieldManager] --field-manager ("" = kubectl).
  * @property {boolean} [forceConflicts] --force-conflicts.
+ */
+
+/**
+ * What the server-side wasm (wasm/serverside, which answers op "serverside"
+ * only) gives back: exactly one of serverSide and error.
+ * @typedef {object} ServerSideResponse
+ * @property {string} version
+ * @property {ServerSide} [serverSide]
+ * @property {ApiError} [error]
  */
 
 /**

@@ -85,11 +85,7 @@ func appendResponse(b []byte, r *Response) []byte {
 	}
 	if r.Timeline != nil {
 		b = append(b, `,"timeline":`...)
-		b = appendJSON(b, r.Timeline)
-	}
-	if r.ServerSide != nil {
-		b = append(b, `,"serverSide":`...)
-		b = appendJSON(b, r.ServerSide)
+		b = appendTimeline(b, r.Timeline)
 	}
 	return append(b, '}')
 }

@@ -100,8 +100,6 @@ func handle(requestJSON string) *Response {
 		return where(req.Base, req.Step)
 	case OpTimeline:
 		return timelineResponse(requestJSON)
-	case OpServerSide:
-		return serverSideResponse(requestJSON)
 	case "", OpApply:
 	default:
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: fmt.Sprintf("unknown op %q", req.Op)}}

@@ -3,30 +3,24 @@ package api
 import "encoding/json"
 
 // OpServerSide is `kubectl apply --server-side` (or it and the client-side
-// apply side by side) as the page shows it. The server-side engine
-// (engine/serverside) and this op's answer (engine/ssaview) are linked
-// only into wasm/serverside, which the page loads when its apply switch
-// is first moved off client-side; that wasm registers the answer with
-// RegisterServerSide.
+// apply side by side) as the page shows it. Neither the server-side engine
+// (engine/serverside) nor this op's answer (engine/ssaview, whose Handle
+// answers it) is in the page's first wasm: only wasm/serverside, fetched
+// when the page's apply switch first leaves client-side, links them, and
+// answers this op alone. The types are here, with the others the page
+// reads (web/api-types.js mirrors them).
 const OpServerSide = "serverside"
-
-// serverSidePage answers op "serverside"; nil in builds without one.
-var serverSidePage func(requestJSON string) *Response
-
-// RegisterServerSide sets the function that answers op "serverside"
-// (engine/ssaview.Respond).
-func RegisterServerSide(answer func(requestJSON string) *Response) { serverSidePage = answer }
-
-func serverSideResponse(requestJSON string) *Response {
-	if serverSidePage == nil {
-		return &Response{Version: Version, Error: &Error{Kind: KindInternal,
-			Message: "this engine build has no server-side apply (it runs in wasm/serverside)"}}
-	}
-	return serverSidePage(requestJSON)
-}
 
 // ErrorOf is the error response for an error of engine.Parse or an apply.
 func ErrorOf(err error) *Error { return toError(err) }
+
+// ServerSideResponse is what wasm/serverside answers: exactly one of
+// ServerSide and Error is set.
+type ServerSideResponse struct {
+	Version    string      `json:"version"`
+	ServerSide *ServerSide `json:"serverSide,omitempty"`
+	Error      *Error      `json:"error,omitempty"`
+}
 
 // ServerSideRequest is op "serverside": the panes, and the flags of
 // `kubectl apply --server-side`.

@@ -135,9 +135,9 @@ type TimelineApply struct {
 	Live string `json:"live"`
 }
 
-// appendJSON writes a timeline or a server-side answer as encoding/json does (with
+// appendTimeline writes the timeline as encoding/json does (with
 // SetEscapeHTML(false), as the rest of the response).
-func appendJSON(b []byte, t any) []byte {
+func appendTimeline(b []byte, t *Timeline) []byte {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

@@ -63,7 +63,8 @@ func TestTypedefsMirrorGo(t *testing.T) {
 	// Go type -> typedef name, where they differ.
 	rename := map[reflect.Type]string{reflect.TypeFor[Error](): "ApiError"}
 	seen := map[reflect.Type]bool{}
-	queue := []reflect.Type{reflect.TypeFor[Request](), reflect.TypeFor[Response](), reflect.TypeFor[engine.Warning]()}
+	queue := []reflect.Type{reflect.TypeFor[Request](), reflect.TypeFor[Response](), reflect.TypeFor[engine.Warning](),
+		reflect.TypeFor[ServerSideRequest](), reflect.TypeFor[ServerSideResponse]()}
 	for len(queue) > 0 {
 		typ := queue[0]
 		queue = queue[1:]

@@ -46,8 +46,6 @@ type Response struct {
 	Where *Where `json:"where,omitempty"`
 	// Timeline answers op "timeline".
 	Timeline *Timeline `json:"timeline,omitempty"`
-	// ServerSide answers op "serverside".
-	ServerSide *ServerSide `json:"serverSide,omitempty"`
 }
 
 // Error is an input error (Pane set) or an error kubectl would report.

@@ -129,8 +129,8 @@ func differ(path string, a, b any, out *[]string) {
 }
 
 func same(a, b any) bool {
-	x, err1 := encode(a)
-	y, err2 := encode(b)
+	x, err1 := encodeValue(a)
+	y, err2 := encodeValue(b)
 	return err1 == nil && err2 == nil && x == y
 }
 

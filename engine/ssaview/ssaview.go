@@ -1,8 +1,12 @@
 package ssaview
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"runtime/debug"
+	"strings"
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/api"
@@ -18,17 +22,48 @@ const (
 	ApplyBoth   = "both"
 )
 
-// Respond answers op "serverside" (api.ServerSideRequest as JSON).
-func Respond(requestJSON string) *api.Response {
+// Handle answers one op "serverside" request (api.ServerSideRequest as
+// JSON) with one api.ServerSideResponse as JSON. It never panics: a bug
+// below becomes an error of kind "internal", so the page's runtime stays
+// alive.
+func Handle(requestJSON string) (response string) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(os.Stderr, "applylens: panic: %v\n%s", r, debug.Stack())
+			response = encode(&api.ServerSideResponse{Version: api.Version, Error: &api.Error{Kind: api.KindInternal,
+				Message: fmt.Sprintf("applylens hit a bug (%v). Please report it with the documents and flags.", r)}})
+		}
+	}()
+	return encode(Respond(requestJSON))
+}
+
+// Respond answers op "serverside".
+func Respond(requestJSON string) *api.ServerSideResponse {
 	var req api.ServerSideRequest
 	if err := json.Unmarshal([]byte(requestJSON), &req); err != nil {
-		return &api.Response{Version: api.Version, Error: &api.Error{Kind: api.KindInternal, Message: "malformed serverside request: " + err.Error()}}
+		return &api.ServerSideResponse{Version: api.Version, Error: &api.Error{Kind: api.KindInternal, Message: "malformed serverside request: " + err.Error()}}
+	}
+	if req.Op != api.OpServerSide {
+		return &api.ServerSideResponse{Version: api.Version, Error: &api.Error{Kind: api.KindInternal,
+			Message: fmt.Sprintf("this engine answers op %q only, not %q", api.OpServerSide, req.Op)}}
 	}
 	answer, errResp := Compute(req)
 	if errResp != nil {
-		return &api.Response{Version: api.Version, Error: errResp}
+		return &api.ServerSideResponse{Version: api.Version, Error: errResp}
 	}
-	return &api.Response{Version: api.Version, ServerSide: answer}
+	return &api.ServerSideResponse{Version: api.Version, ServerSide: answer}
+}
+
+// encode writes a response as encoding/json does, HTML characters
+// unescaped like engine/api's responses.
+func encode(r *api.ServerSideResponse) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return `{"version":"` + api.Version + `","error":{"kind":"internal","message":"the answer could not be encoded"}}`
+	}
+	return strings.TrimSuffix(buf.String(), "\n")
 }
 
 // Compute runs the request: an error response is about the panes, or an
@@ -159,7 +194,7 @@ func valueJSON(v any, ok bool) json.RawMessage {
 	return b
 }
 
-func encode(v any) (string, error) {
+func encodeValue(v any) (string, error) {
 	b, err := jsonvalue.Encode(v)
 	return string(b), err
 }

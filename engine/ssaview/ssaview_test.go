@@ -95,17 +95,18 @@ func TestRespond(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.req.Op = "serverside"
+			tc.req.Op = api.OpServerSide
 			b, _ := json.Marshal(tc.req)
-			resp := Respond(string(b))
-			if resp.Error != nil {
+			out := Handle(string(b))
+			var resp api.ServerSideResponse
+			if err := json.Unmarshal([]byte(out), &resp); err != nil {
+				t.Fatal(err)
+			}
+			if resp.Error != nil || resp.ServerSide == nil {
 				t.Fatalf("error %+v", resp.Error)
 			}
 			tc.check(t, resp.ServerSide)
-			again := Respond(string(b))
-			x, _ := json.Marshal(resp)
-			y, _ := json.Marshal(again)
-			if string(x) != string(y) {
+			if again := Handle(string(b)); again != out {
 				t.Error("two answers to one request differ")
 			}
 		})

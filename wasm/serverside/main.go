@@ -1,12 +1,12 @@
 //go:build js && wasm
 
 // Command serverside is applylens' engine for the single-apply page's
-// server-side switch: the same bridge as ./wasm (globalThis.applylens.apply,
-// version, then globalThis.applylensReady and onApplylensReady), with
-// engine/serverside linked (engine.Apply handles Input.ServerSide) and
-// engine/ssaview registered for op "serverside". A wasm of its own, fetched
-// when the switch is first moved off client-side, so that the page's first
-// visit does not carry the server-side schema.
+// server-side switch: the bridge of ./wasm (globalThis.applylens.apply,
+// version, then globalThis.applylensReady and onApplylensReady), answering
+// op "serverside" alone with engine/ssaview.Handle (engine/serverside
+// linked, the client-side engine for the "both" view). A wasm of its own,
+// fetched when the switch first leaves client-side, so that the page's
+// first visit carries neither the server-side schema nor this op.
 package main
 
 import (
@@ -17,13 +17,12 @@ import (
 )
 
 func main() {
-	// api.Handle recovers a panic anywhere below into an error response.
-	api.RegisterServerSide(ssaview.Respond)
+	// ssaview.Handle recovers a panic anywhere below into an error response.
 	apply := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 1 || args[0].Type() != js.TypeString {
-			return api.Handle("")
+			return ssaview.Handle("")
 		}
-		return api.Handle(args[0].String())
+		return ssaview.Handle(args[0].String())
 	})
 	version := js.FuncOf(func(js.Value, []js.Value) any { return api.Version })
 

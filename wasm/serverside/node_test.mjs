@@ -1,7 +1,8 @@
 // Loads the server-side wasm in node as its worker does and asks it for a
 // server-side apply through the bridge: op "serverside" answers with the
-// result, its owners and conflicts; op "apply" (client-side) still works; a
-// malformed request is an error response, and the runtime answers after.
+// result, its owners and conflicts, and in "both" the client-side result;
+// another op or a malformed request is an error response, and the runtime
+// answers after.
 //
 // Usage (from the repository root):
 //   node wasm/serverside/node_test.mjs                   builds ./wasm/serverside first
@@ -49,11 +50,14 @@ assert.ok(forced.serverSide.owners.some((o) => o.field === '.spec.replicas' && o
 assert.equal(forced.serverSide.server.steps[0].action, 'taken');
 assert.ok(forced.serverSide.client.objectYAML.includes('replicas: 3'));
 
-const clientSide = JSON.parse(globalThis.applylens.apply(JSON.stringify({ op: 'apply', lastApplied: '', lastAppliedFromLive: true, file, live })));
-assert.equal(clientSide.result.action, 'configure');
+const otherOp = JSON.parse(globalThis.applylens.apply(JSON.stringify({ op: 'apply', lastApplied: '', lastAppliedFromLive: true, file, live })));
+assert.equal(otherOp.error.kind, 'internal');
+assert.equal(forced.serverSide.client.action, 'configure');
 
 const bad = JSON.parse(globalThis.applylens.apply('{"op":"serverside","apply":"sideways","file":""}'));
 assert.equal(bad.error.kind, 'internal');
+const malformed = JSON.parse(globalThis.applylens.apply('{"op":'));
+assert.equal(malformed.error.kind, 'internal');
 assert.deepEqual(ask({ file, live, apply: 'server' }), conflict);
 console.log('ok   wasm/serverside: op serverside through the bridge');
 process.exit(0);

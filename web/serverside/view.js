@@ -33,7 +33,7 @@ export class ServerSideView {
     this.body = h('div', { className: 'ssa-body' });
     host.append(this.status, this.body);
     this.client = createClient();
-    this.client.onResponse = (response) => this.render(response);
+    this.client.onResponse = (response) => this.render(/** @type {any} */ (response));
     this.client.onState = (state, detail) => this.engineState(state, detail);
     this.client.start();
   }
@@ -64,7 +64,7 @@ export class ServerSideView {
     }
   }
 
-  /** @param {import('../api-types.js').Response} response */
+  /** @param {import('../api-types.js').ServerSideResponse} response */
   render(response) {
     clear(this.body);
     this.highlight(null);
