@@ -202,7 +202,7 @@ export class ServerSideView {
     const client = s.client
       ? column(`client-side: ${s.client.action}`, s.client.objectYAML, clientLines, 'both-client')
       : { el: h('div', { className: 'both-col', id: 'both-client' }, h('h3', { className: 'small-heading', text: 'client-side: fails' }), h('p', { className: 'error-general', text: s.clientError ? s.clientError.message : '' })), rows: [] };
-    this.body.append(h('div', { className: 'both-grid' }, client.el, server.el));
+    const grid = h('div', { className: 'both-grid' }, client.el, server.el);
     const list = h('ol', { className: 'ssa-differences', id: 'ssa-differences' });
     for (const d of diffs) {
       const button = h('button', { type: 'button', className: 'ssa-difference', attrs: { 'aria-pressed': 'false' } },
@@ -217,8 +217,9 @@ export class ServerSideView {
       });
       list.append(h('li', {}, button));
     }
-    const heading = diffs.length === 0 ? 'The two applies give the same object (managedFields aside).' : `Differences (${diffs.length}), each with the rule of each apply that decided it`;
-    this.body.append(h('h3', { className: 'small-heading', text: heading }), list);
+    const heading = diffs.length === 0 ? 'The two applies give the same object (managedFields aside).' : `Differences (${diffs.length}), each with the rule of each apply that decided it; select one to mark it in both results`;
+    // The differences first: on a phone the two results are long.
+    this.body.append(h('h3', { className: 'small-heading', text: heading }), list, grid);
   }
 }
 
