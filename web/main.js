@@ -733,6 +733,10 @@ globalThis.applylensPage = {
   },
   /** The ids of the applies requested (the newest) and those the worker received. */
   engineLog: () => ({ lastId: client.lastId, received: [...client.received], starts: client.starts, memoryBytes: client.memoryBytes }),
+  /** The least time each computation keeps the worker busy, for tests (default 0). @param {number} ms */
+  setMinBusy(ms) {
+    client.minBusyMs = ms;
+  },
   /** How long a replaced computation runs before its worker is replaced (default 500 ms). @param {number} ms */
   setAbandonAfter(ms) {
     client.abandonAfterMs = ms;
