@@ -764,6 +764,10 @@ globalThis.applylensPage = {
   engineLog: () => ({ lastId: client.lastId, received: [...client.received], starts: client.starts, memoryBytes: client.memoryBytes }),
   /** How many times the server-side worker started (0 until the switch leaves client-side). */
   serverSideStarts: () => applySwitch.starts(),
+  /** The least time each computation keeps the worker busy, for tests (default 0). @param {number} ms */
+  setMinBusy(ms) {
+    client.minBusyMs = ms;
+  },
   /** How long a replaced computation runs before its worker is replaced (default 500 ms). @param {number} ms */
   setAbandonAfter(ms) {
     client.abandonAfterMs = ms;

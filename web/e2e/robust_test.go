@@ -116,6 +116,10 @@ func TestBusy(t *testing.T) {
 		t.Fatalf("the page is busy before any input")
 	}
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`))
+	// The worker is kept busy at least 2.5 s per computation: on a quiet
+	// machine the large paste alone may answer before the elapsed time
+	// shows (it starts at 1 s).
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(2500)`))
 	b.setPane("live", slowDeployment("img:1"))
 	b.waitFor("the busy state", `document.getElementById('outputs').getAttribute('aria-busy') === 'true' && !document.getElementById('busy').hidden`, stepTimeout)
 	if got := b.text("status"); !strings.Contains(got, "Computing") || !strings.Contains(got, "previous inputs") {
