@@ -1,0 +1,93 @@
+// The apply switch (web/serverside/switch.js) on a fake DOM: the flags it
+// gives a page state (only those not at their default, share.js accepts
+// them), loading a state, the command line's flags, and that nothing
+// loads while it is client-side.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+class FakeElement {
+  constructor() {
+    this.hidden = false;
+    this.textContent = '';
+    this.value = '';
+    this.checked = false;
+    this.attributes = new Map();
+    this.listeners = {};
+    this.dataset = {};
+  }
+
+  addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
+  fire(type) { for (const fn of this.listeners[type] || []) fn(); }
+  setAttribute(name, value) { this.attributes.set(name, value); }
+  getAttribute(name) { return this.attributes.get(name) ?? null; }
+}
+
+const ids = ['apply-client', 'apply-server', 'apply-both', 'opt-field-manager', 'opt-force-conflicts', 'ssa-view', 'ssa-flags', 'outputs'];
+function page() {
+  const elements = Object.fromEntries(ids.map((id) => [id, new FakeElement()]));
+  globalThis.document = { getElementById: (id) => elements[id] || null };
+  return elements;
+}
+
+const { ApplySwitch } = await import('../serverside/switch.js');
+const { validateFlags } = await import('../share.js');
+
+function make() {
+  const el = page();
+  const calls = { changes: 0, clients: 0, highlights: [] };
+  const sw = new ApplySwitch({
+    createClient: () => { calls.clients++; throw new Error('not in this test'); },
+    highlight: (where) => calls.highlights.push(where),
+    onChange: () => { calls.changes++; },
+  });
+  // The view's chunk is not loaded here: record the request instead.
+  sw.ensure = () => { calls.ensured = (calls.ensured || 0) + 1; return Promise.resolve(); };
+  return { el, sw, calls };
+}
+
+test('client-side by default: no flags, nothing loaded, the view hidden', () => {
+  const { el, sw, calls } = make();
+  sw.show('client');
+  sw.inputs({ op: 'apply', file: 'kind: X', live: '', lastApplied: '', lastAppliedFromLive: true });
+  assert.deepEqual(sw.flags(), {});
+  assert.equal(sw.commandFlags(), '');
+  assert.equal(el['ssa-view'].hidden, true);
+  assert.equal(el['ssa-flags'].hidden, true);
+  assert.equal(el.outputs.dataset.apply, 'client');
+  assert.equal(calls.ensured, undefined);
+});
+
+test('server-side with a manager and force: the flags, the command line, the view shown', () => {
+  const { el, sw, calls } = make();
+  el['opt-field-manager'].value = 'ci';
+  el['opt-force-conflicts'].checked = true;
+  el['apply-server'].fire('click');
+  assert.equal(calls.changes, 1);
+  assert.deepEqual(sw.flags(), { apply: 'server', fieldManager: 'ci', forceConflicts: true });
+  assert.deepEqual(validateFlags(sw.flags()), sw.flags());
+  assert.equal(sw.commandFlags(), ' --server-side --field-manager=ci --force-conflicts');
+  assert.equal(el['apply-server'].getAttribute('aria-pressed'), 'true');
+  assert.equal(el['apply-client'].getAttribute('aria-pressed'), 'false');
+  assert.equal(el['ssa-view'].hidden, false);
+  assert.equal(el.outputs.dataset.apply, 'server');
+  assert.equal(calls.ensured, 1);
+});
+
+test('a manager with a space is quoted on the command line; both says so', () => {
+  const { el, sw } = make();
+  sw.load({ apply: 'both', fieldManager: "my tool's" });
+  assert.equal(el['opt-field-manager'].value, "my tool's");
+  assert.equal(sw.commandFlags(), " (and --server-side --field-manager='my tool'\\''s')");
+  assert.deepEqual(sw.flags(), { apply: 'both', fieldManager: "my tool's" });
+});
+
+test('loading a state without flags goes back to the defaults', () => {
+  const { el, sw, calls } = make();
+  sw.load({ apply: 'server', fieldManager: 'ci', forceConflicts: true });
+  sw.load();
+  assert.deepEqual(sw.flags(), {});
+  assert.equal(el['opt-force-conflicts'].checked, false);
+  assert.equal(el['ssa-view'].hidden, true);
+  assert.deepEqual(calls.highlights.at(-1), null, 'back to client-side clears the marks of conflicts');
+});
