@@ -141,6 +141,29 @@ func TestServerSideBoth(t *testing.T) {
 	b.checkConsole()
 }
 
+// TestServerSideEmbed: an embed of a server-side example shows the
+// server-side view, kubectl's error once.
+func TestServerSideEmbed(t *testing.T) {
+	b := newBrowser(t, 900, 700)
+	b.openAt(siteURL + "?embed#example=ssa-hpa-replicas-conflict")
+	b.ssaReady("the embed's server-side view", `v.dataset.action === 'conflict'`)
+	if n := eval[int](b, `document.body.innerText.split('Apply failed with 1 conflict').length - 1`); n != 1 {
+		t.Errorf("kubectl's conflict error is shown %d times in the embed, want once", n)
+	}
+	dir := filepath.Join(repoRoot, "tmp", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ssa-embed.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.checkConsole()
+}
+
 // TestSSAShots saves the server-side view at desktop and
 // phone sizes under tmp/screenshots/ (to look at, not compared).
 func TestSSAShots(t *testing.T) {
