@@ -82,7 +82,7 @@ func trace(req Request, out *Outcome) []engine.Step {
 	isMine := func(o ownedSet) bool {
 		return o.manager == manager && o.operation == OperationApply && o.subresource == ""
 	}
-	before, after := ownedSets(req.Live), ownedSets(out.Object)
+	before, after := ownedSets(beforeApply(req.Live)), ownedSets(out.Object)
 	prior := &fieldpath.Set{}
 	for _, o := range before {
 		if isMine(o) {
@@ -194,6 +194,30 @@ func hasBelow(set *fieldpath.Set, p fieldpath.Path) bool {
 		}
 	})
 	return below
+}
+
+// beforeApply is the live object as the apply finds it: one without
+// managedFields is first recorded as an update from an empty object by
+// "before-first-apply" (skipNonAppliedApply), whose fields the migration
+// may then hand over.
+func beforeApply(live map[string]any) map[string]any {
+	if live == nil {
+		return nil
+	}
+	if entries, _ := managedFieldsOf(live); len(entries) > 0 {
+		return live
+	}
+	apiVersion, _ := live["apiVersion"].(string)
+	kind, _ := live["kind"].(string)
+	fm, err := newFieldManager(apiVersion, kind, clockFor(live))
+	if err != nil {
+		return live
+	}
+	recorded, err := fm.update(emptyObject(apiVersion, kind), jsonvalue.CopyObject(live), beforeFirstApply)
+	if err != nil {
+		return live
+	}
+	return recorded
 }
 
 // stillHolds tells whether the manager of o still owns p after the apply.

@@ -117,3 +117,26 @@ func contains(l []string, s string) bool {
 	}
 	return false
 }
+
+// TestTraceBeforeFirstApply: a live object without managedFields, last
+// applied client-side (its annotation): the server records its fields as
+// before-first-apply's, kubectl hands them over, and a field the file
+// dropped is removed, with a step saying so.
+func TestTraceBeforeFirstApply(t *testing.T) {
+	live := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: '{}'\nspec:\n  paused: true\n  replicas: 3\n"
+	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
+	res, err := engine.Apply(engine.Input{File: file, Live: live, ServerSide: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range res.Steps {
+		got = append(got, s.Action+" "+s.Path)
+	}
+	if len(got) == 0 || got[0] != "migrated " || !strings.Contains(res.Steps[0].Why, `"before-first-apply"`) || strings.Contains(res.Steps[0].Why, " 0 fields") {
+		t.Errorf("first step %q (%q), want the migration of before-first-apply's fields", got, res.Steps[0].Why)
+	}
+	if !contains(got, "removed .spec.paused") || strings.Contains(string(res.Object), `"paused"`) {
+		t.Errorf("steps %q: want paused removed, and the object without it", got)
+	}
+}

@@ -175,7 +175,7 @@ func TestSSAShots(t *testing.T) {
 		name          string
 		width, height int
 	}{{"desktop", 1440, 900}, {"phone", 390, 844}} {
-		for i, sample := range []string{"ssa-hpa-replicas-conflict", "ssa-ports-tcp-udp", "ssa-force-conflicts"} {
+		for i, sample := range []string{"ssa-hpa-replicas-conflict", "ssa-ports-tcp-udp", "ssa-force-conflicts", "walkthrough"} {
 			// Short names: chromium's profile socket path must stay short.
 			t.Run(fmt.Sprintf("%c%d", size.name[0], i), func(t *testing.T) {
 				b := newBrowser(t, size.width, size.height)
@@ -185,6 +185,10 @@ func TestSSAShots(t *testing.T) {
 				}
 				b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...))
 				b.openAt(siteURL + "#example=" + sample)
+				if !strings.HasPrefix(sample, "ssa-") {
+					// A client-side example, switched: what a learner sees first.
+					b.run(chromedp.Click(chromedp.ID("apply-server")))
+				}
 				b.ssaReady("the sample", `true`)
 				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('apply-switch').scrollIntoView({block: 'start'})`))
 				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
