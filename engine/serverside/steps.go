@@ -89,6 +89,9 @@ func trace(req Request, out *Outcome) []engine.Step {
 			prior = prior.Union(o.set)
 		}
 	}
+	applied := prior // what the manager itself applied before
+	handed := &fieldpath.Set{}
+	handedFrom := ""
 	if out.Migrated {
 		var names []string
 		migrated := &fieldpath.Set{}
@@ -102,8 +105,16 @@ func trace(req Request, out *Outcome) []engine.Step {
 		n := 0
 		migrated.Iterate(func(fieldpath.Path) { n++ })
 		steps = append(steps, engine.Step{Phase: engine.PhaseServer, Path: "", Rule: RuleServerSide, Action: StepMigrated,
-			Why: fmt.Sprintf("The object was last applied client-side: kubectl hands the %d fields of %s (the fields client-side apply set) to %q first, so that this apply can remove the ones your file no longer has instead of leaving them stuck.", n, strings.Join(names, ", "), manager)})
+			Why: fmt.Sprintf("The object was last applied client-side: kubectl hands the %d fields of %s (an Update manager that owns the last-applied annotation) to %q first, so that this apply can remove the ones your file no longer has instead of leaving them stuck.", n, strings.Join(names, ", "), manager)})
 		prior = prior.Union(migrated)
+		handed, handedFrom = migrated, strings.Join(names, ", ")
+	}
+	// lastTime says how the manager came to own a field it owned before.
+	lastTime := func(p fieldpath.Path) string {
+		if !applied.Has(p) && handed.Has(p) {
+			return fmt.Sprintf("%q got this field from %s in the migration", manager, handedFrom)
+		}
+		return fmt.Sprintf("%q applied this field last time", manager)
 	}
 	now := &fieldpath.Set{}
 	var othersAfter []ownedSet
@@ -165,20 +176,20 @@ func trace(req Request, out *Outcome) []engine.Step {
 				step.Why = fmt.Sprintf("Your file gives the value that %s already set: %q co-owns the field with them. It stays until every owner stops applying it.", names(sharing), manager)
 			case prior.Has(p):
 				step.Action = StepApplied
-				step.Why = fmt.Sprintf("%q applied this field last time and applies it again: %q still owns it.", manager, manager)
+				step.Why = fmt.Sprintf("%s and applies it now: %q owns it.", lastTime(p), manager)
 			default:
 				step.Action = StepApplied
 				step.Why = fmt.Sprintf("Your file sets this field and no other manager owns it: %q owns it now.", manager)
 			}
 		case len(sharing) > 0:
 			step.Action = StepKept
-			step.Why = fmt.Sprintf("%q applied this field last time and no longer does, but %s owns it too: the server keeps it, with its value.", manager, names(sharing))
+			step.Why = fmt.Sprintf("%s and your file does not have it, but %s owns it too: the server keeps it, with its value.", lastTime(p), names(sharing))
 		case step.New != nil:
 			step.Action = StepReleased
 			step.Why = fmt.Sprintf("%q no longer applies this field and nobody owns it now; the server leaves it where it is (a field apply does not remove).", manager)
 		default:
 			step.Action = StepRemoved
-			step.Why = fmt.Sprintf("%q applied this field last time and your file no longer has it; no other manager owns it, so the server removes it.", manager)
+			step.Why = fmt.Sprintf("%s and your file does not have it; no other manager owns it, so the server removes it (a field the kind defaults comes back with its default: the API server's defaulting, not shown here).", lastTime(p))
 		}
 		steps = append(steps, step)
 	})
