@@ -36,5 +36,11 @@
 // engine.Apply handles an Input with ServerSide; the page's first wasm does
 // not import it (its size, see docs/performance.md).
 //
+// ApplyResult also explains the apply field by field (steps.go, in
+// Result.Steps with rule "server-side-apply"): every field of the field
+// manager's set before (with the fields the migration hands it) and after,
+// as applied, shared, taken, removed, kept or released, or the conflicts of
+// a refused apply; deterministic, in the server's field order.
+//
 // oracle/kubernetes checks all of it against the real field manager.
 package serverside

@@ -26,7 +26,6 @@ export class ServerSideView {
   constructor({ host, createClient, highlight }) {
     this.host = host;
     this.highlight = highlight;
-    this.requests = 0;
     clear(host);
     host.dataset.state = 'loading';
     this.status = h('p', { className: 'status ssa-status', attrs: { role: 'status', 'aria-live': 'polite' }, text: 'Loading the server-side apply…' });
@@ -40,7 +39,6 @@ export class ServerSideView {
 
   /** @param {import('../api-types.js').ServerSideRequest} request */
   request(request) {
-    this.requests++;
     this.client.request(/** @type {any} */ (request));
   }
 
