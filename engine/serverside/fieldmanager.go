@@ -44,14 +44,50 @@ type fieldManager struct {
 	apiVersion, kind string
 	typ              typed.ParseableType
 	builtin          bool
+	crd              string // the CRD that gave typ, if any
 	now              time.Time
 	updater          merge.Updater
 }
 
-func newFieldManager(apiVersion, kind string, now time.Time) (*fieldManager, error) {
+// newFieldManager is the field manager of a built-in kind, of a custom
+// kind a CRD among crds serves, or of a kind without a schema. Errors are
+// *CRDError.
+func newFieldManager(apiVersion, kind string, now time.Time, crds []map[string]any) (*fieldManager, error) {
 	typ, builtin, _ := TypeOf(apiVersion, kind)
-	return &fieldManager{apiVersion: apiVersion, kind: kind, typ: typ, builtin: builtin, now: now.UTC(),
-		updater: merge.Updater{Converter: sameVersion{}, IgnoreFilter: resetFilter(kind)}}, nil
+	f := &fieldManager{apiVersion: apiVersion, kind: kind, typ: typ, builtin: builtin, now: now.UTC(),
+		updater: merge.Updater{Converter: sameVersion{}}}
+	if builtin {
+		f.updater.IgnoreFilter = resetFilter(kind)
+		return f, nil
+	}
+	custom, err := findCustomResource(crds, apiVersion, kind)
+	if err != nil {
+		return nil, err
+	}
+	if custom != nil {
+		f.typ, f.crd = custom.typ, custom.crd
+		if custom.status {
+			f.updater.IgnoreFilter = statusFilter(apiVersion)
+		}
+	}
+	return f, nil
+}
+
+// typeOfKind is the type the server's type converter gives another object
+// sent to this endpoint: the CRD handler's knows the CRD's kinds only, the
+// built-in one every built-in kind, the deduced one any.
+func (f *fieldManager) typeOfKind(kind string) (typed.ParseableType, error) {
+	if kind == f.kind {
+		return f.typ, nil
+	}
+	if f.builtin {
+		if typ, ok, _ := TypeOf(f.apiVersion, kind); ok {
+			return typ, nil
+		}
+	} else if f.crd == "" {
+		return typed.DeducedParseableType, nil
+	}
+	return typed.ParseableType{}, fmt.Errorf("no corresponding type for %s", kind)
 }
 
 // resetFilter is what the API server passes as resetFields for the main
@@ -223,9 +259,9 @@ func (f *fieldManager) allowedConflictsFromLastApplied(live map[string]any) (*fi
 		return nil, fmt.Errorf("expected version of last applied to match live object")
 	}
 	kind, _ := lastApplied["kind"].(string)
-	typ, builtin, err := TypeOf(f.apiVersion, kind)
-	if err != nil || builtin != f.builtin {
-		return nil, fmt.Errorf("no corresponding type for %s", kind)
+	typ, err := f.typeOfKind(kind)
+	if err != nil {
+		return nil, err
 	}
 	laTyped, err := typ.FromUnstructured(lastApplied)
 	if err != nil {
