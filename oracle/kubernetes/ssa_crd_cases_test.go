@@ -10,6 +10,7 @@ import (
 	"github.com/applylens/applylens/engine/serverside"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/managedfields"
 	smdschema "sigs.k8s.io/structured-merge-diff/v6/schema"
 	sigsyaml "sigs.k8s.io/yaml"
 )
@@ -130,9 +131,14 @@ func runCRDSteps(t *testing.T, name string, crds []map[string]any, steps []crdSt
 	t.Helper()
 	var live map[string]any
 	var last *serverside.Outcome
+	managers := map[schema.GroupVersionKind]*managedfields.FieldManager{}
 	for i, s := range steps {
 		at := t0.Add(time.Duration(i) * time.Minute)
-		fm := crdFieldManager(t, crds, s.object)
+		fm := managers[gvkOf(s.object)]
+		if fm == nil {
+			fm = crdFieldManager(t, crds, s.object)
+			managers[gvkOf(s.object)] = fm
+		}
 		stepName := fmt.Sprintf("%s, step %d (%s)", name, i+1, s.manager)
 		if s.update {
 			newObj := jsonvalue.CopyObject(s.object)
