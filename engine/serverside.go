@@ -1,8 +1,9 @@
 package engine
 
 // ServerSideFunc computes a server-side apply of file (the context's
-// namespace already set) to live (nil: create).
-type ServerSideFunc func(file, live map[string]any, fieldManager string, forceConflicts bool) (*Result, error)
+// namespace already set) to live (nil: create), on a server that knows the
+// CRDs crds.
+type ServerSideFunc func(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*Result, error)
 
 var serverSide ServerSideFunc
 
@@ -12,7 +13,9 @@ var serverSide ServerSideFunc
 func RegisterServerSide(f ServerSideFunc) { serverSide = f }
 
 // ApplyServerSidePanes is `kubectl apply --server-side` on panes already
-// read (the last-applied pane is unused); fieldManager "" means "kubectl".
+// read (the last-applied pane is unused; a custom resource takes its
+// schema from p.CustomResourceDefinitions); fieldManager "" means
+// "kubectl".
 func ApplyServerSidePanes(p Panes, fieldManager string, forceConflicts bool) (*Result, error) {
 	if serverSide == nil {
 		return nil, &ApplyError{Message: "server-side apply is not part of this build (link engine/serverside)"}
@@ -26,5 +29,5 @@ func ApplyServerSidePanes(p Panes, fieldManager string, forceConflicts bool) (*R
 	if ns, ok := contextNamespace(kind, file, live); ok {
 		file = withNamespace(file, ns) // kubectl's builder does it for both paths
 	}
-	return serverSide(file, live, fieldManager, forceConflicts)
+	return serverSide(file, live, fieldManager, forceConflicts, p.CustomResourceDefinitions)
 }
