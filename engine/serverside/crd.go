@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
@@ -92,13 +93,55 @@ func findCustomResource(crds []map[string]any, apiVersion, kind string) (*custom
 	return nil, nil
 }
 
-// customParser is the built-in schema plus the custom kind's type: the
-// built-in ObjectMeta is the one the server's CRD handler refers to.
+// customParser is the custom kind's type with the built-in types it may
+// refer to: ObjectMeta (the one the server's CRD handler refers to), what
+// it refers to, and schemaconv's helper types.
 func customParser(kind schema.TypeDef) *typed.Parser {
-	builtin := builtinParser().Schema.Types
-	types := make([]schema.TypeDef, len(builtin), len(builtin)+1)
-	copy(types, builtin)
+	metaOnce.Do(func() { metaTypes = closure(Schema(), objectMetaType, untypedAtomic, untypedDeduced) })
+	types := make([]schema.TypeDef, len(metaTypes), len(metaTypes)+1)
+	copy(types, metaTypes)
 	return &typed.Parser{Schema: schema.Schema{Types: append(types, kind)}}
+}
+
+var (
+	metaOnce  sync.Once
+	metaTypes []schema.TypeDef
+)
+
+// closure is the named types of s and every type they refer to.
+func closure(s *schema.Schema, names ...string) []schema.TypeDef {
+	seen := map[string]bool{}
+	var out []schema.TypeDef
+	var visitAtom func(a schema.Atom)
+	visitRef := func(r schema.TypeRef) {
+		if r.NamedType == nil {
+			visitAtom(r.Inlined)
+			return
+		}
+		if seen[*r.NamedType] {
+			return
+		}
+		seen[*r.NamedType] = true
+		if def, ok := s.FindNamedType(*r.NamedType); ok {
+			out = append(out, schema.TypeDef{Name: def.Name, Atom: def.Atom})
+			visitAtom(def.Atom)
+		}
+	}
+	visitAtom = func(a schema.Atom) {
+		if a.Map != nil {
+			for _, f := range a.Map.Fields {
+				visitRef(f.Type)
+			}
+			visitRef(a.Map.ElementType)
+		}
+		if a.List != nil {
+			visitRef(a.List.ElementType)
+		}
+	}
+	for _, n := range names {
+		visitRef(schema.TypeRef{NamedType: &n})
+	}
+	return out
 }
 
 // statusFilter is the CR strategy's reset fields with a status
