@@ -137,3 +137,68 @@ func TestCRDErrors(t *testing.T) {
 		})
 	}
 }
+
+// FuzzCustomResourceSchema applies an object with any CRD schema: the
+// conversion never panics, refuses only with a *CRDError or what the
+// server says (a *ServerError), and answers the same twice.
+func FuzzCustomResourceSchema(f *testing.F) {
+	f.Add(`{"type":"object","properties":{"spec":{"type":"object","properties":{"l":{"type":"array","x-kubernetes-list-type":"map","x-kubernetes-list-map-keys":["k"],"items":{"type":"object","properties":{"k":{"type":"string","default":"x"}}}}}}}}`,
+		`{"l":[{"k":"a"},{}]}`)
+	f.Add(`{"type":"object","x-kubernetes-preserve-unknown-fields":true,"properties":{"spec":{"x-kubernetes-int-or-string":true}}}`, `"80"`)
+	f.Add(`{"type":"object","properties":{"spec":{"type":"object","x-kubernetes-embedded-resource":true,"additionalProperties":true}}}`, `{"metadata":{"labels":{"a":"b"}}}`)
+	f.Add(`{"type":"object","properties":{"spec":{"type":"array","items":{"type":"string","format":"date-time"},"x-kubernetes-list-type":"set"}}}`, `["a","a"]`)
+	f.Fuzz(func(t *testing.T, schemaJSON, specJSON string) {
+		s, err := jsonvalue.Decode([]byte(schemaJSON))
+		if err != nil {
+			return
+		}
+		spec, err := jsonvalue.Decode([]byte(specJSON))
+		if err != nil {
+			return
+		}
+		crd := map[string]any{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": map[string]any{"name": "widgets.example.com"},
+			"spec": map[string]any{"group": "example.com", "names": map[string]any{"kind": "Widget"},
+				"versions": []any{map[string]any{"name": "v1", "served": true, "schema": map[string]any{"openAPIV3Schema": s}}}}}
+		file := map[string]any{"apiVersion": "example.com/v1", "kind": "Widget", "metadata": map[string]any{"name": "w"}, "spec": spec}
+		apply := func() string {
+			out, err := Apply(Request{File: jsonvalue.CopyObject(file), CustomResourceDefinitions: []map[string]any{crd}})
+			if err != nil {
+				var ce *CRDError
+				var se *ServerError
+				if !errors.As(err, &ce) && !errors.As(err, &se) {
+					t.Fatalf("error %T %v", err, err)
+				}
+				return err.Error()
+			}
+			data, err := jsonvalue.Encode(out.Object)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(data)
+		}
+		if a, b := apply(), apply(); a != b {
+			t.Fatalf("two answers:\n%s\n%s", a, b)
+		}
+	})
+}
+
+// TestSeveralErrorsInOrder: a value with several errors is refused with
+// them in one order, whatever the order of Go's maps.
+func TestSeveralErrorsInOrder(t *testing.T) {
+	crd := object(t, `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"widgets.example.com"},
+"spec":{"group":"example.com","names":{"kind":"Widget"},"versions":[{"name":"v1","served":true,"schema":{"openAPIV3Schema":
+{"type":"object","properties":{"spec":{"type":"object","additionalProperties":{"type":"array","x-kubernetes-list-type":"set","items":{"type":"string"}}}}}}}]}}`)
+	file := widget(t, "example.com/v1", `{"a":["x","x"],"b":["y","y"],"c":["z","z"],"d":["w","w"],"e":["v","v"]}`)
+	var first string
+	for i := 0; i < 20; i++ {
+		_, err := Apply(Request{File: file, CustomResourceDefinitions: []map[string]any{crd}})
+		if err == nil || strings.Count(err.Error(), "duplicate entries") != 5 {
+			t.Fatalf("error %v, want five", err)
+		}
+		if i == 0 {
+			first = err.Error()
+		} else if err.Error() != first {
+			t.Fatalf("two messages:\n%s\n%s", first, err)
+		}
+	}
+}

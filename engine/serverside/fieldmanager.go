@@ -2,6 +2,7 @@ package serverside
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -400,11 +401,11 @@ func (f *fieldManager) mergeApply(live, applied map[string]any, m managed, manag
 			return nil, managed{}, &ServerError{"metadata.managedFields must be nil"}
 		}
 	}
-	patchTyped, err := f.typ.FromUnstructured(applied)
+	patchTyped, err := fromUnstructured(f.typ, applied)
 	if err != nil {
 		return nil, managed{}, &ServerError{fmt.Sprintf("failed to create typed patch object (%v): %v", f.gvknn(applied), err)}
 	}
-	liveTyped, err := f.typ.FromUnstructured(live, typed.AllowDuplicates)
+	liveTyped, err := fromUnstructured(f.typ, live, typed.AllowDuplicates)
 	if err != nil {
 		return nil, managed{}, &ServerError{fmt.Sprintf("failed to create typed live object (%v): %v", f.gvknn(live), err)}
 	}
@@ -429,11 +430,11 @@ func (f *fieldManager) mergeApply(live, applied map[string]any, m managed, manag
 
 // mergeUpdate is internal.structuredMergeManager's Update, then stripMeta.
 func (f *fieldManager) mergeUpdate(live, newObj map[string]any, m managed, manager string) (map[string]any, managed, error) {
-	newTyped, err := f.typ.FromUnstructured(newObj, typed.AllowDuplicates)
+	newTyped, err := fromUnstructured(f.typ, newObj, typed.AllowDuplicates)
 	if err != nil {
 		return nil, managed{}, &ServerError{fmt.Sprintf("failed to convert new object (%v) to smd typed: %v", f.gvknn(newObj), err)}
 	}
-	liveTyped, err := f.typ.FromUnstructured(live, typed.AllowDuplicates)
+	liveTyped, err := fromUnstructured(f.typ, live, typed.AllowDuplicates)
 	if err != nil {
 		return nil, managed{}, &ServerError{fmt.Sprintf("failed to convert live object (%v) to smd typed: %v", f.gvknn(live), err)}
 	}
@@ -444,6 +445,20 @@ func (f *fieldManager) mergeUpdate(live, newObj map[string]any, m managed, manag
 	m = managed{fields: fields, times: m.times}
 	stripMeta(m.fields, manager)
 	return newObj, m, nil
+}
+
+// fromUnstructured is typ.FromUnstructured with several errors in a fixed
+// order: structured-merge-diff lists them in the order of a Go map (the
+// server's message varies from one request to the next), applylens's
+// output must not.
+func fromUnstructured(typ typed.ParseableType, obj map[string]any, opts ...typed.ValidationOptions) (*typed.TypedValue, error) {
+	tv, err := typ.FromUnstructured(obj, opts...)
+	if errs, ok := err.(typed.ValidationErrors); ok && len(errs) > 1 {
+		errs = append(typed.ValidationErrors(nil), errs...)
+		sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+		err = errs
+	}
+	return tv, err
 }
 
 // toObject turns a merged value into a JSON-shaped object with the
