@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 	"sigs.k8s.io/structured-merge-diff/v6/schema"
@@ -41,7 +42,7 @@ func (e *CRDError) Error() string {
 // version from its CRD.
 type customResource struct {
 	crd    string // the CRD's metadata.name
-	def    schema.TypeDef
+	parser *typed.Parser
 	typ    typed.ParseableType
 	status bool // the version has the status subresource
 }
@@ -86,7 +87,8 @@ func findCustomResource(crds []map[string]any, apiVersion, kind string) (*custom
 			}
 			sub, _ := v["subresources"].(map[string]any)
 			_, status := sub["status"].(map[string]any)
-			return &customResource{crd: name, def: atom, typ: customParser(atom).Type(customTypeName), status: status}, nil
+			p := customParser(atom, c.preserveAll)
+			return &customResource{crd: name, parser: p, typ: p.Type(customTypeName), status: status}, nil
 		}
 		return nil, nil
 	}
@@ -95,12 +97,46 @@ func findCustomResource(crds []map[string]any, apiVersion, kind string) (*custom
 
 // customParser is the custom kind's type with the built-in types it may
 // refer to: ObjectMeta (the one the server's CRD handler refers to), what
-// it refers to, and schemaconv's helper types.
-func customParser(kind schema.TypeDef) *typed.Parser {
+// it refers to, and schemaconv's helper types. With preserveAll
+// (spec.preserveUnknownFields) schemaconv lets every object of every model
+// keep unknown fields, ObjectMeta's too.
+func customParser(kind schema.TypeDef, preserveAll bool) *typed.Parser {
 	metaOnce.Do(func() { metaTypes = closure(Schema(), objectMetaType, untypedAtomic, untypedDeduced) })
 	types := make([]schema.TypeDef, len(metaTypes), len(metaTypes)+1)
 	copy(types, metaTypes)
+	if preserveAll {
+		for i := range types {
+			types[i].Atom = keepUnknown(types[i].Atom)
+		}
+	}
 	return &typed.Parser{Schema: schema.Schema{Types: append(types, kind)}}
+}
+
+// keepUnknown is a with the deduced type for the unknown fields of every
+// object that names its fields and nothing for the others, as schemaconv
+// converts an object without additionalProperties when it preserves
+// unknown fields.
+func keepUnknown(a schema.Atom) schema.Atom {
+	if a.List != nil {
+		l := *a.List
+		l.ElementType.Inlined = keepUnknown(l.ElementType.Inlined)
+		a.List = &l
+	}
+	if a.Map != nil {
+		m := &schema.Map{Fields: make([]schema.StructField, len(a.Map.Fields)), Unions: a.Map.Unions,
+			ElementType: a.Map.ElementType, ElementRelationship: a.Map.ElementRelationship}
+		for i, f := range a.Map.Fields {
+			f.Type.Inlined = keepUnknown(f.Type.Inlined)
+			m.Fields[i] = f
+		}
+		if m.ElementType == (schema.TypeRef{}) {
+			m.ElementType = schema.TypeRef{NamedType: ptr(untypedDeduced)}
+		} else {
+			m.ElementType.Inlined = keepUnknown(m.ElementType.Inlined)
+		}
+		a.Map = m
+	}
+	return a
 }
 
 var (
@@ -270,7 +306,7 @@ func (c *converter) object(s map[string]any, preserve bool, path string, root bo
 		default:
 			member, _ := props[name].(map[string]any)
 			var err error
-			if f.Type, err = c.ref(props[name], preserve, path+".properties."+name); err != nil {
+			if f.Type, err = c.ref(props[name], preserve, document.AppendKey(path+".properties", name)); err != nil {
 				return nil, err
 			}
 			if d, ok := member["default"]; ok {
@@ -316,14 +352,17 @@ func (c *converter) list(s map[string]any, preserve bool, path string) (*schema.
 		l.ElementRelationship = schema.Associative
 	case "map":
 		l.ElementRelationship = schema.Associative
-		keys, ok := s["x-kubernetes-list-map-keys"].([]any)
-		if !ok {
-			return nil, c.fail(path+".x-kubernetes-list-map-keys", "must be set if x-kubernetes-list-type is map")
-		}
-		for _, k := range keys {
-			if k, ok := k.(string); ok {
-				l.Keys = append(l.Keys, k)
+		switch keys := s["x-kubernetes-list-map-keys"].(type) {
+		case []any:
+			for _, k := range keys {
+				if k, ok := k.(string); ok {
+					l.Keys = append(l.Keys, k)
+				}
 			}
+		case []string:
+			l.Keys = append(l.Keys, keys...)
+		default:
+			return nil, c.fail(path+".x-kubernetes-list-map-keys", "must be set if x-kubernetes-list-type is map")
 		}
 	default:
 		return nil, c.fail(path+".x-kubernetes-list-type", "unknown list type %v", t)
@@ -343,13 +382,15 @@ func (c *converter) list(s map[string]any, preserve bool, path string) (*schema.
 	return l, nil
 }
 
-// CustomResourceType is the schema type the server merges apiVersion/kind
-// with when crds hold the CRD that serves it (its ObjectMeta a reference to
-// the built-in one in Schema); nil when none does. Errors are *CRDError.
-func CustomResourceType(crds []map[string]any, apiVersion, kind string) (*schema.TypeDef, error) {
+// CustomResourceSchema is the schema the server merges apiVersion/kind
+// with when crds hold the CRD that serves it: the kind's type, named by
+// the name returned, and the built-in types it refers to (ObjectMeta and
+// what it refers to). nil when no CRD serves the kind. Errors are
+// *CRDError.
+func CustomResourceSchema(crds []map[string]any, apiVersion, kind string) (*schema.Schema, string, error) {
 	c, err := findCustomResource(crds, apiVersion, kind)
 	if c == nil || err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return &c.def, nil
+	return &c.parser.Schema, customTypeName, nil
 }

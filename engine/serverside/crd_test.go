@@ -122,6 +122,7 @@ func TestCRDErrors(t *testing.T) {
 		{"an unknown map type", `{"type":"object","properties":{"m":{"type":"object","x-kubernetes-map-type":"loose"}}}`, "spec.versions[0].schema.openAPIV3Schema.properties.m.x-kubernetes-map-type", "unknown map type loose"},
 		{"an embedded resource not an object", `{"type":"object","properties":{"e":{"type":"string","x-kubernetes-embedded-resource":true}}}`, "spec.versions[0].schema.openAPIV3Schema.properties.e.type", "must be object"},
 		{"an unknown type", `{"type":"object","properties":{"e":{"type":"date"}}}`, "spec.versions[0].schema.openAPIV3Schema.properties.e.type", `unrecognized type "date"`},
+		{"a property name with a dot", `{"type":"object","properties":{"a.b":{}}}`, `spec.versions[0].schema.openAPIV3Schema.properties["a.b"].type`, "must not be empty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			crd := object(t, `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"widgets.example.com"},

@@ -18,7 +18,7 @@ func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts 
 	out, err := Apply(Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts, CustomResourceDefinitions: crds})
 	if err != nil {
 		if ce, ok := err.(*CRDError); ok {
-			return nil, &engine.InputError{Pane: engine.PaneCRDs, Message: ce.Error()}
+			return nil, &engine.InputError{Pane: engine.PaneCRDs, Path: ce.Path, Message: ce.Error()}
 		}
 		return nil, &engine.ApplyError{Message: err.Error()}
 	}

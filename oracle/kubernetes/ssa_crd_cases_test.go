@@ -193,6 +193,10 @@ func TestSSACRDNamedCases(t *testing.T) {
 	apply := func(manager, spec string) crdStep { return crdStep{manager: manager, object: w(spec)} }
 	forced := func(manager, spec string) crdStep { return crdStep{manager: manager, object: w(spec), force: true} }
 	preserveRoot := crdDoc(t, "Gadget", "gadgets", `{type: object, x-kubernetes-preserve-unknown-fields: true, properties: {spec: {type: object, properties: {a: {type: string}}}}}`, "v1")
+	// spec.preserveUnknownFields, which a CRD kept from v1beta1 may still
+	// have: every object keeps unknown fields, ObjectMeta too.
+	legacy := crdDoc(t, "Gizmo", "gizmos", `{type: object, properties: {spec: {type: object, properties: {a: {type: object, properties: {b: {type: string}}}}}}}`, "v1")
+	legacy["spec"].(map[string]any)["preserveUnknownFields"] = true
 
 	for _, tc := range []struct {
 		name   string
@@ -287,6 +291,10 @@ func TestSSACRDNamedCases(t *testing.T) {
 			{manager: "kubectl", object: customObject("example.com/v1", "Gadget", `"spec":{"a":"x"},"extra":{"b":1}`)},
 			{manager: "ci", object: customObject("example.com/v1", "Gadget", `"spec":{"a":"x"},"extra":{"c":2}`)},
 		}, action: "configure", crd: "gadgets.example.com"},
+		{name: "spec.preserveUnknownFields", crds: []map[string]any{legacy}, steps: []crdStep{
+			{manager: "kubectl", object: customObject("example.com/v1", "Gizmo", `"spec":{"a":{"b":"x","c":{"d":1}}},"extra":[1]`)},
+			{manager: "ci", object: obj(`{"apiVersion":"example.com/v1","kind":"Gizmo","metadata":{"name":"w","namespace":"default","unknown":{"u":1}},"spec":{"a":{"c":{"e":2}}}}`)},
+		}, action: "configure", crd: "gizmos.example.com"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := tc.crds
@@ -319,44 +327,53 @@ func withLastApplied(o map[string]any) map[string]any {
 	return o
 }
 
-// TestSSACRDSchema compares the schema type engine/serverside makes of a
-// CRD with the one schemaconv makes of the OpenAPI the CRD builder
-// publishes.
+// TestSSACRDSchema compares the schema engine/serverside makes of a CRD
+// (the kind's type and every type it refers to) with the one schemaconv
+// makes of the OpenAPI the CRD builder publishes.
 func TestSSACRDSchema(t *testing.T) {
-	for _, tc := range []struct{ name, schema string }{
-		{"every marker", widgetSchema},
-		{"root preserves unknown fields", `{type: object, x-kubernetes-preserve-unknown-fields: true, properties: {spec: {type: object, properties: {a: {type: string}}}}}`},
-		{"nested embedded resources", `{type: object, properties: {spec: {type: object, properties: {
+	for _, tc := range []struct {
+		name, schema          string
+		preserveUnknownFields bool // spec.preserveUnknownFields
+	}{
+		{name: "every marker", schema: widgetSchema},
+		{name: "spec.preserveUnknownFields", schema: `{type: object, properties: {spec: {type: object, properties: {a: {type: object, properties: {b: {type: string}}}}}}}`, preserveUnknownFields: true},
+		{name: "root preserves unknown fields", schema: `{type: object, x-kubernetes-preserve-unknown-fields: true, properties: {spec: {type: object, properties: {a: {type: string}}}}}`},
+		{name: "nested embedded resources", schema: `{type: object, properties: {spec: {type: object, properties: {
   items: {type: array, items: {type: object, x-kubernetes-embedded-resource: true, properties: {spec: {type: object, properties: {inner: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}}}},
   byName: {type: object, additionalProperties: {type: object, x-kubernetes-embedded-resource: true, x-kubernetes-preserve-unknown-fields: true}}}}}}`},
-		{"only a root", `{type: object}`},
-		{"nullable objects and lists", `{type: object, properties: {spec: {type: object, nullable: true, properties: {l: {type: array, nullable: true, items: {type: object, nullable: true, properties: {k: {type: string}}}}}}}}`},
-		{"defaults", `{type: object, properties: {spec: {type: object, default: {}, properties: {n: {type: integer, default: 3}, s: {type: string, default: "x"}, m: {type: object, default: {a: "b"}, additionalProperties: {type: string}}}}}}`},
+		{name: "only a root", schema: `{type: object}`},
+		{name: "nullable objects and lists", schema: `{type: object, properties: {spec: {type: object, nullable: true, properties: {l: {type: array, nullable: true, items: {type: object, nullable: true, properties: {k: {type: string}}}}}}}}`},
+		{name: "defaults", schema: `{type: object, properties: {spec: {type: object, default: {}, properties: {n: {type: integer, default: 3}, s: {type: string, default: "x"}, m: {type: object, default: {a: "b"}, additionalProperties: {type: string}}}}}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := crdDoc(t, "Widget", "widgets", tc.schema, "v1")
+			if tc.preserveUnknownFields {
+				doc["spec"].(map[string]any)["preserveUnknownFields"] = true
+			}
 			crd := crdOf(t, doc)
-			if errs := crdErrors(t, crd); errs != "" {
+			// A new CRD cannot set spec.preserveUnknownFields; one kept
+			// from v1beta1 still has it, and the server serves it.
+			if errs := crdErrors(t, crd); errs != "" && !tc.preserveUnknownFields {
 				t.Fatalf("invalid CRD: %s", errs)
 			}
 			gvk := schema.GroupVersionKind{Group: "example.com", Version: "v1", Kind: "Widget"}
 			want := realSchemaType(t, crd, gvk)
-			got, err := serverside.CustomResourceType([]map[string]any{doc}, "example.com/v1", "Widget")
+			got, name, err := serverside.CustomResourceSchema([]map[string]any{doc}, "example.com/v1", "Widget")
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, w := atomYAML(t, got.Atom), atomYAML(t, want.Atom)
+			kind, _ := got.FindNamedType(name)
+			g, w := atomYAML(t, kind.Atom), atomYAML(t, want.Atom)
 			if g != w {
 				t.Errorf("type differs (%s):\n%s\nwant\n%s", firstDiff(g, w), g, w)
 			}
-			// The named types it refers to (ObjectMeta and below) are the
-			// built-in ones.
-			builtin, real := serverside.Schema(), realSchema(t, crd)
+			// So are the types it refers to (ObjectMeta and below).
+			real := realSchema(t, crd)
 			for _, name := range namedTypes(real, want.Atom) {
 				def, _ := real.FindNamedType(name)
-				b, ok := builtin.FindNamedType(def.Name)
+				b, ok := got.FindNamedType(def.Name)
 				if !ok {
-					t.Errorf("%s is not built in", def.Name)
+					t.Errorf("%s is missing", def.Name)
 					continue
 				}
 				if g, w := atomYAML(t, b.Atom), atomYAML(t, def.Atom); g != w {

@@ -222,12 +222,13 @@ func TestSSACRDRandom(t *testing.T) {
 			t.Fatalf("seed %d: the generated CRD is invalid: %s\n%s", seed, errs, mustJSON(root))
 		}
 		crds := []map[string]any{doc}
-		got, err := serverside.CustomResourceType(crds, "example.com/v1", "Widget")
+		got, name, err := serverside.CustomResourceSchema(crds, "example.com/v1", "Widget")
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
+		kind, _ := got.FindNamedType(name)
 		want := realSchemaType(t, crdOf(t, doc), schema.GroupVersionKind{Group: "example.com", Version: "v1", Kind: "Widget"})
-		if g, w := atomYAML(t, got.Atom), atomYAML(t, want.Atom); g != w {
+		if g, w := atomYAML(t, kind.Atom), atomYAML(t, want.Atom); g != w {
 			t.Fatalf("seed %d: type differs (%s):\n%s\nwant\n%s", seed, firstDiff(g, w), g, w)
 		}
 		var steps []crdStep
