@@ -112,10 +112,10 @@ func customParser(kind schema.TypeDef, preserveAll bool) *typed.Parser {
 	return &typed.Parser{Schema: schema.Schema{Types: append(types, kind)}}
 }
 
-// keepUnknown is a with the deduced type for the unknown fields of every
-// object that names its fields and nothing for the others, as schemaconv
-// converts an object without additionalProperties when it preserves
-// unknown fields.
+// keepUnknown is a where every object that takes no field beyond the ones
+// it names (no element type) takes any other with the deduced type, as
+// schemaconv converts an object without additionalProperties when it
+// preserves unknown fields.
 func keepUnknown(a schema.Atom) schema.Atom {
 	if a.List != nil {
 		l := *a.List
