@@ -15,14 +15,15 @@ const PaneCRDs = "crds"
 // server knows, for a server-side apply of a custom resource: YAML
 // documents separated by lines starting with "---" (as kubectl reads a
 // file), or one JSON object. Empty documents are skipped; every other one
-// must be an apiextensions.k8s.io/v1 CustomResourceDefinition. Errors are
-// *InputError whose lines count from the start of text.
-func ParseCustomResourceDefinitions(text string) ([]map[string]any, error) {
+// must be an apiextensions.k8s.io/v1 CustomResourceDefinition. Lines, in
+// errors (*InputError) and in the documents' positions, count from the
+// start of text.
+func ParseCustomResourceDefinitions(text string) ([]*document.Document, error) {
 	pieces, err := splitDocuments(text)
 	if err != nil {
 		return nil, err
 	}
-	var out []map[string]any
+	var out []*document.Document
 	for _, piece := range pieces {
 		// Blank lines in place of the documents before: the lines the
 		// reader counts (in positions and messages) are the pane's.
@@ -38,9 +39,39 @@ func ParseCustomResourceDefinitions(text string) ([]map[string]any, error) {
 			return nil, &InputError{Pane: PaneCRDs, Line: line, Path: "kind",
 				Message: fmt.Sprintf("%s is a %s of %s, not a CustomResourceDefinition of apiextensions.k8s.io/v1: only CRDs go here.", d.Name, d.Kind, d.APIVersion)}
 		}
-		out = append(out, d.Object)
+		out = append(out, d)
 	}
 	return out, nil
+}
+
+// CRDSchemaError is what a ServerSideFunc returns for a CRD whose schema
+// the API server would not admit: the CRD's position in the list it was
+// given, the field at fault and the message.
+type CRDSchemaError struct {
+	Index         int
+	Path, Message string
+}
+
+func (e *CRDSchemaError) Error() string { return e.Message }
+
+// locate is the CRD pane's InputError for e: the line of the field, or of
+// the nearest field above it that is written.
+func (e *CRDSchemaError) locate(crds []*document.Document) *InputError {
+	out := &InputError{Pane: PaneCRDs, Path: e.Path, Message: e.Message}
+	if e.Index < 0 || e.Index >= len(crds) {
+		return out
+	}
+	for path := e.Path; ; {
+		if line, _, ok := crds[e.Index].Span(path); ok {
+			out.Line = line
+			return out
+		}
+		i := strings.LastIndexAny(path, ".[")
+		if i <= 0 {
+			return out
+		}
+		path = path[:i]
+	}
 }
 
 type documentText struct {

@@ -44,7 +44,7 @@ func TestParseCustomResourceDefinitions(t *testing.T) {
 			}
 			var names []string
 			for _, c := range crds {
-				names = append(names, c["metadata"].(map[string]any)["name"].(string))
+				names = append(names, c.Name)
 			}
 			if strings.Join(names, " ") != strings.Join(tc.names, " ") {
 				t.Errorf("read %v, want %v", names, tc.names)

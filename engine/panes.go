@@ -16,7 +16,7 @@ type Panes struct {
 	Live *document.Document
 	// CustomResourceDefinitions are the CRDs the server knows, read by
 	// ParseCustomResourceDefinitions; only a server-side apply reads them.
-	CustomResourceDefinitions []map[string]any
+	CustomResourceDefinitions []*document.Document
 }
 
 // Parse reads the panes as kubectl reads files and server responses. Errors

@@ -1,8 +1,10 @@
 package engine
 
+import "errors"
+
 // ServerSideFunc computes a server-side apply of file (the context's
 // namespace already set) to live (nil: create), on a server that knows the
-// CRDs crds.
+// CRDs crds; a CRD the server would not admit is a *CRDSchemaError.
 type ServerSideFunc func(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*Result, error)
 
 var serverSide ServerSideFunc
@@ -29,5 +31,14 @@ func ApplyServerSidePanes(p Panes, fieldManager string, forceConflicts bool) (*R
 	if ns, ok := contextNamespace(kind, file, live); ok {
 		file = withNamespace(file, ns) // kubectl's builder does it for both paths
 	}
-	return serverSide(file, live, fieldManager, forceConflicts, p.CustomResourceDefinitions)
+	var crds []map[string]any
+	for _, d := range p.CustomResourceDefinitions {
+		crds = append(crds, d.Object)
+	}
+	res, err := serverSide(file, live, fieldManager, forceConflicts, crds)
+	var se *CRDSchemaError
+	if errors.As(err, &se) {
+		return nil, se.locate(p.CustomResourceDefinitions)
+	}
+	return res, err
 }

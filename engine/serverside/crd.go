@@ -30,6 +30,7 @@ const (
 // CRD at fault.
 type CRDError struct {
 	CRD     string // metadata.name
+	Index   int    // in Request.CustomResourceDefinitions
 	Path    string // e.g. spec.versions[0].schema.openAPIV3Schema.properties.spec.type
 	Message string
 }
@@ -57,7 +58,7 @@ func findCustomResource(crds []map[string]any, apiVersion, kind string) (*custom
 	if !ok {
 		return nil, nil // the core group has no custom kinds
 	}
-	for _, crd := range crds {
+	for index, crd := range crds {
 		if crd["apiVersion"] != "apiextensions.k8s.io/v1" || crd["kind"] != "CustomResourceDefinition" {
 			continue
 		}
@@ -77,7 +78,7 @@ func findCustomResource(crds []map[string]any, apiVersion, kind string) (*custom
 			if v["served"] != true {
 				return nil, nil
 			}
-			c := &converter{crd: name, preserveAll: spec["preserveUnknownFields"] == true}
+			c := &converter{crd: name, index: index, preserveAll: spec["preserveUnknownFields"] == true}
 			path := fmt.Sprintf("spec.versions[%d]", i)
 			s, _ := v["schema"].(map[string]any)
 			root, has := s["openAPIV3Schema"]
@@ -195,11 +196,12 @@ func statusFilter(apiVersion string) map[fieldpath.APIVersion]fieldpath.Filter {
 // resource), read by kube-openapi's schemaconv.ToSchemaFromOpenAPI.
 type converter struct {
 	crd         string
+	index       int
 	preserveAll bool // spec.preserveUnknownFields, ToSchemaFromOpenAPI's flag
 }
 
 func (c *converter) fail(path, format string, args ...any) error {
-	return &CRDError{CRD: c.crd, Path: path, Message: fmt.Sprintf(format, args...)}
+	return &CRDError{CRD: c.crd, Index: c.index, Path: path, Message: fmt.Sprintf(format, args...)}
 }
 
 // kind is the type of the custom kind, named after it.

@@ -11,14 +11,13 @@ func init() { engine.RegisterServerSide(ApplyResult) }
 
 // ApplyResult is Apply shaped as an engine.Result: engine.Apply calls it
 // for an Input with ServerSide once this package is linked. A CRD whose
-// schema the server would not admit is an *engine.InputError of the CRD
-// pane.
+// schema the server would not admit is an *engine.CRDSchemaError.
 func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*engine.Result, error) {
 	var warnings []engine.Warning
 	out, err := Apply(Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts, CustomResourceDefinitions: crds})
 	if err != nil {
 		if ce, ok := err.(*CRDError); ok {
-			return nil, &engine.InputError{Pane: engine.PaneCRDs, Path: ce.Path, Message: ce.Error()}
+			return nil, &engine.CRDSchemaError{Index: ce.Index, Path: ce.Path, Message: ce.Error()}
 		}
 		return nil, &engine.ApplyError{Message: err.Error()}
 	}

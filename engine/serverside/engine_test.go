@@ -145,9 +145,22 @@ spec:
 	if err != nil || res.Schema != engine.SchemaBuiltin {
 		t.Errorf("a Deployment: schema %q, %v", res.Schema, err)
 	}
-	_, err = engine.Apply(engine.Input{File: file, ServerSide: true, CustomResourceDefinitions: strings.Replace(crd, "type: integer", "type: date", 1)})
-	var ie *engine.InputError
-	if !errors.As(err, &ie) || ie.Pane != engine.PaneCRDs || !strings.Contains(ie.Message, `properties.spec.properties.ports.items.properties.port.type: unrecognized type "date"`) {
-		t.Errorf("a CRD with a bad type: %v", err)
+	// A CRD the server would not admit: the pane, the line and the field.
+	for _, bad := range []struct {
+		name, crds string
+		line       int
+		message    string
+	}{
+		{"a bad type", "# another CRD first\n" + strings.Replace(crd, "kind: Widget", "kind: Gadget", 1) + "---\n" + strings.Replace(crd, "type: integer", "type: date", 1),
+			59, `properties.spec.properties.ports.items.properties.port.type: unrecognized type "date"`},
+		{"a missing type, at its field", strings.Replace(crd, "port: {type: integer}", "port: {}", 1),
+			28, `properties.port.type: must not be empty`},
+	} {
+		_, err = engine.Apply(engine.Input{File: file, ServerSide: true, CustomResourceDefinitions: bad.crds})
+		var ie *engine.InputError
+		if !errors.As(err, &ie) || ie.Pane != engine.PaneCRDs || ie.Line != bad.line || !strings.Contains(ie.Message, bad.message) ||
+			!strings.HasPrefix(ie.Path, "spec.versions[0].schema.openAPIV3Schema.properties.spec") {
+			t.Errorf("%s: %#v", bad.name, err)
+		}
 	}
 }
