@@ -215,9 +215,13 @@ func TestSSACRDRandom(t *testing.T) {
 	actions := map[string]int{}
 	for seed := 0; seed < n; seed++ {
 		g := &schemaGen{r: rand.New(rand.NewSource(int64(seed)))}
-		spec := g.object(3)
-		root := map[string]any{"type": "object", "properties": map[string]any{"spec": spec.schema}}
-		doc := crdDoc(t, "Widget", "widgets", mustJSON(root), "v1")
+		spec, status := g.object(3), g.object(2)
+		root := map[string]any{"type": "object", "properties": map[string]any{"spec": spec.schema, "status": status.schema}}
+		if g.pick(4) == 0 {
+			root["x-kubernetes-preserve-unknown-fields"] = true
+		}
+		// v2 is served or not; both have the status subresource.
+		doc := crdDoc(t, "Widget", "widgets", mustJSON(root), "v1", []string{"v2", "v2:unserved"}[g.pick(2)])
 		if errs := crdErrors(t, crdOf(t, doc)); errs != "" {
 			t.Fatalf("seed %d: the generated CRD is invalid: %s\n%s", seed, errs, mustJSON(root))
 		}
@@ -231,10 +235,18 @@ func TestSSACRDRandom(t *testing.T) {
 		if g, w := atomYAML(t, kind.Atom), atomYAML(t, want.Atom); g != w {
 			t.Fatalf("seed %d: type differs (%s):\n%s\nwant\n%s", seed, firstDiff(g, w), g, w)
 		}
+		// One version a scenario: applylens does not convert between them.
+		apiVersion := []string{"example.com/v1", "example.com/v1", "example.com/v2"}[g.pick(3)]
 		var steps []crdStep
 		for i := 0; i < 5; i++ {
-			o := customObject("example.com/v1", "Widget", `"spec":{}`)
+			o := customObject(apiVersion, "Widget", `"spec":{}`)
 			o["spec"] = spec.value()
+			if g.pick(3) == 0 {
+				o["status"] = status.value() // never owned: the status subresource resets it
+			}
+			if root["x-kubernetes-preserve-unknown-fields"] == true && g.pick(2) == 0 {
+				o["extra"] = g.anyValue(2)
+			}
 			step := crdStep{manager: managers[g.pick(len(managers))], force: g.pick(5) == 0, object: o}
 			if i > 0 && g.pick(6) == 0 {
 				step = crdStep{manager: "controller", update: true, object: o}
