@@ -63,6 +63,8 @@ let resultFormat = /** @type {import('./file-format.js').FileFormat} */ ('yaml')
 
 /** The embed mode's options (index.html?embed…, docs/embedding.md); null on the full page. */
 const embed = parseOptions(location.search);
+/** Whether the embed has been in sight (its engines may start). */
+let embedSeen = false;
 
 /** index.html starts the worker before this script loads; it is used once. */
 function createWorker() {
@@ -106,7 +108,13 @@ const sharing = embed
     getState: () => pageState(),
     setState: (state) => applyState(state),
     showWalkthrough: () => loadScenario(),
-    startEngine: () => client.start(),
+    // Once seen, the engine of the mode shown starts; the other one when its mode is first shown.
+    startEngine: () => {
+      embedSeen = true;
+      timeline.startEngine();
+      if (modes.current === 'single') client.start();
+    },
+    setApplyView: (view) => timeline.setApplyView(view),
     inputEditors: () => Object.values(inputs.views),
     selectStep: (index) => {
       if (index >= stepsView.steps.length) return false;
@@ -127,23 +135,29 @@ const sharing = embed
   });
 
 // The Timeline mode (loaded when first shown) has its own engine worker.
+// In an embed it waits to be seen, keeps to the mode shown (no "Open in
+// the three panes": "Open in applylens" is the way out) and follows readonly.
 const timeline = new LazyTimeline({
   host: byId('timeline'),
   createClient: (onResponse, onState) => new EngineClient({
     createWorker: () => new Worker(new URL(assets.timelineWorker, document.baseURI)), onResponse, onState,
   }),
   onChange: () => sharing.changed(),
-  openInPanes: ({ file, live }) => {
+  openInPanes: embed ? undefined : ({ file, live }) => {
     examples.reset();
     modes.show('single');
     inputs.load({ file, live }, 'derived');
     compute();
     sharing.changed();
   },
+  readonly: !!embed && embed.readonly,
+  deferStart: !!embed,
 });
 const modes = new ModeSwitch({
   onShow: (view) => {
     timeline.setVisible(view === 'timeline');
+    // An embed seen in the Timeline mode, given a single apply's fragment.
+    if (embedSeen && view === 'single' && client.starts === 0) client.start();
     sharing.changed();
   },
 });
@@ -618,9 +632,12 @@ function hide(el) {
 byId('btn-embed-code').addEventListener('click', () => {
   import('./embed/code.js').then((m) => m.toggleEmbedCode({
     getState: () => pageState(),
-    selectedStep: () => stepsView.selected,
-    // An unchanged example embeds by its id; the tab is an embed option.
-    exampleAddress: (state) => (exampleLinks ? exampleLinks.address({ ...state, tab: 'steps' }) : ''),
+    selectedStep: () => (modes.current === 'timeline' ? timeline.state().selected : stepsView.selected),
+    applyView: () => timeline.applyViewShown(),
+    // An unchanged example embeds by its id; the tab and the step are embed options.
+    exampleAddress: (state) => (exampleLinks
+      ? exampleLinks.address({ ...state, tab: 'steps', timeline: state.timeline && { ...state.timeline, selected: 0 } })
+      : ''),
   }));
 });
 byId('btn-clear').addEventListener('click', () => {
