@@ -2,6 +2,7 @@
 // downloads while the editors are built), then wires inputs, outputs and
 // shortcuts together.
 
+import { Transaction } from '@codemirror/state';
 import { assets } from './assets.js';
 import { EngineClient, debounce } from './engine-client.js';
 import { byId, h, clear } from './dom.js';
@@ -343,12 +344,15 @@ let renders = 0;
 /**
  * Says an answer is on screen: the views in sight show it (tabs out of
  * sight catch up when shown). For tests and the page benchmark
- * (docs/page.md): the performance mark applylens:rendered and the count
- * <html data-renders>.
+ * (docs/page.md): the performance mark applylens:rendered (the newest
+ * answer's) and the count <html data-renders>.
  */
 function announceRendered() {
   busy.end();
   renders++;
+  // The newest answer's mark only: the browser keeps every mark until it
+  // is cleared, one per answer for the tab's life (TestMemory).
+  performance.clearMarks('applylens:rendered');
   performance.mark('applylens:rendered');
   document.documentElement.dataset.renders = String(renders);
 }
@@ -710,11 +714,19 @@ document.addEventListener('keydown', (e) => {
 // docs/page.md): typing through it is the same as typing in the pane.
 const PANES = { 'last-applied': 'lastApplied', file: 'file', live: 'live' };
 globalThis.applylensPage = {
-  /** @param {'last-applied'|'file'|'live'} pane @param {string} text */
-  setText(pane, text) {
+  /**
+   * @param {'last-applied'|'file'|'live'} pane @param {string} text
+   * @param {{history?: boolean}} [opts] history false: the edit stays out of
+   *   the undo history (TestMemory: the history keeps 100 to 120 whole texts by design)
+   */
+  setText(pane, text, opts = {}) {
     const view = inputs.views[PANES[pane]];
     if (!view) throw new Error(`unknown pane ${pane}`);
-    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input' });
+    view.dispatch({
+      changes: { from: 0, to: view.state.doc.length, insert: text },
+      userEvent: 'input',
+      annotations: opts.history === false ? Transaction.addToHistory.of(false) : [],
+    });
   },
   /** @param {'last-applied'|'file'|'live'|'patch'|'result'} pane */
   getText(pane) {
