@@ -536,7 +536,7 @@ func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string
 					}
 					steps = append(steps, pathStep{key: s, index: -1})
 					out = append(out, Warning{Code: WarnDuplicateKey, Pane: pane, Line: k.Line, Path: spell(),
-						Message: fmt.Sprintf("The key %q is written twice in this map (lines %d and %d). kubectl silently keeps the last value and ignores the first.", s, keys[prev].line, k.Line)})
+						Message: duplicateMessage(s, keys[prev].line, k.Line)})
 					steps = steps[:len(steps)-1]
 				}
 				keys = append(keys, keySeen{key: s, typ: typ, line: k.Line})
@@ -566,6 +566,12 @@ func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string
 		ambiguous.Pane = pane
 	}
 	return out, ambiguous
+}
+
+// duplicateMessage is the warning's text for key, written on line first
+// and again on line.
+func duplicateMessage(key string, first, line int) string {
+	return fmt.Sprintf("The key %q is written twice in this map (lines %d and %d). kubectl silently keeps the last value and ignores the first.", key, first, line)
 }
 
 // keySeen is a key of a map being walked by duplicatesIn.

@@ -1,0 +1,1058 @@
+package document
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// readYAMLIndexed reads a pane that holds one YAML document in the block
+// style `kubectl get -o yaml` prints and people write by hand, in one pass
+// that builds both the value (with nodeValue's resolution of scalars,
+// which is go-yaml v2's through JSON) and the positions yaml.v3 gives the
+// nodes of the same text, without building yaml.v3's node tree.
+//
+// It reads block maps and lists, plain, single- and double-quoted
+// scalars (over several lines too), literal and folded block scalars
+// without an indentation indicator, comments, and flow collections on one
+// line holding scalars and other such collections. It gives up (ok false)
+// on everything else and on anything the general path treats in a way of
+// its own: a root that is not a block map, anchors, aliases, tags,
+// complex keys, keys that do not read as text or "<<", document markers
+// and directives, tabs, "\r", a character go-yaml reads as a line break
+// or byte order mark, values nodeValue does not read (timestamps,
+// infinities...), escapes it does not know, nesting past yamlFastDepth,
+// and any text that is not valid YAML. The caller then takes the general
+// path, so that what this returns is always what that path would. The
+// text must have passed checkEncoding and not be a JSON stream.
+func readYAMLIndexed(pane, text string) (c *chunk, ok bool) {
+	y := yamlIndexer{pane: pane, text: text, ascii: true}
+	if !y.scanLines() {
+		return nil, false
+	}
+	ln := y.nextContent(0)
+	if ln == len(y.starts) {
+		return nil, false
+	}
+	y.tree = &posTree{text: text, lineStarts: y.starts}
+	v, _, next := y.node(ln, y.lineIndentOff(ln), -1, 1, true)
+	if y.failed || y.nextContent(next) != len(y.starts) {
+		return nil, false
+	}
+	if _, isMap := v.(map[string]any); !isMap || y.tree.nodes.at(0).kind != kindMap {
+		return nil, false
+	}
+	ix := &Index{value: v, tree: y.tree}
+	return &chunk{format: FormatYAML, line: 1, text: text,
+		index: ix, value: v, indexed: true, warnings: y.warnings}, true
+}
+
+// yamlFastDepth is the deepest nesting readYAMLIndexed reads; deeper
+// documents (never real objects) take the general path.
+const yamlFastDepth = 100
+
+// yamlIndexer is readYAMLIndexed's state. Block collections end at line
+// ends, so the reading goes line by line: a node's reader starts at a
+// line and offset and returns the index of the first line after it.
+type yamlIndexer struct {
+	pane, text string
+	// starts holds the offset of each line, as posTree.lines.
+	starts []int32
+	// ascii is set when the text is ASCII: a column is then an offset.
+	ascii  bool
+	failed bool
+	tree   *posTree
+	// entries and kids hold the children of the collections being read,
+	// innermost last, until each is complete and moves to tree; items
+	// holds the values of the lists being read.
+	entries []posEntry
+	kids    []int32
+	items   []any
+	path    []pathStep
+	// warnings are the duplicate keys, as Index.duplicates reports them.
+	warnings []Warning
+	buf      []byte
+}
+
+// scanLines finds the lines and refuses the text if it holds what the
+// reader leaves to the general path anywhere: tabs, "\r", line breaks
+// other than "\n", byte order marks, document markers and directives.
+func (y *yamlIndexer) scanLines() bool {
+	t := y.text
+	n := 0
+	for i := 0; i < len(t); i++ {
+		if t[i] == '\n' {
+			n++
+		}
+	}
+	y.starts = make([]int32, 0, n+1)
+	lineStart := true
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if lineStart {
+			y.starts = append(y.starts, int32(i))
+			lineStart = false
+			if c == '%' || (c == '-' || c == '.') && i+2 < len(t) && t[i+1] == c && t[i+2] == c {
+				return false
+			}
+		}
+		switch {
+		case c == '\n':
+			lineStart = true
+		case c == '\t' || c == '\r':
+			return false
+		case c >= 0x80:
+			y.ascii = false
+			r, size := utf8.DecodeRuneInString(t[i:])
+			switch r {
+			case 0x85, 0x2028, 0x2029, 0xFEFF, utf8.RuneError:
+				return false
+			}
+			i += size - 1
+		}
+	}
+	return true
+}
+
+func (y *yamlIndexer) fail() { y.failed = true }
+
+// lineEnd returns the offset of line ln's "\n" (or of the text's end).
+func (y *yamlIndexer) lineEnd(ln int) int {
+	if ln+1 < len(y.starts) {
+		return int(y.starts[ln+1]) - 1
+	}
+	if len(y.text) > 0 && y.text[len(y.text)-1] == '\n' {
+		return len(y.text) - 1
+	}
+	return len(y.text)
+}
+
+// lineIndentOff returns the offset of the first character of line ln that
+// is not a space.
+func (y *yamlIndexer) lineIndentOff(ln int) int {
+	i, end := int(y.starts[ln]), y.lineEnd(ln)
+	for i < end && y.text[i] == ' ' {
+		i++
+	}
+	return i
+}
+
+// indent returns how many spaces start line ln.
+func (y *yamlIndexer) indent(ln int) int { return y.lineIndentOff(ln) - int(y.starts[ln]) }
+
+// nextContent returns the first line from ln on that holds more than
+// spaces and a comment, or the number of lines.
+func (y *yamlIndexer) nextContent(ln int) int {
+	for ; ln < len(y.starts); ln++ {
+		if o := y.lineIndentOff(ln); o < y.lineEnd(ln) && y.text[o] != '#' {
+			return ln
+		}
+	}
+	return ln
+}
+
+// col returns the 1-based column of off on line ln in characters, as
+// yaml.v3 counts.
+func (y *yamlIndexer) col(ln, off int) int32 {
+	start := int(y.starts[ln])
+	if y.ascii {
+		return int32(off - start + 1)
+	}
+	return int32(utf8.RuneCountInString(y.text[start:off]) + 1)
+}
+
+// blankAt reports a space or line end at off of line ln.
+func (y *yamlIndexer) blankAt(ln, off int) bool {
+	return off >= y.lineEnd(ln) || y.text[off] == ' '
+}
+
+// restEmpty reports whether only spaces and a comment follow off on
+// line ln.
+func (y *yamlIndexer) restEmpty(ln, off int) bool {
+	end := y.lineEnd(ln)
+	for off < end && y.text[off] == ' ' {
+		off++
+	}
+	return off == end || y.text[off] == '#' && y.text[off-1] == ' '
+}
+
+// node reads the node at off of line ln, inside a block collection
+// indented parent columns (-1 for the root), at depth. block allows a
+// block collection there (at the start of a line, or after "- ").
+func (y *yamlIndexer) node(ln, off, parent, depth int, block bool) (any, int32, int) {
+	if depth > yamlFastDepth || off >= y.lineEnd(ln) {
+		y.fail()
+		return nil, 0, 0
+	}
+	switch c := y.text[off]; c {
+	case '-':
+		if y.blankAt(ln, off+1) {
+			if !block {
+				y.fail()
+				return nil, 0, 0
+			}
+			return y.blockSeq(ln, off, false, depth)
+		}
+	case '[', '{':
+		v, n, end := y.flow(ln, off, depth)
+		if y.failed || !y.restEmpty(ln, end) {
+			y.fail()
+			return nil, 0, 0
+		}
+		return v, n, ln + 1
+	case '|', '>':
+		return y.blockScalar(ln, off, parent, c == '|')
+	case '\'', '"':
+		if _, _, colon := y.key(ln, off); colon >= 0 {
+			if !block {
+				y.fail()
+				return nil, 0, 0
+			}
+			return y.blockMap(ln, off, depth)
+		}
+		if y.failed {
+			return nil, 0, 0
+		}
+		return y.quoted(ln, off, parent)
+	case '?', ':', ',', ']', '}', '#', '&', '*', '!', '%', '@', '`':
+		y.fail()
+		return nil, 0, 0
+	}
+	if _, _, colon := y.key(ln, off); colon >= 0 {
+		if !block {
+			y.fail()
+			return nil, 0, 0
+		}
+		return y.blockMap(ln, off, depth)
+	}
+	if y.failed {
+		return nil, 0, 0
+	}
+	return y.plain(ln, off, parent)
+}
+
+// key reads the key of a map entry at off of line ln: it returns the key,
+// the offset of its ":" (-1 when the text there is no key) and the offset
+// after the ":". A key that is there but that the reader leaves to the
+// general path fails the reading.
+func (y *yamlIndexer) key(ln, off int) (key string, after, colon int) {
+	end := y.lineEnd(ln)
+	i := off
+	switch y.text[off] {
+	case '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`':
+		return "", 0, -1
+	case '-':
+		if y.blankAt(ln, off+1) {
+			return "", 0, -1
+		}
+	case '\'', '"':
+		if _, ok := y.closesOnLine(ln, off); !ok {
+			return "", 0, -1
+		}
+		s, e, closeLn := y.quotedText(ln, off)
+		if y.failed || closeLn != ln {
+			y.fail()
+			return "", 0, -1
+		}
+		i = e
+		for i < end && y.text[i] == ' ' {
+			i++
+		}
+		if i == end || y.text[i] != ':' || !y.blankAt(ln, i+1) {
+			return "", 0, -1
+		}
+		// A quoted "<<" is a key to yaml.v3 that the position tree does
+		// not find; a double-quoted key must be UTF-8 (nodeValue).
+		if s == "<<" || i-off > 1000 || !utf8.ValidString(s) {
+			y.fail()
+			return "", 0, -1
+		}
+		return s, i + 1, i
+	}
+	for ; i < end; i++ {
+		switch y.text[i] {
+		case ':':
+			if y.blankAt(ln, i+1) {
+				j := i
+				for j > off && y.text[j-1] == ' ' {
+					j--
+				}
+				k := y.text[off:j]
+				if i-off > 1000 || k == "<<" {
+					y.fail()
+					return "", 0, -1
+				}
+				// A plain key is resolved like any plain scalar, and must
+				// read as text.
+				if kv, ok := plainValue(k); !ok {
+					y.fail()
+					return "", 0, -1
+				} else if _, isString := kv.(string); !isString {
+					y.fail()
+					return "", 0, -1
+				}
+				return k, i + 1, i
+			}
+		case '#':
+			if i > off && y.text[i-1] == ' ' {
+				return "", 0, -1
+			}
+		}
+	}
+	return "", 0, -1
+}
+
+// blockMap reads the block map whose first key is at off of line ln.
+func (y *yamlIndexer) blockMap(ln, off, depth int) (any, int32, int) {
+	ind := off - int(y.starts[ln])
+	node := y.tree.addNode(posNode{kind: kindMap, line: int32(ln + 1), col: y.col(ln, off)})
+	m := make(map[string]any)
+	base := len(y.entries)
+	for {
+		key, after, colon := y.key(ln, off)
+		if y.failed || colon < 0 {
+			y.fail()
+			return nil, 0, 0
+		}
+		keyLine, keyCol := ln, y.col(ln, off)
+		warnAt := len(y.warnings)
+		y.path = append(y.path, pathStep{key: key, index: -1})
+		v, vn, next := y.mapValue(ln, colon, after, ind, depth)
+		y.path = y.path[:len(y.path)-1]
+		if y.failed {
+			return nil, 0, 0
+		}
+		n := len(m)
+		m[key] = v
+		if len(m) == n {
+			y.warnings = duplicateWarning(y.warnings, warnAt, y.pane, y.path, y.entries[base:], key, keyLine+1)
+		}
+		y.entries = append(y.entries, posEntry{key: key, line: int32(keyLine + 1), col: keyCol, value: vn})
+		ln = y.nextContent(next)
+		if ln == len(y.starts) {
+			break
+		}
+		if i := y.indent(ln); i < ind {
+			break
+		} else if i > ind {
+			y.fail()
+			return nil, 0, 0
+		}
+		off = y.lineIndentOff(ln)
+	}
+	d := y.tree.nodes.at(node)
+	d.n = int32(len(y.entries) - base)
+	d.first = y.tree.entries.grow(int(d.n))
+	for i, e := range y.entries[base:] {
+		*y.tree.entries.at(d.first + int32(i)) = e
+	}
+	clear(y.entries[base:])
+	y.entries = y.entries[:base]
+	return m, node, ln
+}
+
+// mapValue reads the value of a key of a map indented ind, whose ":" is
+// at colon of line ln.
+func (y *yamlIndexer) mapValue(ln, colon, after, ind, depth int) (any, int32, int) {
+	if !y.restEmpty(ln, after) {
+		off := after
+		for y.text[off] == ' ' {
+			off++
+		}
+		return y.node(ln, off, ind, depth+1, false)
+	}
+	if nl := y.nextContent(ln + 1); nl < len(y.starts) {
+		i := y.indent(nl)
+		off := y.lineIndentOff(nl)
+		if i > ind {
+			return y.node(nl, off, ind, depth+1, true)
+		}
+		if i == ind && y.text[off] == '-' && y.blankAt(nl, off+1) {
+			return y.blockSeq(nl, off, true, depth+1)
+		}
+	}
+	// Empty: null, where yaml.v3 places it, just after the ":".
+	return nil, y.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: int32(ln + 1), col: y.col(ln, colon) + 1}), ln + 1
+}
+
+// blockSeq reads the block list whose first "-" is at off of line ln;
+// indentless is set for a list at its parent map's indentation.
+func (y *yamlIndexer) blockSeq(ln, off int, indentless bool, depth int) (any, int32, int) {
+	ind := off - int(y.starts[ln])
+	node := y.tree.addNode(posNode{kind: kindSeq, line: int32(ln + 1), col: y.col(ln, off)})
+	base := len(y.kids)
+	for {
+		y.path = append(y.path, pathStep{index: len(y.kids) - base})
+		var v any
+		var vn int32
+		var next int
+		if y.restEmpty(ln, off+1) {
+			nl := y.nextContent(ln + 1)
+			if nl < len(y.starts) && y.indent(nl) > ind {
+				v, vn, next = y.node(nl, y.lineIndentOff(nl), ind, depth+1, true)
+			} else {
+				// Empty: null, just after the "-".
+				vn, next = y.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: int32(ln + 1), col: y.col(ln, off) + 1}), ln+1
+			}
+		} else {
+			o := off + 1
+			for y.text[o] == ' ' {
+				o++
+			}
+			v, vn, next = y.node(ln, o, ind, depth+1, true)
+		}
+		y.path = y.path[:len(y.path)-1]
+		if y.failed {
+			return nil, 0, 0
+		}
+		y.items = append(y.items, v)
+		y.kids = append(y.kids, vn)
+		ln = y.nextContent(next)
+		if ln == len(y.starts) {
+			break
+		}
+		i := y.indent(ln)
+		if i < ind {
+			break
+		} else if i > ind {
+			y.fail()
+			return nil, 0, 0
+		}
+		off = y.lineIndentOff(ln)
+		if y.text[off] != '-' || !y.blankAt(ln, off+1) {
+			if indentless {
+				break // the parent map's next key
+			}
+			y.fail()
+			return nil, 0, 0
+		}
+	}
+	n := len(y.kids) - base
+	l := make([]any, n)
+	copy(l, y.items[base:])
+	clear(y.items[base:])
+	y.items = y.items[:base]
+	d := y.tree.nodes.at(node)
+	d.n = int32(n)
+	d.first = y.tree.kids.grow(n)
+	for i, k := range y.kids[base:] {
+		*y.tree.kids.at(d.first + int32(i)) = k
+	}
+	y.kids = y.kids[:base]
+	return l, node, ln
+}
+
+// plain reads the plain scalar at off of line ln, inside a block
+// collection indented parent columns, with its continuation lines
+// (indented deeper), folded as yaml.v3 folds them.
+func (y *yamlIndexer) plain(ln, off, parent int) (any, int32, int) {
+	node := y.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: int32(ln + 1), col: y.col(ln, off)})
+	seg, comment := y.plainLine(ln, off)
+	if y.failed {
+		return nil, 0, 0
+	}
+	next := ln + 1
+	var s string
+	if comment {
+		s = seg
+	} else {
+		// Continuation lines: those indented deeper than parent, up to a
+		// line that is not, a comment or the end.
+		var b []byte
+		breaks := 0
+		for l := ln + 1; l < len(y.starts); l++ {
+			o, end := y.lineIndentOff(l), y.lineEnd(l)
+			if o == end {
+				breaks++
+				continue
+			}
+			if o-int(y.starts[l]) <= parent || y.text[o] == '#' {
+				break
+			}
+			more, c := y.plainLine(l, o)
+			if y.failed {
+				return nil, 0, 0
+			}
+			if b == nil {
+				b = append(y.buf[:0], seg...)
+			}
+			if breaks == 0 {
+				b = append(b, ' ')
+			}
+			for ; breaks > 0; breaks-- {
+				b = append(b, '\n')
+			}
+			b = append(b, more...)
+			next = l + 1
+			if c {
+				break
+			}
+		}
+		if b != nil {
+			s = string(b)
+			y.buf = b
+		} else {
+			s = seg
+		}
+	}
+	v, ok := plainValue(s)
+	if !ok {
+		y.fail()
+		return nil, 0, 0
+	}
+	return v, node, next
+}
+
+// plainLine returns the part of a plain scalar on line ln from off, and
+// whether a comment ends it. A ": " in it (which yaml.v3 refuses) fails
+// the reading.
+func (y *yamlIndexer) plainLine(ln, off int) (string, bool) {
+	end := y.lineEnd(ln)
+	stop, comment := end, false
+	for i := off; i < end; i++ {
+		switch y.text[i] {
+		case ':':
+			if y.blankAt(ln, i+1) {
+				y.fail()
+				return "", false
+			}
+		case '#':
+			if i > off && y.text[i-1] == ' ' {
+				stop, comment = i, true
+			}
+		}
+		if comment {
+			break
+		}
+	}
+	for stop > off && y.text[stop-1] == ' ' {
+		stop--
+	}
+	return y.text[off:stop], comment
+}
+
+// quoted reads the quoted scalar at off of line ln as a value, inside a
+// block collection indented parent columns.
+func (y *yamlIndexer) quoted(ln, off, parent int) (any, int32, int) {
+	s, end, closeLn := y.quotedText(ln, off)
+	if y.failed || !y.restEmpty(closeLn, end) {
+		y.fail()
+		return nil, 0, 0
+	}
+	// Continuation lines indented no deeper than the collection are
+	// valid to yaml.v3 but odd: left to it.
+	for l := ln + 1; l <= closeLn; l++ {
+		if o := y.lineIndentOff(l); o < y.lineEnd(l) && o-int(y.starts[l]) <= parent {
+			y.fail()
+			return nil, 0, 0
+		}
+	}
+	style := styleSingle
+	if y.text[off] == '"' {
+		style = styleDouble
+		// An escape such as "\xff" makes bytes JSON would replace.
+		if !utf8.ValidString(s) {
+			y.fail()
+			return nil, 0, 0
+		}
+	}
+	return s, y.tree.addNode(posNode{kind: kindScalar, style: style, line: int32(ln + 1), col: y.col(ln, off), end: int32(closeLn + 1)}), closeLn + 1
+}
+
+// quotedText reads the quoted scalar at off of line ln as yaml.v3's
+// scanner does (yaml_parser_scan_flow_scalar): it returns its value, the
+// offset after the closing quote and the line of that quote.
+func (y *yamlIndexer) quotedText(ln, off int) (string, int, int) {
+	t := y.text
+	q := t[off]
+	single := q == '\''
+	// The usual scalar: on one line, without escapes, a slice of the text.
+	for i, end := off+1, y.lineEnd(ln); i < end; i++ {
+		if c := t[i]; c == q {
+			if single && i+1 < end && t[i+1] == '\'' {
+				break
+			}
+			return t[off+1 : i], i + 1, ln
+		} else if c == '\\' && !single {
+			break
+		}
+	}
+	b := y.buf[:0]
+	i := off + 1
+	spaces, trailing := 0, 0 // kept for folding
+	leadingBreak := false
+	for {
+		end := y.lineEnd(ln)
+		leadingBlanks := false
+	chars:
+		for i < end && t[i] != ' ' {
+			c := t[i]
+			switch {
+			case single && c == '\'' && i+1 < end && t[i+1] == '\'':
+				b = append(b, '\'')
+				i += 2
+			case c == q:
+				break chars
+			case !single && c == '\\' && i+1 == end:
+				// An escaped line break: no space, and the next line's
+				// indentation dropped.
+				if ln+1 >= len(y.starts) {
+					y.buf = b
+					y.fail()
+					return "", 0, 0
+				}
+				ln++
+				i, end = int(y.starts[ln]), y.lineEnd(ln)
+				leadingBlanks = true
+				break chars
+			case !single && c == '\\':
+				var ok bool
+				if b, i, ok = appendEscape(b, t, i, end); !ok {
+					y.buf = b
+					y.fail()
+					return "", 0, 0
+				}
+			default:
+				b = append(b, c)
+				i++
+			}
+		}
+		if i < end && t[i] == q {
+			y.buf = b
+			return string(b), i + 1, ln
+		}
+		// Spaces and line breaks.
+		for {
+			if i < end && t[i] == ' ' {
+				if !leadingBlanks {
+					spaces++
+				}
+				i++
+				continue
+			}
+			if i < end {
+				break
+			}
+			if ln+1 >= len(y.starts) {
+				y.buf = b
+				y.fail() // no closing quote
+				return "", 0, 0
+			}
+			if !leadingBlanks {
+				spaces = 0
+				leadingBreak, leadingBlanks = true, true
+			} else {
+				trailing++
+			}
+			ln++
+			i, end = int(y.starts[ln]), y.lineEnd(ln)
+		}
+		if leadingBlanks {
+			if leadingBreak && trailing == 0 {
+				b = append(b, ' ')
+			}
+			for ; trailing > 0; trailing-- {
+				b = append(b, '\n')
+			}
+			leadingBreak = false
+		} else {
+			for ; spaces > 0; spaces-- {
+				b = append(b, ' ')
+			}
+		}
+	}
+}
+
+// closesOnLine reports whether the quoted scalar at off of line ln closes
+// on that line, and where.
+func (y *yamlIndexer) closesOnLine(ln, off int) (int, bool) {
+	t := y.text
+	q := t[off]
+	for i, end := off+1, y.lineEnd(ln); i < end; i++ {
+		switch c := t[i]; {
+		case c == q && q == '\'' && i+1 < end && t[i+1] == '\'':
+			i++
+		case c == q:
+			return i, true
+		case c == '\\' && q == '"':
+			i++
+		}
+	}
+	return 0, false
+}
+
+// appendEscape appends the value of the escape at i (a "\") of a
+// double-quoted scalar, as yaml.v3 reads it, and returns the offset after
+// it. It refuses the escapes nodeValue's trip through JSON may not keep
+// (\x, \u and \U past ASCII are left to the general path).
+func appendEscape(b []byte, t string, i, end int) ([]byte, int, bool) {
+	if i+1 >= end {
+		return b, i, false
+	}
+	var r byte
+	switch t[i+1] {
+	case '0':
+		r = 0
+	case 'a':
+		r = '\a'
+	case 'b':
+		r = '\b'
+	case 't':
+		r = '\t'
+	case 'n':
+		r = '\n'
+	case 'v':
+		r = '\v'
+	case 'f':
+		r = '\f'
+	case 'r':
+		r = '\r'
+	case 'e':
+		r = 0x1B
+	case ' ', '"', '\'', '\\':
+		r = t[i+1]
+	case 'u':
+		if i+6 > end {
+			return b, i, false
+		}
+		var v rune
+		for _, h := range []byte(t[i+2 : i+6]) {
+			switch {
+			case h >= '0' && h <= '9':
+				v = v<<4 | rune(h-'0')
+			case h >= 'a' && h <= 'f':
+				v = v<<4 | rune(h-'a'+10)
+			case h >= 'A' && h <= 'F':
+				v = v<<4 | rune(h-'A'+10)
+			default:
+				return b, i, false
+			}
+		}
+		if v >= 0xD800 && v <= 0xDFFF {
+			return b, i, false
+		}
+		return utf8.AppendRune(b, v), i + 6, true
+	default:
+		return b, i, false
+	}
+	return append(b, r), i + 2, true
+}
+
+// blockScalar reads the literal (|) or folded (>) scalar whose indicator
+// is at off of line ln, inside a block collection indented parent
+// columns, as yaml.v3's scanner does (yaml_parser_scan_block_scalar).
+func (y *yamlIndexer) blockScalar(ln, off, parent int, literal bool) (any, int32, int) {
+	t := y.text
+	node := y.tree.addNode(posNode{kind: kindScalar, style: styleLiteral, line: int32(ln + 1), col: y.col(ln, off)})
+	chomp := 0
+	i, end := off+1, y.lineEnd(ln)
+	if i < end && (t[i] == '+' || t[i] == '-') {
+		chomp = 1
+		if t[i] == '-' {
+			chomp = -1
+		}
+		i++
+	}
+	// An indentation indicator, or anything but a comment after the
+	// header: left to the general path.
+	for i < end && t[i] == ' ' {
+		i++
+	}
+	if i < end && t[i] != '#' {
+		y.fail()
+		return nil, 0, 0
+	}
+	ln++
+	// The indentation: the deepest of the leading blank lines and the
+	// first line with content, at least parent+1.
+	maxIndent, trailing := 0, 0
+	for ; ln < len(y.starts); ln++ {
+		sp := y.indent(ln)
+		maxIndent = max(maxIndent, sp)
+		if y.lineIndentOff(ln) < y.lineEnd(ln) {
+			break
+		}
+		trailing++
+	}
+	indent := max(maxIndent, parent+1, 1)
+	if ln == len(y.starts) || y.indent(ln) <= parent {
+		// No content: the blank lines are kept with "+".
+		if chomp != 1 {
+			trailing = 0
+		}
+		return strings.Repeat("\n", trailing), node, ln
+	}
+	if y.indent(ln) != indent {
+		// Leading blank lines deeper than the content.
+		y.fail()
+		return nil, 0, 0
+	}
+	b := y.buf[:0]
+	leadingBreak, leadingBlank := false, false
+	for ln < len(y.starts) {
+		start, end := int(y.starts[ln]), y.lineEnd(ln)
+		// Lines of fewer spaces end the scalar; blank ones are line breaks.
+		sp := 0
+		for sp < indent && start+sp < end && t[start+sp] == ' ' {
+			sp++
+		}
+		if start+sp == end {
+			trailing++
+			ln++
+			continue
+		}
+		if sp < indent {
+			break
+		}
+		c := start + indent
+		trailingBlank := t[c] == ' '
+		if !literal && !leadingBlank && !trailingBlank && leadingBreak {
+			if trailing == 0 {
+				b = append(b, ' ')
+			}
+		} else if leadingBreak {
+			b = append(b, '\n')
+		}
+		for ; trailing > 0; trailing-- {
+			b = append(b, '\n')
+		}
+		leadingBlank = trailingBlank
+		b = append(b, t[c:end]...)
+		leadingBreak = true
+		ln++
+	}
+	if chomp != -1 && leadingBreak {
+		b = append(b, '\n')
+	}
+	if chomp == 1 {
+		for ; trailing > 0; trailing-- {
+			b = append(b, '\n')
+		}
+	}
+	s := string(b)
+	y.buf = b
+	return s, node, ln
+}
+
+// flow reads the flow collection ([...] or {...}) at off of line ln,
+// which must close on that line, and returns the offset after it.
+func (y *yamlIndexer) flow(ln, off, depth int) (any, int32, int) {
+	if depth > yamlFastDepth {
+		y.fail()
+		return nil, 0, 0
+	}
+	t := y.text
+	end := y.lineEnd(ln)
+	isMap := t[off] == '{'
+	kind, closer := kindFlowSeq, byte(']')
+	if isMap {
+		kind, closer = kindFlowMap, '}'
+	}
+	node := y.tree.addNode(posNode{kind: kind, line: int32(ln + 1), col: y.col(ln, off), end: int32(ln + 1)})
+	var m map[string]any
+	if isMap {
+		m = make(map[string]any)
+	}
+	base, kbase := len(y.entries), len(y.kids)
+	i := off + 1
+	skip := func() {
+		for i < end && t[i] == ' ' {
+			i++
+		}
+	}
+	skip()
+	if i < end && t[i] == closer {
+		i++
+	} else {
+		for {
+			if i >= end {
+				y.fail()
+				return nil, 0, 0
+			}
+			var key string
+			keyOff := i
+			warnAt := len(y.warnings)
+			if isMap {
+				key, i = y.flowScalar(ln, i, true)
+				if y.failed || i+1 >= end || t[i] != ':' || t[i+1] != ' ' {
+					y.fail()
+					return nil, 0, 0
+				}
+				i++
+				skip()
+				y.path = append(y.path, pathStep{key: key, index: -1})
+			} else {
+				y.path = append(y.path, pathStep{index: len(y.kids) - kbase})
+			}
+			var v any
+			var vn int32
+			vOff := i
+			if i < end && (t[i] == '[' || t[i] == '{') {
+				v, vn, i = y.flow(ln, i, depth+1)
+			} else {
+				var s string
+				s, i = y.flowScalar(ln, i, false)
+				if !y.failed {
+					if t[vOff] == '\'' || t[vOff] == '"' {
+						v = s
+						style := styleSingle
+						if t[vOff] == '"' {
+							style = styleDouble
+						}
+						vn = y.tree.addNode(posNode{kind: kindScalar, style: style, line: int32(ln + 1), col: y.col(ln, vOff), end: int32(ln + 1)})
+					} else {
+						var ok bool
+						if v, ok = plainValue(s); !ok {
+							y.fail()
+						}
+						vn = y.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: int32(ln + 1), col: y.col(ln, vOff)})
+					}
+				}
+			}
+			y.path = y.path[:len(y.path)-1]
+			if y.failed {
+				return nil, 0, 0
+			}
+			if isMap {
+				n := len(m)
+				m[key] = v
+				if len(m) == n {
+					y.warnings = duplicateWarning(y.warnings, warnAt, y.pane, y.path, y.entries[base:], key, ln+1)
+				}
+				y.entries = append(y.entries, posEntry{key: key, line: int32(ln + 1), col: y.col(ln, keyOff), value: vn})
+			} else {
+				y.items = append(y.items, v)
+				y.kids = append(y.kids, vn)
+			}
+			skip()
+			if i < end && t[i] == ',' {
+				i++
+				skip()
+				if i < end && t[i] == closer {
+					y.fail() // a trailing comma
+					return nil, 0, 0
+				}
+				continue
+			}
+			if i < end && t[i] == closer {
+				i++
+				break
+			}
+			y.fail()
+			return nil, 0, 0
+		}
+	}
+	d := y.tree.nodes.at(node)
+	if isMap {
+		d.n = int32(len(y.entries) - base)
+		d.first = y.tree.entries.grow(int(d.n))
+		for j, e := range y.entries[base:] {
+			*y.tree.entries.at(d.first + int32(j)) = e
+		}
+		clear(y.entries[base:])
+		y.entries = y.entries[:base]
+		return m, node, i
+	}
+	n := len(y.kids) - kbase
+	l := make([]any, n)
+	copy(l, y.items[len(y.items)-n:])
+	clear(y.items[len(y.items)-n:])
+	y.items = y.items[:len(y.items)-n]
+	d.n = int32(n)
+	d.first = y.tree.kids.grow(n)
+	for j, k := range y.kids[kbase:] {
+		*y.tree.kids.at(d.first + int32(j)) = k
+	}
+	y.kids = y.kids[:kbase]
+	return l, node, i
+}
+
+// flowScalar reads a scalar inside a flow collection at off of line ln:
+// a quoted one that closes on the line, or a plain one of characters
+// that cannot end or confuse it. It returns the scalar's text (a key's
+// checked to read as text) and the offset after it.
+func (y *yamlIndexer) flowScalar(ln, off int, key bool) (string, int) {
+	t := y.text
+	end := y.lineEnd(ln)
+	if off >= end {
+		y.fail()
+		return "", 0
+	}
+	if t[off] == '\'' || t[off] == '"' {
+		s, after, closeLn := y.quotedText(ln, off)
+		if y.failed || closeLn != ln || !utf8.ValidString(s) || key && (s == "<<" || after-off > 1000) {
+			y.fail()
+			return "", 0
+		}
+		return s, after
+	}
+	switch t[off] {
+	case '-':
+		if y.blankAt(ln, off+1) {
+			y.fail()
+			return "", 0
+		}
+	case '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`':
+		y.fail()
+		return "", 0
+	}
+	i := off
+	for ; i < end; i++ {
+		switch t[i] {
+		case ',', ']', '}':
+		case ':':
+			if !key || i+1 >= end || t[i+1] != ' ' {
+				y.fail()
+				return "", 0
+			}
+		case '#', '[', '{', '\'', '"', '?':
+			y.fail()
+			return "", 0
+		default:
+			continue
+		}
+		break
+	}
+	j := i
+	for j > off && t[j-1] == ' ' {
+		j--
+	}
+	s := t[off:j]
+	if key {
+		if kv, ok := plainValue(s); !ok || s == "<<" {
+			y.fail()
+			return "", 0
+		} else if _, isString := kv.(string); !isString {
+			y.fail()
+			return "", 0
+		}
+	}
+	return s, i
+}
+
+// duplicateWarning inserts at warnAt of ws (before the warnings about the
+// value that follows it) the warning Index.duplicates gives for key,
+// written again on line of the map at path whose earlier entries are
+// entries.
+func duplicateWarning(ws []Warning, warnAt int, pane string, path []pathStep, entries []posEntry, key string, line int) []Warning {
+	first := 0
+	for i := len(entries) - 1; i >= 0; i-- {
+		if entries[i].key == key {
+			first = int(entries[i].line)
+			break
+		}
+	}
+	p := ""
+	for _, s := range path {
+		if s.index >= 0 {
+			p = AppendIndex(p, s.index)
+		} else {
+			p = AppendKey(p, s.key)
+		}
+	}
+	w := Warning{Code: WarnDuplicateKey, Pane: pane, Line: line, Path: AppendKey(p, key),
+		Message: duplicateMessage(key, first, line)}
+	ws = append(ws, Warning{})
+	copy(ws[warnAt+1:], ws[warnAt:])
+	ws[warnAt] = w
+	return ws
+}
