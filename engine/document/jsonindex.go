@@ -285,13 +285,8 @@ func (x *jsonIndexer) object(depth int) (any, int32) {
 			x.skipSpace()
 		case '}':
 			x.off++
-			d := x.tree.nodes.at(node)
-			d.end = int32(x.line)
-			d.n = int32(len(x.entries) - base)
-			d.first = x.tree.entries.grow(int(d.n))
-			for i, e := range x.entries[base:] {
-				*x.tree.entries.at(d.first + int32(i)) = e
-			}
+			x.tree.nodes.at(node).end = int32(x.line)
+			x.tree.setEntries(node, x.entries[base:])
 			clear(x.entries[base:])
 			x.entries = x.entries[:base]
 			return m, node
@@ -339,13 +334,8 @@ func (x *jsonIndexer) array(depth int) (any, int32) {
 			x.skipSpace()
 		case ']':
 			x.off++
-			d := x.tree.nodes.at(node)
-			d.end = int32(x.line)
-			d.n = int32(len(x.kids) - base)
-			d.first = x.tree.kids.grow(int(d.n))
-			for i, k := range x.kids[base:] {
-				*x.tree.kids.at(d.first + int32(i)) = k
-			}
+			x.tree.nodes.at(node).end = int32(x.line)
+			x.tree.setKids(node, x.kids[base:])
 			x.kids = x.kids[:base]
 			return l, node
 		default:

@@ -160,6 +160,13 @@ func (y *yamlIndexer) col(ln, off int) int32 {
 	return int32(utf8.RuneCountInString(y.text[start:off]) + 1)
 }
 
+// addNode adds a node of kind and style starting at off of line ln;
+// end is the line of a quoted scalar's closing quote or of a flow
+// collection's closing bracket.
+func (y *yamlIndexer) addNode(kind, style uint8, ln, off, end int) int32 {
+	return y.tree.addNode(posNode{kind: kind, style: style, line: int32(ln + 1), col: y.col(ln, off), end: int32(end)})
+}
+
 // blankAt reports a space or line end at off of line ln.
 func (y *yamlIndexer) blankAt(ln, off int) bool {
 	return off >= y.lineEnd(ln) || y.text[off] == ' '
@@ -304,7 +311,7 @@ func (y *yamlIndexer) key(ln, off int) (key string, after, colon int) {
 // blockMap reads the block map whose first key is at off of line ln.
 func (y *yamlIndexer) blockMap(ln, off, depth int) (any, int32, int) {
 	ind := off - int(y.starts[ln])
-	node := y.tree.addNode(posNode{kind: kindMap, line: int32(ln + 1), col: y.col(ln, off)})
+	node := y.addNode(kindMap, 0, ln, off, 0)
 	m := make(map[string]any)
 	base := len(y.entries)
 	for {
@@ -339,12 +346,7 @@ func (y *yamlIndexer) blockMap(ln, off, depth int) (any, int32, int) {
 		}
 		off = y.lineIndentOff(ln)
 	}
-	d := y.tree.nodes.at(node)
-	d.n = int32(len(y.entries) - base)
-	d.first = y.tree.entries.grow(int(d.n))
-	for i, e := range y.entries[base:] {
-		*y.tree.entries.at(d.first + int32(i)) = e
-	}
+	y.tree.setEntries(node, y.entries[base:])
 	clear(y.entries[base:])
 	y.entries = y.entries[:base]
 	return m, node, ln
@@ -371,14 +373,14 @@ func (y *yamlIndexer) mapValue(ln, colon, after, ind, depth int) (any, int32, in
 		}
 	}
 	// Empty: null, where yaml.v3 places it, just after the ":".
-	return nil, y.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: int32(ln + 1), col: y.col(ln, colon) + 1}), ln + 1
+	return nil, y.addNode(kindScalar, stylePlain, ln, colon+1, 0), ln + 1
 }
 
 // blockSeq reads the block list whose first "-" is at off of line ln;
 // indentless is set for a list at its parent map's indentation.
 func (y *yamlIndexer) blockSeq(ln, off int, indentless bool, depth int) (any, int32, int) {
 	ind := off - int(y.starts[ln])
-	node := y.tree.addNode(posNode{kind: kindSeq, line: int32(ln + 1), col: y.col(ln, off)})
+	node := y.addNode(kindSeq, 0, ln, off, 0)
 	base := len(y.kids)
 	for {
 		y.path = append(y.path, pathStep{index: len(y.kids) - base})
@@ -391,7 +393,7 @@ func (y *yamlIndexer) blockSeq(ln, off int, indentless bool, depth int) (any, in
 				v, vn, next = y.node(nl, y.lineIndentOff(nl), ind, depth+1, true)
 			} else {
 				// Empty: null, just after the "-".
-				vn, next = y.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: int32(ln + 1), col: y.col(ln, off) + 1}), ln+1
+				vn, next = y.addNode(kindScalar, stylePlain, ln, off+1, 0), ln+1
 			}
 		} else {
 			o := off + 1
@@ -431,12 +433,7 @@ func (y *yamlIndexer) blockSeq(ln, off int, indentless bool, depth int) (any, in
 	copy(l, y.items[base:])
 	clear(y.items[base:])
 	y.items = y.items[:base]
-	d := y.tree.nodes.at(node)
-	d.n = int32(n)
-	d.first = y.tree.kids.grow(n)
-	for i, k := range y.kids[base:] {
-		*y.tree.kids.at(d.first + int32(i)) = k
-	}
+	y.tree.setKids(node, y.kids[base:])
 	y.kids = y.kids[:base]
 	return l, node, ln
 }
@@ -445,7 +442,7 @@ func (y *yamlIndexer) blockSeq(ln, off int, indentless bool, depth int) (any, in
 // collection indented parent columns, with its continuation lines
 // (indented deeper), folded as yaml.v3 folds them.
 func (y *yamlIndexer) plain(ln, off, parent int) (any, int32, int) {
-	node := y.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: int32(ln + 1), col: y.col(ln, off)})
+	node := y.addNode(kindScalar, stylePlain, ln, off, 0)
 	seg, comment := y.plainLine(ln, off)
 	if y.failed {
 		return nil, 0, 0
@@ -555,7 +552,7 @@ func (y *yamlIndexer) quoted(ln, off, parent int) (any, int32, int) {
 			return nil, 0, 0
 		}
 	}
-	return s, y.tree.addNode(posNode{kind: kindScalar, style: style, line: int32(ln + 1), col: y.col(ln, off), end: int32(closeLn + 1)}), closeLn + 1
+	return s, y.addNode(kindScalar, style, ln, off, closeLn+1), closeLn + 1
 }
 
 // quotedText reads the quoted scalar at off of line ln as yaml.v3's
@@ -742,7 +739,7 @@ func appendEscape(b []byte, t string, i, end int) ([]byte, int, bool) {
 // columns, as yaml.v3's scanner does (yaml_parser_scan_block_scalar).
 func (y *yamlIndexer) blockScalar(ln, off, parent int, literal bool) (any, int32, int) {
 	t := y.text
-	node := y.tree.addNode(posNode{kind: kindScalar, style: styleLiteral, line: int32(ln + 1), col: y.col(ln, off)})
+	node := y.addNode(kindScalar, styleLiteral, ln, off, 0)
 	chomp := 0
 	i, end := off+1, y.lineEnd(ln)
 	if i < end && (t[i] == '+' || t[i] == '-') {
@@ -836,134 +833,111 @@ func (y *yamlIndexer) blockScalar(ln, off, parent int, literal bool) (any, int32
 // flow reads the flow collection ([...] or {...}) at off of line ln,
 // which must close on that line, and returns the offset after it.
 func (y *yamlIndexer) flow(ln, off, depth int) (any, int32, int) {
-	if depth > yamlFastDepth {
-		y.fail()
-		return nil, 0, 0
-	}
 	t := y.text
 	end := y.lineEnd(ln)
 	isMap := t[off] == '{'
 	kind, closer := kindFlowSeq, byte(']')
-	if isMap {
-		kind, closer = kindFlowMap, '}'
-	}
-	node := y.tree.addNode(posNode{kind: kind, line: int32(ln + 1), col: y.col(ln, off), end: int32(ln + 1)})
 	var m map[string]any
 	if isMap {
+		kind, closer = kindFlowMap, '}'
 		m = make(map[string]any)
 	}
+	node := y.addNode(kind, 0, ln, off, ln+1)
 	base, kbase := len(y.entries), len(y.kids)
 	i := off + 1
-	skip := func() {
+	for first := true; ; first = false {
 		for i < end && t[i] == ' ' {
 			i++
 		}
-	}
-	skip()
-	if i < end && t[i] == closer {
-		i++
-	} else {
-		for {
-			if i >= end {
-				y.fail()
-				return nil, 0, 0
-			}
-			var key string
-			keyOff := i
-			warnAt := len(y.warnings)
-			if isMap {
-				key, i = y.flowScalar(ln, i, true)
-				if y.failed || i+1 >= end || t[i] != ':' || t[i+1] != ' ' {
-					y.fail()
-					return nil, 0, 0
-				}
-				i++
-				skip()
-				y.path = append(y.path, pathStep{key: key, index: -1})
-			} else {
-				y.path = append(y.path, pathStep{index: len(y.kids) - kbase})
-			}
-			var v any
-			var vn int32
-			vOff := i
-			if i < end && (t[i] == '[' || t[i] == '{') {
-				v, vn, i = y.flow(ln, i, depth+1)
-			} else {
-				var s string
-				s, i = y.flowScalar(ln, i, false)
-				if !y.failed {
-					if t[vOff] == '\'' || t[vOff] == '"' {
-						v = s
-						style := styleSingle
-						if t[vOff] == '"' {
-							style = styleDouble
-						}
-						vn = y.tree.addNode(posNode{kind: kindScalar, style: style, line: int32(ln + 1), col: y.col(ln, vOff), end: int32(ln + 1)})
-					} else {
-						var ok bool
-						if v, ok = plainValue(s); !ok {
-							y.fail()
-						}
-						vn = y.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: int32(ln + 1), col: y.col(ln, vOff)})
-					}
-				}
-			}
-			y.path = y.path[:len(y.path)-1]
-			if y.failed {
-				return nil, 0, 0
-			}
-			if isMap {
-				n := len(m)
-				m[key] = v
-				if len(m) == n {
-					y.warnings = duplicateWarning(y.warnings, warnAt, y.pane, y.path, y.entries[base:], key, ln+1)
-				}
-				y.entries = append(y.entries, posEntry{key: key, line: int32(ln + 1), col: y.col(ln, keyOff), value: vn})
-			} else {
-				y.items = append(y.items, v)
-				y.kids = append(y.kids, vn)
-			}
-			skip()
-			if i < end && t[i] == ',' {
-				i++
-				skip()
-				if i < end && t[i] == closer {
-					y.fail() // a trailing comma
-					return nil, 0, 0
-				}
-				continue
-			}
-			if i < end && t[i] == closer {
-				i++
-				break
-			}
+		if i < end && t[i] == closer && first {
+			break
+		}
+		if depth > yamlFastDepth || i >= end {
 			y.fail()
 			return nil, 0, 0
 		}
-	}
-	d := y.tree.nodes.at(node)
-	if isMap {
-		d.n = int32(len(y.entries) - base)
-		d.first = y.tree.entries.grow(int(d.n))
-		for j, e := range y.entries[base:] {
-			*y.tree.entries.at(d.first + int32(j)) = e
+		var key string
+		keyOff, warnAt := i, len(y.warnings)
+		if isMap {
+			// "key: ", then the value.
+			if key, i = y.flowScalar(ln, i, true); y.failed || i+1 >= end || t[i] != ':' || t[i+1] != ' ' {
+				y.fail()
+				return nil, 0, 0
+			}
+			for i += 2; i < end && t[i] == ' '; i++ {
+			}
+			y.path = append(y.path, pathStep{key: key, index: -1})
+		} else {
+			y.path = append(y.path, pathStep{index: len(y.kids) - kbase})
 		}
+		var v any
+		var vn int32
+		if i < end && (t[i] == '[' || t[i] == '{') {
+			v, vn, i = y.flow(ln, i, depth+1)
+		} else {
+			v, vn, i = y.flowValue(ln, i)
+		}
+		y.path = y.path[:len(y.path)-1]
+		if y.failed {
+			return nil, 0, 0
+		}
+		if isMap {
+			n := len(m)
+			if m[key] = v; len(m) == n {
+				y.warnings = duplicateWarning(y.warnings, warnAt, y.pane, y.path, y.entries[base:], key, ln+1)
+			}
+			y.entries = append(y.entries, posEntry{key: key, line: int32(ln + 1), col: y.col(ln, keyOff), value: vn})
+		} else {
+			y.items = append(y.items, v)
+			y.kids = append(y.kids, vn)
+		}
+		for i < end && t[i] == ' ' {
+			i++
+		}
+		if i < end && t[i] == closer {
+			break
+		}
+		// A comma, and an item after it (no trailing comma).
+		if i >= end || t[i] != ',' || i+1 < end && t[i+1] == closer {
+			y.fail()
+			return nil, 0, 0
+		}
+		i++
+	}
+	if isMap {
+		y.tree.setEntries(node, y.entries[base:])
 		clear(y.entries[base:])
 		y.entries = y.entries[:base]
-		return m, node, i
+		return m, node, i + 1
 	}
-	n := len(y.kids) - kbase
-	l := make([]any, n)
-	copy(l, y.items[len(y.items)-n:])
-	clear(y.items[len(y.items)-n:])
-	y.items = y.items[:len(y.items)-n]
-	d.n = int32(n)
-	d.first = y.tree.kids.grow(n)
-	for j, k := range y.kids[kbase:] {
-		*y.tree.kids.at(d.first + int32(j)) = k
-	}
+	l := make([]any, len(y.kids)-kbase)
+	copy(l, y.items[kbase:])
+	clear(y.items[kbase:])
+	y.items = y.items[:kbase]
+	y.tree.setKids(node, y.kids[kbase:])
 	y.kids = y.kids[:kbase]
-	return l, node, i
+	return l, node, i + 1
+}
+
+// flowValue reads a scalar value inside a flow collection at off of line
+// ln and returns it, its node and the offset after it.
+func (y *yamlIndexer) flowValue(ln, off int) (any, int32, int) {
+	s, i := y.flowScalar(ln, off, false)
+	if y.failed {
+		return nil, 0, 0
+	}
+	switch y.text[off] {
+	case '\'':
+		return s, y.addNode(kindScalar, styleSingle, ln, off, ln+1), i
+	case '"':
+		return s, y.addNode(kindScalar, styleDouble, ln, off, ln+1), i
+	}
+	v, ok := plainValue(s)
+	if !ok {
+		y.fail()
+		return nil, 0, 0
+	}
+	return v, y.addNode(kindScalar, stylePlain, ln, off, 0), i
 }
 
 // flowScalar reads a scalar inside a flow collection at off of line ln:
