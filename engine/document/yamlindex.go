@@ -200,12 +200,7 @@ func (y *yamlIndexer) node(ln, off, parent, depth int, block bool) (any, int32, 
 			return y.blockSeq(ln, off, false, depth)
 		}
 	case '[', '{':
-		v, n, end := y.flow(ln, off, depth)
-		if y.failed || !y.restEmpty(ln, end) {
-			y.fail()
-			return nil, 0, 0
-		}
-		return v, n, ln + 1
+		return y.emptyFlow(ln, off)
 	case '|', '>':
 		return y.blockScalar(ln, off, parent, c == '|')
 	case '\'', '"':
@@ -589,25 +584,11 @@ func (y *yamlIndexer) quotedText(ln, off int) (string, int, int) {
 				i += 2
 			case c == q:
 				break chars
-			case !single && c == '\\' && i+1 == end:
-				// An escaped line break: no space, and the next line's
-				// indentation dropped.
-				if ln+1 >= len(y.starts) {
-					y.buf = b
-					y.fail()
-					return "", 0, 0
-				}
-				ln++
-				i, end = int(y.starts[ln]), y.lineEnd(ln)
-				leadingBlanks = true
-				break chars
 			case !single && c == '\\':
-				var ok bool
-				if b, i, ok = appendEscape(b, t, i, end); !ok {
-					y.buf = b
-					y.fail()
-					return "", 0, 0
-				}
+				// Escapes are left to the general path.
+				y.buf = b
+				y.fail()
+				return "", 0, 0
 			default:
 				b = append(b, c)
 				i++
@@ -675,63 +656,6 @@ func (y *yamlIndexer) closesOnLine(ln, off int) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-// appendEscape appends the value of the escape at i (a "\") of a
-// double-quoted scalar, as yaml.v3 reads it, and returns the offset after
-// it. It refuses the escapes nodeValue's trip through JSON may not keep
-// (\x, \u and \U past ASCII are left to the general path).
-func appendEscape(b []byte, t string, i, end int) ([]byte, int, bool) {
-	if i+1 >= end {
-		return b, i, false
-	}
-	var r byte
-	switch t[i+1] {
-	case '0':
-		r = 0
-	case 'a':
-		r = '\a'
-	case 'b':
-		r = '\b'
-	case 't':
-		r = '\t'
-	case 'n':
-		r = '\n'
-	case 'v':
-		r = '\v'
-	case 'f':
-		r = '\f'
-	case 'r':
-		r = '\r'
-	case 'e':
-		r = 0x1B
-	case ' ', '"', '\'', '\\':
-		r = t[i+1]
-	case 'u':
-		if i+6 > end {
-			return b, i, false
-		}
-		var v rune
-		for _, h := range []byte(t[i+2 : i+6]) {
-			switch {
-			case h >= '0' && h <= '9':
-				v = v<<4 | rune(h-'0')
-			case h >= 'a' && h <= 'f':
-				v = v<<4 | rune(h-'a'+10)
-			case h >= 'A' && h <= 'F':
-				v = v<<4 | rune(h-'A'+10)
-			default:
-				return b, i, false
-			}
-		}
-		if v >= 0xD800 && v <= 0xDFFF {
-			return b, i, false
-		}
-		return utf8.AppendRune(b, v), i + 6, true
-	default:
-		return b, i, false
-	}
-	return append(b, r), i + 2, true
 }
 
 // blockScalar reads the literal (|) or folded (>) scalar whose indicator
@@ -830,177 +754,21 @@ func (y *yamlIndexer) blockScalar(ln, off, parent int, literal bool) (any, int32
 	return s, node, ln
 }
 
-// flow reads the flow collection ([...] or {...}) at off of line ln,
-// which must close on that line, and returns the offset after it.
-func (y *yamlIndexer) flow(ln, off, depth int) (any, int32, int) {
-	t := y.text
-	end := y.lineEnd(ln)
-	isMap := t[off] == '{'
-	kind, closer := kindFlowSeq, byte(']')
-	var m map[string]any
-	if isMap {
-		kind, closer = kindFlowMap, '}'
-		m = make(map[string]any)
+// emptyFlow reads the empty flow collection ("{}" or "[]", as kubectl
+// prints empty maps and lists) at off of line ln; other flow
+// collections are left to the general path.
+func (y *yamlIndexer) emptyFlow(ln, off int) (any, int32, int) {
+	closer := byte(']')
+	var v any = []any{}
+	kind := kindFlowSeq
+	if y.text[off] == '{' {
+		closer, v, kind = '}', map[string]any{}, kindFlowMap
 	}
-	node := y.addNode(kind, 0, ln, off, ln+1)
-	base, kbase := len(y.entries), len(y.kids)
-	i := off + 1
-	for first := true; ; first = false {
-		for i < end && t[i] == ' ' {
-			i++
-		}
-		if i < end && t[i] == closer && first {
-			break
-		}
-		if depth > yamlFastDepth || i >= end {
-			y.fail()
-			return nil, 0, 0
-		}
-		var key string
-		keyOff, warnAt := i, len(y.warnings)
-		if isMap {
-			// "key: ", then the value.
-			if key, i = y.flowScalar(ln, i, true); y.failed || i+1 >= end || t[i] != ':' || t[i+1] != ' ' {
-				y.fail()
-				return nil, 0, 0
-			}
-			for i += 2; i < end && t[i] == ' '; i++ {
-			}
-			y.path = append(y.path, pathStep{key: key, index: -1})
-		} else {
-			y.path = append(y.path, pathStep{index: len(y.kids) - kbase})
-		}
-		var v any
-		var vn int32
-		if i < end && (t[i] == '[' || t[i] == '{') {
-			v, vn, i = y.flow(ln, i, depth+1)
-		} else {
-			v, vn, i = y.flowValue(ln, i)
-		}
-		y.path = y.path[:len(y.path)-1]
-		if y.failed {
-			return nil, 0, 0
-		}
-		if isMap {
-			n := len(m)
-			if m[key] = v; len(m) == n {
-				y.warnings = duplicateWarning(y.warnings, warnAt, y.pane, y.path, y.entries[base:], key, ln+1)
-			}
-			y.entries = append(y.entries, posEntry{key: key, line: int32(ln + 1), col: y.col(ln, keyOff), value: vn})
-		} else {
-			y.items = append(y.items, v)
-			y.kids = append(y.kids, vn)
-		}
-		for i < end && t[i] == ' ' {
-			i++
-		}
-		if i < end && t[i] == closer {
-			break
-		}
-		// A comma, and an item after it (no trailing comma).
-		if i >= end || t[i] != ',' || i+1 < end && t[i+1] == closer {
-			y.fail()
-			return nil, 0, 0
-		}
-		i++
-	}
-	if isMap {
-		y.tree.setEntries(node, y.entries[base:])
-		clear(y.entries[base:])
-		y.entries = y.entries[:base]
-		return m, node, i + 1
-	}
-	l := make([]any, len(y.kids)-kbase)
-	copy(l, y.items[kbase:])
-	clear(y.items[kbase:])
-	y.items = y.items[:kbase]
-	y.tree.setKids(node, y.kids[kbase:])
-	y.kids = y.kids[:kbase]
-	return l, node, i + 1
-}
-
-// flowValue reads a scalar value inside a flow collection at off of line
-// ln and returns it, its node and the offset after it.
-func (y *yamlIndexer) flowValue(ln, off int) (any, int32, int) {
-	s, i := y.flowScalar(ln, off, false)
-	if y.failed {
-		return nil, 0, 0
-	}
-	switch y.text[off] {
-	case '\'':
-		return s, y.addNode(kindScalar, styleSingle, ln, off, ln+1), i
-	case '"':
-		return s, y.addNode(kindScalar, styleDouble, ln, off, ln+1), i
-	}
-	v, ok := plainValue(s)
-	if !ok {
+	if off+1 >= y.lineEnd(ln) || y.text[off+1] != closer || !y.restEmpty(ln, off+2) {
 		y.fail()
 		return nil, 0, 0
 	}
-	return v, y.addNode(kindScalar, stylePlain, ln, off, 0), i
-}
-
-// flowScalar reads a scalar inside a flow collection at off of line ln:
-// a quoted one that closes on the line, or a plain one of characters
-// that cannot end or confuse it. It returns the scalar's text (a key's
-// checked to read as text) and the offset after it.
-func (y *yamlIndexer) flowScalar(ln, off int, key bool) (string, int) {
-	t := y.text
-	end := y.lineEnd(ln)
-	if off >= end {
-		y.fail()
-		return "", 0
-	}
-	if t[off] == '\'' || t[off] == '"' {
-		s, after, closeLn := y.quotedText(ln, off)
-		if y.failed || closeLn != ln || !utf8.ValidString(s) || key && (s == "<<" || after-off > 1000) {
-			y.fail()
-			return "", 0
-		}
-		return s, after
-	}
-	switch t[off] {
-	case '-':
-		if y.blankAt(ln, off+1) {
-			y.fail()
-			return "", 0
-		}
-	case '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`':
-		y.fail()
-		return "", 0
-	}
-	i := off
-	for ; i < end; i++ {
-		switch t[i] {
-		case ',', ']', '}':
-		case ':':
-			if !key || i+1 >= end || t[i+1] != ' ' {
-				y.fail()
-				return "", 0
-			}
-		case '#', '[', '{', '\'', '"', '?':
-			y.fail()
-			return "", 0
-		default:
-			continue
-		}
-		break
-	}
-	j := i
-	for j > off && t[j-1] == ' ' {
-		j--
-	}
-	s := t[off:j]
-	if key {
-		if kv, ok := plainValue(s); !ok || s == "<<" {
-			y.fail()
-			return "", 0
-		} else if _, isString := kv.(string); !isString {
-			y.fail()
-			return "", 0
-		}
-	}
-	return s, i
+	return v, y.addNode(kind, 0, ln, off, ln+1), ln + 1
 }
 
 // duplicateWarning inserts at warnAt of ws (before the warnings about the
