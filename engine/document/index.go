@@ -568,6 +568,34 @@ func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string
 	return out, ambiguous
 }
 
+// duplicateWarning inserts at warnAt of ws (before the warnings about the
+// value that follows it) the warning Index.duplicates gives for key,
+// written again on line of the map at path whose earlier entries are
+// entries.
+func duplicateWarning(ws []Warning, warnAt int, pane string, path []pathStep, entries []posEntry, key string, line int) []Warning {
+	first := 0
+	for i := len(entries) - 1; i >= 0; i-- {
+		if entries[i].key == key {
+			first = int(entries[i].line)
+			break
+		}
+	}
+	p := ""
+	for _, s := range path {
+		if s.index >= 0 {
+			p = AppendIndex(p, s.index)
+		} else {
+			p = AppendKey(p, s.key)
+		}
+	}
+	w := Warning{Code: WarnDuplicateKey, Pane: pane, Line: line, Path: AppendKey(p, key),
+		Message: duplicateMessage(key, first, line)}
+	ws = append(ws, Warning{})
+	copy(ws[warnAt+1:], ws[warnAt:])
+	ws[warnAt] = w
+	return ws
+}
+
 // duplicateMessage is the warning's text for key, written on line first
 // and again on line.
 func duplicateMessage(key string, first, line int) string {

@@ -1,3 +1,9 @@
+//go:build !js
+
+// The one-pass YAML reader is left out of the page's WebAssembly: it adds
+// about 11–14 kB (brotli) to a first visit that has less than 10 kB left
+// under its budget (docs/performance.md); yamlindex_js.go stands in.
+
 package document
 
 import (
@@ -12,18 +18,18 @@ import (
 // nodes of the same text, without building yaml.v3's node tree.
 //
 // It reads block maps and lists, plain, single- and double-quoted
-// scalars (over several lines too), literal and folded block scalars
-// without an indentation indicator, comments, and flow collections on one
-// line holding scalars and other such collections. It gives up (ok false)
-// on everything else and on anything the general path treats in a way of
-// its own: a root that is not a block map, anchors, aliases, tags,
-// complex keys, keys that do not read as text or "<<", document markers
-// and directives, tabs, "\r", a character go-yaml reads as a line break
-// or byte order mark, values nodeValue does not read (timestamps,
-// infinities...), escapes it does not know, nesting past yamlFastDepth,
-// and any text that is not valid YAML. The caller then takes the general
-// path, so that what this returns is always what that path would. The
-// text must have passed checkEncoding and not be a JSON stream.
+// scalars (over several lines too; double-quoted ones without escapes),
+// literal and folded block scalars without an indentation indicator,
+// comments, and the empty flow collections {} and []. It gives up (ok
+// false) on everything else and on anything the general path treats in
+// a way of its own: a root that is not a block map, anchors, aliases,
+// tags, complex keys, keys that do not read as text or "<<", document
+// markers and directives, tabs, "\r", a character go-yaml reads as a
+// line break or byte order mark, values nodeValue does not read
+// (timestamps, infinities...), nesting past yamlFastDepth, and any text
+// that is not valid YAML. The caller then takes the general path, so
+// that what this returns is always what that path would. The text must
+// have passed checkEncoding and not be a JSON stream.
 func readYAMLIndexed(pane, text string) (c *chunk, ok bool) {
 	y := yamlIndexer{pane: pane, text: text, ascii: true}
 	if !y.scanLines() {
@@ -769,32 +775,4 @@ func (y *yamlIndexer) emptyFlow(ln, off int) (any, int32, int) {
 		return nil, 0, 0
 	}
 	return v, y.addNode(kind, 0, ln, off, ln+1), ln + 1
-}
-
-// duplicateWarning inserts at warnAt of ws (before the warnings about the
-// value that follows it) the warning Index.duplicates gives for key,
-// written again on line of the map at path whose earlier entries are
-// entries.
-func duplicateWarning(ws []Warning, warnAt int, pane string, path []pathStep, entries []posEntry, key string, line int) []Warning {
-	first := 0
-	for i := len(entries) - 1; i >= 0; i-- {
-		if entries[i].key == key {
-			first = int(entries[i].line)
-			break
-		}
-	}
-	p := ""
-	for _, s := range path {
-		if s.index >= 0 {
-			p = AppendIndex(p, s.index)
-		} else {
-			p = AppendKey(p, s.key)
-		}
-	}
-	w := Warning{Code: WarnDuplicateKey, Pane: pane, Line: line, Path: AppendKey(p, key),
-		Message: duplicateMessage(key, first, line)}
-	ws = append(ws, Warning{})
-	copy(ws[warnAt+1:], ws[warnAt:])
-	ws[warnAt] = w
-	return ws
 }
