@@ -77,6 +77,8 @@ type yamlIndexer struct {
 	// warnings are the duplicate keys, as Index.duplicates reports them.
 	warnings []Warning
 	buf      []byte
+	// keys caches locatable's answers.
+	keys map[string]bool
 }
 
 // scanLines finds the lines and refuses the text if it holds what the
@@ -294,7 +296,7 @@ func (y *yamlIndexer) key(ln, off int) (key string, after, colon int) {
 				if kv, ok := plainValue(k); !ok {
 					y.fail()
 					return "", 0, -1
-				} else if _, isString := kv.(string); !isString {
+				} else if _, isString := kv.(string); !isString || !plainText(k) && !y.locatable(k) {
 					y.fail()
 					return "", 0, -1
 				}
@@ -307,6 +309,22 @@ func (y *yamlIndexer) key(ln, off int) (key string, after, colon int) {
 		}
 	}
 	return "", 0, -1
+}
+
+// locatable reports whether Index.lookup finds the plain key k, which
+// does not start with a letter, as k: it resolves such keys by reading
+// them again with go-yaml v2 (where "--- 0" is a document marker and 0).
+func (y *yamlIndexer) locatable(k string) bool {
+	ok, seen := y.keys[k]
+	if !seen {
+		r, read := resolvePlainKey(k)
+		ok = read && r.s == k && r.typ == "a text"
+		if y.keys == nil {
+			y.keys = map[string]bool{}
+		}
+		y.keys[k] = ok
+	}
+	return ok
 }
 
 // blockMap reads the block map whose first key is at off of line ln.

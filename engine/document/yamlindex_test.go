@@ -153,6 +153,8 @@ var yamlIndexedCases = []struct {
 	{"quoted merge key", "kind: A\nmetadata:\n  name: x\n'<<': 1\n", false},
 	{"number key", "kind: A\nmetadata:\n  name: x\n1: a\n", false},
 	{"bool key", "kind: A\nmetadata:\n  name: x\nyes: a\n", false},
+	{"key that go-yaml reads again as a marker", "kind: A\nmetadata:\n  name: x\nA:\n --- 0: 1\n", false},
+	{"keys not starting with a letter", "kind: A\nmetadata:\n  name: x\n_a: 1\n/b: 2\né: 3\n.c: 4\n", true},
 	{"complex key", "kind: A\nmetadata:\n  name: x\n? a\n: b\n", false},
 	{"duplicate keys", "kind: A\nmetadata:\n  name: x\na: 1\nb:\n  c: 1\n  c:\n    d: 1\n    d: 2\na:\n- m: 1\n  m: 2\n'a': 3\n", true},
 	{"duplicate keys in flow", "kind: A\nmetadata:\n  name: x\na: {d: 1, d: 2}\n", false},
