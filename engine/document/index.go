@@ -328,23 +328,9 @@ func (ix *Index) resolveKey(k *yaml3.Node) (string, string, bool) {
 	if r, ok := ix.keys[k.Value]; ok {
 		return r.s, r.typ, true
 	}
-	r, ok := resolvePlainKey(k.Value)
-	if !ok {
-		return "", "", false
-	}
-	if ix.keys == nil {
-		ix.keys = map[string]resolved{}
-	}
-	ix.keys[k.Value] = r
-	return r.s, r.typ, true
-}
-
-// resolvePlainKey returns the JSON key kubectl makes of the plain key s
-// and the Go type go-yaml v2 gives it, by reading "s: 0" with go-yaml v2.
-func resolvePlainKey(s string) (resolved, bool) {
 	var m map[any]any
-	if err := yaml2.Unmarshal([]byte(s+": 0"), &m); err != nil || len(m) != 1 {
-		return resolved{}, false
+	if err := yaml2.Unmarshal([]byte(k.Value+": 0"), &m); err != nil || len(m) != 1 {
+		return "", "", false
 	}
 	var r resolved
 	for key := range m {
@@ -371,10 +357,14 @@ func resolvePlainKey(s string) (resolved, bool) {
 		case bool:
 			r = resolved{strconv.FormatBool(t), "a boolean"}
 		default:
-			return resolved{}, false
+			return "", "", false
 		}
 	}
-	return r, true
+	if ix.keys == nil {
+		ix.keys = map[string]resolved{}
+	}
+	ix.keys[k.Value] = r
+	return r.s, r.typ, true
 }
 
 type resolved struct{ s, typ string }

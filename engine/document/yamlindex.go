@@ -9,6 +9,8 @@ package document
 import (
 	"strings"
 	"unicode/utf8"
+
+	yaml3 "go.yaml.in/yaml/v3"
 )
 
 // readYAMLIndexed reads a pane that holds one YAML document in the block
@@ -77,8 +79,8 @@ type yamlIndexer struct {
 	// warnings are the duplicate keys, as Index.duplicates reports them.
 	warnings []Warning
 	buf      []byte
-	// keys caches locatable's answers.
-	keys map[string]bool
+	// keys resolves keys for locatable, and caches its answers.
+	keys *Index
 }
 
 // scanLines finds the lines and refuses the text if it holds what the
@@ -315,16 +317,11 @@ func (y *yamlIndexer) key(ln, off int) (key string, after, colon int) {
 // does not start with a letter, as k: it resolves such keys by reading
 // them again with go-yaml v2 (where "--- 0" is a document marker and 0).
 func (y *yamlIndexer) locatable(k string) bool {
-	ok, seen := y.keys[k]
-	if !seen {
-		r, read := resolvePlainKey(k)
-		ok = read && r.s == k && r.typ == "a text"
-		if y.keys == nil {
-			y.keys = map[string]bool{}
-		}
-		y.keys[k] = ok
+	if y.keys == nil {
+		y.keys = &Index{}
 	}
-	return ok
+	s, typ, ok := y.keys.resolveKey(&yaml3.Node{Kind: yaml3.ScalarNode, Value: k})
+	return ok && s == k && typ == "a text"
 }
 
 // blockMap reads the block map whose first key is at off of line ln.
