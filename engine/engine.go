@@ -36,6 +36,12 @@ type Input struct {
 	FieldManager string
 	// ForceConflicts is --force-conflicts.
 	ForceConflicts bool
+	// CustomResourceDefinitions are the CRDs the server knows (YAML
+	// documents separated by "---" lines, or one JSON object): a custom
+	// resource is merged with the schema of the one that serves its
+	// apiVersion and kind, and as a kind without a schema when none does.
+	// Only read with ServerSide.
+	CustomResourceDefinitions string
 }
 
 // Actions kubectl reports.
@@ -90,7 +96,24 @@ type Result struct {
 	// Owners lists, after a server-side apply, every owned field of Object
 	// with its managers and how they own it (Apply or Update).
 	Owners []Owner `json:"owners,omitempty"`
+	// Schema tells, for a server-side apply, what the server merged with:
+	// SchemaBuiltin, SchemaCustomResource (the CRD named by
+	// CustomResourceDefinition) or SchemaNone.
+	Schema                   string `json:"schema,omitempty"`
+	CustomResourceDefinition string `json:"customResourceDefinition,omitempty"`
 }
+
+// Schemas of a server-side apply.
+const (
+	// SchemaBuiltin: the schema of a built-in kind.
+	SchemaBuiltin = "builtin"
+	// SchemaCustomResource: the schema of the CRD that serves the kind.
+	SchemaCustomResource = "customResource"
+	// SchemaNone: a kind without a schema (no CRD serves it), merged with
+	// structured-merge-diff's deduced type: every map granular, every list
+	// atomic.
+	SchemaNone = "none"
+)
 
 // Conflict is one field of a refused server-side apply that another
 // manager owns with a different value.

@@ -14,6 +14,9 @@ type Panes struct {
 	File        *document.Document
 	// Live is nil when the pane is empty: the object does not exist yet.
 	Live *document.Document
+	// CustomResourceDefinitions are the CRDs the server knows, read by
+	// ParseCustomResourceDefinitions; only a server-side apply reads them.
+	CustomResourceDefinitions []*document.Document
 }
 
 // Parse reads the panes as kubectl reads files and server responses. Errors
@@ -29,6 +32,11 @@ func Parse(in Input) (Panes, error) {
 	}
 	if p.LastApplied, err = ParsePane(PaneLastApplied, in.LastApplied); err != nil {
 		return p, err
+	}
+	if in.ServerSide {
+		if p.CustomResourceDefinitions, err = ParseCustomResourceDefinitions(in.CustomResourceDefinitions); err != nil {
+			return p, err
+		}
 	}
 	return p, nil
 }

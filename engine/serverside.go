@@ -1,8 +1,11 @@
 package engine
 
+import "errors"
+
 // ServerSideFunc computes a server-side apply of file (the context's
-// namespace already set) to live (nil: create).
-type ServerSideFunc func(file, live map[string]any, fieldManager string, forceConflicts bool) (*Result, error)
+// namespace already set) to live (nil: create), on a server that knows the
+// CRDs crds; a CRD the server would not admit is a *CRDSchemaError.
+type ServerSideFunc func(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*Result, error)
 
 var serverSide ServerSideFunc
 
@@ -12,7 +15,9 @@ var serverSide ServerSideFunc
 func RegisterServerSide(f ServerSideFunc) { serverSide = f }
 
 // ApplyServerSidePanes is `kubectl apply --server-side` on panes already
-// read (the last-applied pane is unused); fieldManager "" means "kubectl".
+// read (the last-applied pane is unused; a custom resource takes its
+// schema from p.CustomResourceDefinitions); fieldManager "" means
+// "kubectl".
 func ApplyServerSidePanes(p Panes, fieldManager string, forceConflicts bool) (*Result, error) {
 	return applyServerSide(p, Input{ServerSide: true, FieldManager: fieldManager, ForceConflicts: forceConflicts})
 }
@@ -29,7 +34,15 @@ func applyServerSide(p Panes, in Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := serverSide(sc.file, live, in.FieldManager, in.ForceConflicts)
+	var crds []map[string]any
+	for _, d := range p.CustomResourceDefinitions {
+		crds = append(crds, d.Object)
+	}
+	res, err := serverSide(sc.file, live, in.FieldManager, in.ForceConflicts, crds)
+	var se *CRDSchemaError
+	if errors.As(err, &se) {
+		return nil, se.locate(p.CustomResourceDefinitions)
+	}
 	if res != nil {
 		res.Namespace = sc.namespace
 		res.Warnings = append(sc.warnings, res.Warnings...)

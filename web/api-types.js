@@ -54,6 +54,7 @@
  * @property {boolean} [overwrite] The client-side apply's --overwrite (apply "both").
  * @property {string} [namespace] kubectl's -n, as in Request.
  * @property {boolean} [clusterScoped] A custom kind's scope is Cluster, as in Request.
+ * @property {string} [customResourceDefinitions] The CRDs the server knows (YAML documents or one JSON object): a custom resource is merged by its CRD's schema.
  * @property {'server' | 'both'} apply
  * @property {string} [fieldManager] --field-manager ("" = kubectl).
  * @property {boolean} [forceConflicts] --force-conflicts.

@@ -2,6 +2,7 @@
 // downloads while the editors are built), then wires inputs, outputs and
 // shortcuts together.
 
+import { Transaction } from '@codemirror/state';
 import { assets } from './assets.js';
 import { EngineClient, debounce } from './engine-client.js';
 import { byId, h, clear } from './dom.js';
@@ -65,6 +66,8 @@ let resultFormat = /** @type {import('./file-format.js').FileFormat} */ ('yaml')
 
 /** The embed mode's options (index.html?embed…, docs/embedding.md); null on the full page. */
 const embed = parseOptions(location.search);
+/** Whether the embed has been in sight (its engines may start). */
+let embedSeen = false;
 
 /** index.html starts the worker before this script loads; it is used once. */
 function createWorker() {
@@ -108,7 +111,13 @@ const sharing = embed
     getState: () => pageState(),
     setState: (state) => applyState(state),
     showWalkthrough: () => loadScenario(),
-    startEngine: () => client.start(),
+    // Once seen, the engine of the mode shown starts; the other one when its mode is first shown.
+    startEngine: () => {
+      embedSeen = true;
+      timeline.startEngine();
+      if (modes.current === 'single') client.start();
+    },
+    setApplyView: (view) => timeline.setApplyView(view),
     inputEditors: () => Object.values(inputs.views),
     selectStep: (index) => {
       if (index >= stepsView.steps.length) return false;
@@ -129,23 +138,29 @@ const sharing = embed
   });
 
 // The Timeline mode (loaded when first shown) has its own engine worker.
+// In an embed it waits to be seen, keeps to the mode shown (no "Open in
+// the three panes": "Open in applylens" is the way out) and follows readonly.
 const timeline = new LazyTimeline({
   host: byId('timeline'),
   createClient: (onResponse, onState) => new EngineClient({
     createWorker: () => new Worker(new URL(assets.timelineWorker, document.baseURI)), onResponse, onState,
   }),
   onChange: () => sharing.changed(),
-  openInPanes: ({ file, live }) => {
+  openInPanes: embed ? undefined : ({ file, live }) => {
     examples.reset();
     modes.show('single');
     inputs.load({ file, live }, 'derived');
     compute();
     sharing.changed();
   },
+  readonly: !!embed && embed.readonly,
+  deferStart: !!embed,
 });
 const modes = new ModeSwitch({
   onShow: (view) => {
     timeline.setVisible(view === 'timeline');
+    // An embed seen in the Timeline mode, given a single apply's fragment.
+    if (embedSeen && view === 'single' && client.starts === 0) client.start();
     sharing.changed();
   },
 });
@@ -352,12 +367,15 @@ let renders = 0;
 /**
  * Says an answer is on screen: the views in sight show it (tabs out of
  * sight catch up when shown). For tests and the page benchmark
- * (docs/page.md): the performance mark applylens:rendered and the count
- * <html data-renders>.
+ * (docs/page.md): the performance mark applylens:rendered (the newest
+ * answer's) and the count <html data-renders>.
  */
 function announceRendered() {
   busy.end();
   renders++;
+  // The newest answer's mark only: the browser keeps every mark until it
+  // is cleared, one per answer for the tab's life (TestMemory).
+  performance.clearMarks('applylens:rendered');
   performance.mark('applylens:rendered');
   document.documentElement.dataset.renders = String(renders);
 }
@@ -656,9 +674,12 @@ function hide(el) {
 byId('btn-embed-code').addEventListener('click', () => {
   import('./embed/code.js').then((m) => m.toggleEmbedCode({
     getState: () => pageState(),
-    selectedStep: () => stepsView.selected,
-    // An unchanged example embeds by its id; the tab is an embed option.
-    exampleAddress: (state) => (exampleLinks ? exampleLinks.address({ ...state, tab: 'steps' }) : ''),
+    selectedStep: () => (modes.current === 'timeline' ? timeline.state().selected : stepsView.selected),
+    applyView: () => timeline.applyViewShown(),
+    // An unchanged example embeds by its id; the tab and the step are embed options.
+    exampleAddress: (state) => (exampleLinks
+      ? exampleLinks.address({ ...state, tab: 'steps', timeline: state.timeline && { ...state.timeline, selected: 0 } })
+      : ''),
   }));
 });
 byId('btn-clear').addEventListener('click', () => {
@@ -731,11 +752,19 @@ document.addEventListener('keydown', (e) => {
 // docs/page.md): typing through it is the same as typing in the pane.
 const PANES = { 'last-applied': 'lastApplied', file: 'file', live: 'live' };
 globalThis.applylensPage = {
-  /** @param {'last-applied'|'file'|'live'} pane @param {string} text */
-  setText(pane, text) {
+  /**
+   * @param {'last-applied'|'file'|'live'} pane @param {string} text
+   * @param {{history?: boolean}} [opts] history false: the edit stays out of
+   *   the undo history (TestMemory: the history keeps 100 to 120 whole texts by design)
+   */
+  setText(pane, text, opts = {}) {
     const view = inputs.views[PANES[pane]];
     if (!view) throw new Error(`unknown pane ${pane}`);
-    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: 'input' });
+    view.dispatch({
+      changes: { from: 0, to: view.state.doc.length, insert: text },
+      userEvent: 'input',
+      annotations: opts.history === false ? Transaction.addToHistory.of(false) : [],
+    });
   },
   /** @param {'last-applied'|'file'|'live'|'patch'|'result'} pane */
   getText(pane) {

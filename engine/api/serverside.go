@@ -37,6 +37,11 @@ type ServerSideRequest struct {
 	ClusterScoped bool   `json:"clusterScoped,omitempty"`
 	// Apply is "server", or "both" for the client-side apply beside it.
 	Apply string `json:"apply"`
+	// CustomResourceDefinitions are the CRDs the server knows (YAML
+	// documents separated by "---", or one JSON object; engine.Input's):
+	// a custom resource is merged by its CRD's schema. The page has no pane
+	// for them yet.
+	CustomResourceDefinitions string `json:"customResourceDefinitions,omitempty"`
 	// FieldManager is --field-manager; "" means "kubectl".
 	FieldManager   string `json:"fieldManager,omitempty"`
 	ForceConflicts bool   `json:"forceConflicts,omitempty"`

@@ -10,7 +10,11 @@
 // is used only to locate fields, never for their values. A pane that is
 // one JSON object (`kubectl get -o json`) is read in one pass instead
 // (jsonindex.go), which gives the same values and the positions yaml.v3
-// would, and leaves any other text to the general path.
+// would, and leaves any other text to the general path. A pane of block
+// YAML as `kubectl get -o yaml` prints it is read in one pass too
+// (yamlindex.go, natively only: the page's WebAssembly keeps the general
+// path), with nodeValue's resolution of scalars and yaml.v3's positions,
+// without building yaml.v3's node tree.
 //
 // The other way round, RenderYAML prints a value as kubectl does
 // (sigs.k8s.io/yaml's JSONToYAML, go-yaml v2's emitter) with a port of

@@ -71,6 +71,8 @@ func paneLabel(pane string) string {
 		return "the configuration file"
 	case "live":
 		return "the live object"
+	case "crds":
+		return "a CustomResourceDefinition"
 	case "":
 		return "the text"
 	}

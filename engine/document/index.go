@@ -536,7 +536,7 @@ func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string
 					}
 					steps = append(steps, pathStep{key: s, index: -1})
 					out = append(out, Warning{Code: WarnDuplicateKey, Pane: pane, Line: k.Line, Path: spell(),
-						Message: fmt.Sprintf("The key %q is written twice in this map (lines %d and %d). kubectl silently keeps the last value and ignores the first.", s, keys[prev].line, k.Line)})
+						Message: duplicateMessage(s, keys[prev].line, k.Line)})
 					steps = steps[:len(steps)-1]
 				}
 				keys = append(keys, keySeen{key: s, typ: typ, line: k.Line})
@@ -566,6 +566,40 @@ func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string
 		ambiguous.Pane = pane
 	}
 	return out, ambiguous
+}
+
+// duplicateWarning inserts at warnAt of ws (before the warnings about the
+// value that follows it) the warning Index.duplicates gives for key,
+// written again on line of the map at path whose earlier entries are
+// entries.
+func duplicateWarning(ws []Warning, warnAt int, pane string, path []pathStep, entries []posEntry, key string, line int) []Warning {
+	first := 0
+	for i := len(entries) - 1; i >= 0; i-- {
+		if entries[i].key == key {
+			first = int(entries[i].line)
+			break
+		}
+	}
+	p := ""
+	for _, s := range path {
+		if s.index >= 0 {
+			p = AppendIndex(p, s.index)
+		} else {
+			p = AppendKey(p, s.key)
+		}
+	}
+	w := Warning{Code: WarnDuplicateKey, Pane: pane, Line: line, Path: AppendKey(p, key),
+		Message: duplicateMessage(key, first, line)}
+	ws = append(ws, Warning{})
+	copy(ws[warnAt+1:], ws[warnAt:])
+	ws[warnAt] = w
+	return ws
+}
+
+// duplicateMessage is the warning's text for key, written on line first
+// and again on line.
+func duplicateMessage(key string, first, line int) string {
+	return fmt.Sprintf("The key %q is written twice in this map (lines %d and %d). kubectl silently keeps the last value and ignores the first.", key, first, line)
 }
 
 // keySeen is a key of a map being walked by duplicatesIn.

@@ -1,7 +1,6 @@
 package document
 
 import (
-	"fmt"
 	"unicode/utf8"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
@@ -272,7 +271,7 @@ func (x *jsonIndexer) object(depth int) (any, int32) {
 		n := len(m)
 		m[key] = v
 		if len(m) == n {
-			x.duplicate(base, key, keyLine, warnAt)
+			x.warnings = duplicateWarning(x.warnings, warnAt, x.pane, x.path, x.entries[base:], key, keyLine)
 		}
 		x.entries = append(x.entries, posEntry{key: key, line: int32(keyLine), col: keyCol, value: vn})
 		x.skipSpace()
@@ -286,13 +285,8 @@ func (x *jsonIndexer) object(depth int) (any, int32) {
 			x.skipSpace()
 		case '}':
 			x.off++
-			d := x.tree.nodes.at(node)
-			d.end = int32(x.line)
-			d.n = int32(len(x.entries) - base)
-			d.first = x.tree.entries.grow(int(d.n))
-			for i, e := range x.entries[base:] {
-				*x.tree.entries.at(d.first + int32(i)) = e
-			}
+			x.tree.nodes.at(node).end = int32(x.line)
+			x.tree.setEntries(node, x.entries[base:])
 			clear(x.entries[base:])
 			x.entries = x.entries[:base]
 			return m, node
@@ -302,33 +296,6 @@ func (x *jsonIndexer) object(depth int) (any, int32) {
 		}
 	}
 	return nil, 0
-}
-
-// duplicate notes the warning Index.duplicates gives for key, written
-// again on line: before those about the value that follows it (at warnAt),
-// naming the last line that held it before (the map's entries start at
-// base).
-func (x *jsonIndexer) duplicate(base int, key string, line, warnAt int) {
-	first := 0
-	for i := len(x.entries) - 1; i >= base; i-- {
-		if x.entries[i].key == key {
-			first = int(x.entries[i].line)
-			break
-		}
-	}
-	path := ""
-	for _, s := range x.path {
-		if s.index >= 0 {
-			path = AppendIndex(path, s.index)
-		} else {
-			path = AppendKey(path, s.key)
-		}
-	}
-	w := Warning{Code: WarnDuplicateKey, Pane: x.pane, Line: line, Path: AppendKey(path, key),
-		Message: fmt.Sprintf("The key %q is written twice in this map (lines %d and %d). kubectl silently keeps the last value and ignores the first.", key, first, line)}
-	x.warnings = append(x.warnings, Warning{})
-	copy(x.warnings[warnAt+1:], x.warnings[warnAt:])
-	x.warnings[warnAt] = w
 }
 
 func (x *jsonIndexer) array(depth int) (any, int32) {
@@ -367,13 +334,8 @@ func (x *jsonIndexer) array(depth int) (any, int32) {
 			x.skipSpace()
 		case ']':
 			x.off++
-			d := x.tree.nodes.at(node)
-			d.end = int32(x.line)
-			d.n = int32(len(x.kids) - base)
-			d.first = x.tree.kids.grow(int(d.n))
-			for i, k := range x.kids[base:] {
-				*x.tree.kids.at(d.first + int32(i)) = k
-			}
+			x.tree.nodes.at(node).end = int32(x.line)
+			x.tree.setKids(node, x.kids[base:])
 			x.kids = x.kids[:base]
 			return l, node
 		default:

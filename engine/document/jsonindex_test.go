@@ -27,10 +27,10 @@ func takesIndexedPath(text string) bool {
 	return ok
 }
 
-// checkJSONIndexed fails when ParseWith and the general path read text
+// checkIndexed fails when ParseWith and the general path read text
 // differently: the error, the value (types and list capacities too), the
 // identity, the warnings, or the lines of any field.
-func checkJSONIndexed(t *testing.T, text string) {
+func checkIndexed(t *testing.T, text string) {
 	t.Helper()
 	for _, o := range []Options{{}, {AllowEmpty: true, SkipIdentity: true}} {
 		want, werr := parseGeneral("file", text, o)
@@ -155,7 +155,7 @@ func TestJSONIndexed(t *testing.T) {
 			if got := takesIndexedPath(tc.text); got != tc.indexed {
 				t.Errorf("read by readJSONIndexed: %v, want %v", got, tc.indexed)
 			}
-			checkJSONIndexed(t, tc.text)
+			checkIndexed(t, tc.text)
 		})
 	}
 }
@@ -181,7 +181,7 @@ func FuzzJSONIndexed(f *testing.F) {
 				panic(fmt.Sprintf("hangs on %q", text))
 			}
 		}()
-		checkJSONIndexed(t, text)
+		checkIndexed(t, text)
 	})
 }
 
@@ -226,7 +226,7 @@ func TestJSONIndexedScenarios(t *testing.T) {
 				if !takesIndexedPath(string(data)) {
 					t.Fatal("not read by readJSONIndexed")
 				}
-				checkJSONIndexed(t, string(data))
+				checkIndexed(t, string(data))
 			})
 		}
 	}

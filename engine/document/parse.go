@@ -134,8 +134,8 @@ type chunk struct {
 	// is nil.
 	index *Index
 	value any
-	// indexed is set when readJSONIndexed read the chunk: its depth is
-	// checked and warnings holds its duplicate keys.
+	// indexed is set when readJSONIndexed or readYAMLIndexed read the
+	// chunk: its depth is checked and warnings holds its duplicate keys.
 	indexed  bool
 	warnings []Warning
 }
@@ -146,7 +146,7 @@ type reader struct {
 	// markers is set when a line starts with "---".
 	markers bool
 	// general leaves every text to the general path (tests compare
-	// readJSONIndexed with it).
+	// readJSONIndexed and readYAMLIndexed with it).
 	general bool
 }
 
@@ -181,6 +181,11 @@ func (r *reader) read() (*chunk, error) {
 			return nil, err
 		}
 	} else {
+		if printable && !r.general {
+			if c, ok := readYAMLIndexed(r.pane, r.text); ok {
+				return c, nil
+			}
+		}
 		var err error
 		docs, err = r.readYAML(0, false)
 		if err != nil {

@@ -113,6 +113,26 @@ func (t *posTree) addSeq(n int) (node, first int32) {
 	return t.addNode(posNode{kind: kindSeq, first: first, n: int32(n)}), first
 }
 
+// setEntries gives map node its entries, es.
+func (t *posTree) setEntries(node int32, es []posEntry) {
+	first := t.entries.grow(len(es))
+	for i, e := range es {
+		*t.entries.at(first + int32(i)) = e
+	}
+	d := t.nodes.at(node)
+	d.first, d.n = first, int32(len(es))
+}
+
+// setKids gives list node its items' nodes, ks.
+func (t *posTree) setKids(node int32, ks []int32) {
+	first := t.kids.grow(len(ks))
+	for i, k := range ks {
+		*t.kids.at(first + int32(i)) = k
+	}
+	d := t.nodes.at(node)
+	d.first, d.n = first, int32(len(ks))
+}
+
 // treeSpan is Span for an index built by the emitter; it follows Span's
 // walk step by step.
 func (ix *Index) treeSpan(segs []Segment) (line, endLine int, ok bool) {

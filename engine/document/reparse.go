@@ -45,6 +45,15 @@ func reparse(doc *Document, prev, pane, text string, o Options) (*Document, bool
 		// its newline is joined differently.
 		return nil, false
 	}
+	if ix.root == nil && ix.tree != nil {
+		// Read by readYAMLIndexed, which builds no yaml.v3 tree: the
+		// first edit parses one, later edits reuse it.
+		full := indexText(prev, ix.value)
+		if full.root == nil {
+			return nil, false
+		}
+		ix.root, ix.lines = full.root, full.lines
+	}
 	f, ok := findFragment(ix, first, min(last, len(ix.lines)))
 	if !ok {
 		return nil, false

@@ -31,3 +31,21 @@ func BenchmarkApplyConflict(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkApplyCustomResource is one apply of a custom resource with its
+// CRD: the schema converted and joined to the built-in one, then the merge
+// (compare BenchmarkApplyConflict's two applies).
+func BenchmarkApplyCustomResource(b *testing.B) {
+	t := &testing.T{}
+	crds := []map[string]any{widgetCRD(t, "widgets.example.com", "Widget", "v1")}
+	first, err := Apply(Request{File: widget(t, "example.com/v1", `{"ports":[{"port":80,"name":"http"}]}`), CustomResourceDefinitions: crds})
+	if err != nil {
+		b.Fatal(err)
+	}
+	file := widget(t, "example.com/v1", `{"ports":[{"port":9090,"name":"metrics"}]}`)
+	for b.Loop() {
+		if _, err := Apply(Request{File: file, Live: first.Object, Manager: "mesh", CustomResourceDefinitions: crds}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -10,15 +10,27 @@ import (
 func init() { engine.RegisterServerSide(ApplyResult) }
 
 // ApplyResult is Apply shaped as an engine.Result: engine.Apply calls it
-// for an Input with ServerSide once this package is linked.
-func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool) (*engine.Result, error) {
+// for an Input with ServerSide once this package is linked. A CRD whose
+// schema the server would not admit is an *engine.CRDSchemaError.
+func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*engine.Result, error) {
 	var warnings []engine.Warning
-	req := Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts}
+	req := Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts, CustomResourceDefinitions: crds}
 	out, err := Apply(req)
 	if err != nil {
+		if ce, ok := err.(*CRDError); ok {
+			return nil, &engine.CRDSchemaError{Index: ce.Index, Path: ce.Path, Message: ce.Error()}
+		}
 		return nil, &engine.ApplyError{Message: err.Error()}
 	}
 	res := &engine.Result{Action: out.Action, PatchType: engine.PatchApply, Patch: bytes.TrimSuffix(out.Patch, []byte("\n")), LastAppliedSource: "none"}
+	switch {
+	case out.Builtin:
+		res.Schema = engine.SchemaBuiltin
+	case out.CustomResourceDefinition != "":
+		res.Schema, res.CustomResourceDefinition = engine.SchemaCustomResource, out.CustomResourceDefinition
+	default:
+		res.Schema = engine.SchemaNone
+	}
 	res.Owners = out.Owners
 	if out.Conflict != nil {
 		res.Conflicts = out.Conflict.Conflicts

@@ -2,6 +2,7 @@ package serverside
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -44,14 +45,50 @@ type fieldManager struct {
 	apiVersion, kind string
 	typ              typed.ParseableType
 	builtin          bool
+	crd              string // the CRD that gave typ, if any
 	now              time.Time
 	updater          merge.Updater
 }
 
-func newFieldManager(apiVersion, kind string, now time.Time) (*fieldManager, error) {
+// newFieldManager is the field manager of a built-in kind, of a custom
+// kind a CRD among crds serves, or of a kind without a schema. Errors are
+// *CRDError.
+func newFieldManager(apiVersion, kind string, now time.Time, crds []map[string]any) (*fieldManager, error) {
 	typ, builtin, _ := TypeOf(apiVersion, kind)
-	return &fieldManager{apiVersion: apiVersion, kind: kind, typ: typ, builtin: builtin, now: now.UTC(),
-		updater: merge.Updater{Converter: sameVersion{}, IgnoreFilter: resetFilter(kind)}}, nil
+	f := &fieldManager{apiVersion: apiVersion, kind: kind, typ: typ, builtin: builtin, now: now.UTC(),
+		updater: merge.Updater{Converter: sameVersion{}}}
+	if builtin {
+		f.updater.IgnoreFilter = resetFilter(kind)
+		return f, nil
+	}
+	custom, err := findCustomResource(crds, apiVersion, kind)
+	if err != nil {
+		return nil, err
+	}
+	if custom != nil {
+		f.typ, f.crd = custom.typ, custom.crd
+		if custom.status {
+			f.updater.IgnoreFilter = statusFilter(apiVersion)
+		}
+	}
+	return f, nil
+}
+
+// typeOfKind is the type the server's type converter gives another object
+// sent to this endpoint: the CRD handler's knows the CRD's kinds only, the
+// built-in one every built-in kind, the deduced one any.
+func (f *fieldManager) typeOfKind(kind string) (typed.ParseableType, error) {
+	if kind == f.kind {
+		return f.typ, nil
+	}
+	if f.builtin {
+		if typ, ok, _ := TypeOf(f.apiVersion, kind); ok {
+			return typ, nil
+		}
+	} else if f.crd == "" {
+		return typed.DeducedParseableType, nil
+	}
+	return typed.ParseableType{}, fmt.Errorf("no corresponding type for %s", kind)
 }
 
 // resetFilter is what the API server passes as resetFields for the main
@@ -223,9 +260,9 @@ func (f *fieldManager) allowedConflictsFromLastApplied(live map[string]any) (*fi
 		return nil, fmt.Errorf("expected version of last applied to match live object")
 	}
 	kind, _ := lastApplied["kind"].(string)
-	typ, builtin, err := TypeOf(f.apiVersion, kind)
-	if err != nil || builtin != f.builtin {
-		return nil, fmt.Errorf("no corresponding type for %s", kind)
+	typ, err := f.typeOfKind(kind)
+	if err != nil {
+		return nil, err
 	}
 	laTyped, err := typ.FromUnstructured(lastApplied)
 	if err != nil {
@@ -364,11 +401,11 @@ func (f *fieldManager) mergeApply(live, applied map[string]any, m managed, manag
 			return nil, managed{}, &ServerError{"metadata.managedFields must be nil"}
 		}
 	}
-	patchTyped, err := f.typ.FromUnstructured(applied)
+	patchTyped, err := fromUnstructured(f.typ, applied)
 	if err != nil {
 		return nil, managed{}, &ServerError{fmt.Sprintf("failed to create typed patch object (%v): %v", f.gvknn(applied), err)}
 	}
-	liveTyped, err := f.typ.FromUnstructured(live, typed.AllowDuplicates)
+	liveTyped, err := fromUnstructured(f.typ, live, typed.AllowDuplicates)
 	if err != nil {
 		return nil, managed{}, &ServerError{fmt.Sprintf("failed to create typed live object (%v): %v", f.gvknn(live), err)}
 	}
@@ -393,11 +430,11 @@ func (f *fieldManager) mergeApply(live, applied map[string]any, m managed, manag
 
 // mergeUpdate is internal.structuredMergeManager's Update, then stripMeta.
 func (f *fieldManager) mergeUpdate(live, newObj map[string]any, m managed, manager string) (map[string]any, managed, error) {
-	newTyped, err := f.typ.FromUnstructured(newObj, typed.AllowDuplicates)
+	newTyped, err := fromUnstructured(f.typ, newObj, typed.AllowDuplicates)
 	if err != nil {
 		return nil, managed{}, &ServerError{fmt.Sprintf("failed to convert new object (%v) to smd typed: %v", f.gvknn(newObj), err)}
 	}
-	liveTyped, err := f.typ.FromUnstructured(live, typed.AllowDuplicates)
+	liveTyped, err := fromUnstructured(f.typ, live, typed.AllowDuplicates)
 	if err != nil {
 		return nil, managed{}, &ServerError{fmt.Sprintf("failed to convert live object (%v) to smd typed: %v", f.gvknn(live), err)}
 	}
@@ -408,6 +445,20 @@ func (f *fieldManager) mergeUpdate(live, newObj map[string]any, m managed, manag
 	m = managed{fields: fields, times: m.times}
 	stripMeta(m.fields, manager)
 	return newObj, m, nil
+}
+
+// fromUnstructured is typ.FromUnstructured with several errors in a fixed
+// order: structured-merge-diff lists them in the order of a Go map (the
+// server's message varies from one request to the next), applylens's
+// output must not.
+func fromUnstructured(typ typed.ParseableType, obj map[string]any, opts ...typed.ValidationOptions) (*typed.TypedValue, error) {
+	tv, err := typ.FromUnstructured(obj, opts...)
+	if errs, ok := err.(typed.ValidationErrors); ok && len(errs) > 1 {
+		errs = append(typed.ValidationErrors(nil), errs...)
+		sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+		err = errs
+	}
+	return tv, err
 }
 
 // toObject turns a merged value into a JSON-shaped object with the

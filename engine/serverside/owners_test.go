@@ -66,7 +66,7 @@ func TestServerAround(t *testing.T) {
 		return string(s) + "\n"
 	}
 	csaLive := mk(fmt.Sprintf(`{%q:%q}`, LastAppliedAnnotation, lastApplied("a")), "a")
-	fm, _ := newFieldManager("v1", "ConfigMap", Clock.Add(-time.Hour))
+	fm, _ := newFieldManager("v1", "ConfigMap", Clock.Add(-time.Hour), nil)
 	csaLive, err := fm.update(map[string]any{"apiVersion": "v1", "kind": "ConfigMap"}, csaLive, ClientSideManager)
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +119,7 @@ func TestServerAround(t *testing.T) {
 	t.Run("ten update managers at most", func(t *testing.T) {
 		live := mk("{}", "v")
 		for i := 0; i < 12; i++ {
-			fm, _ := newFieldManager("v1", "ConfigMap", Clock.Add(time.Duration(i-20)*time.Minute))
+			fm, _ := newFieldManager("v1", "ConfigMap", Clock.Add(time.Duration(i-20)*time.Minute), nil)
 			next := jsonvalue.CopyObject(live)
 			delete(next["metadata"].(map[string]any), "managedFields")
 			next["data"].(map[string]any)[fmt.Sprint("k", i)] = "v"

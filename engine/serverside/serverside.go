@@ -65,8 +65,12 @@ type Outcome struct {
 	Conflict *ConflictError
 	// Owners lists every owned field of Object and its managers.
 	Owners []Owner
-	// Builtin tells whether the kind's schema is built in (else deduced).
+	// Builtin tells whether the kind's schema is built in.
 	Builtin bool
+	// CustomResourceDefinition names the CRD whose schema merged the
+	// custom kind; "" with Builtin false: the kind has no schema and is
+	// merged with structured-merge-diff's deduced type.
+	CustomResourceDefinition string
 	// SavedLastApplied: kubectl first handed the last-applied annotation
 	// to "kubectl-last-applied". Migrated: it then moved the client-side
 	// managers' fields to the field manager and applied again.
@@ -77,7 +81,8 @@ type Outcome struct {
 }
 
 // Apply runs kubectl apply --server-side against the simulated server.
-// Errors other than conflicts are *ServerError or *VersionError.
+// Errors other than conflicts are *ServerError, *VersionError or
+// *CRDError.
 func Apply(req Request) (*Outcome, error) {
 	manager := req.Manager
 	if manager == "" {
@@ -90,7 +95,7 @@ func Apply(req Request) (*Outcome, error) {
 			return nil, &VersionError{File: apiVersion, Live: liveVersion}
 		}
 	}
-	fm, err := newFieldManager(apiVersion, kind, clockFor(req.Live))
+	fm, err := newFieldManager(apiVersion, kind, clockFor(req.Live), req.CustomResourceDefinitions)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +103,7 @@ func Apply(req Request) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Outcome{Patch: append(patch, '\n'), Builtin: fm.builtin}
+	out := &Outcome{Patch: append(patch, '\n'), Builtin: fm.builtin, CustomResourceDefinition: fm.crd}
 	live := req.Live
 	if live == nil {
 		live = emptyObject(apiVersion, kind) // the server's createNewObject
@@ -345,7 +350,7 @@ func (e *VersionError) Error() string {
 func ServerApply(live, applied map[string]any, manager string, force bool) (map[string]any, error) {
 	apiVersion, _ := applied["apiVersion"].(string)
 	kind, _ := applied["kind"].(string)
-	fm, err := newFieldManager(apiVersion, kind, clockFor(live))
+	fm, err := newFieldManager(apiVersion, kind, clockFor(live), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ func liveOwnedByAutoscaler(t *testing.T) map[string]any {
 		t.Fatal(err)
 	}
 	live := out.Object
-	fm, _ := newFieldManager("apps/v1", "Deployment", Clock.Add(time.Minute))
+	fm, _ := newFieldManager("apps/v1", "Deployment", Clock.Add(time.Minute), nil)
 	scaled := jsonvalue.CopyObject(live)
 	scaled["spec"].(map[string]any)["replicas"] = int64(5)
 	delete(scaled["metadata"].(map[string]any), "managedFields")

@@ -82,7 +82,7 @@ func trace(req Request, out *Outcome) []engine.Step {
 	isMine := func(o ownedSet) bool {
 		return o.manager == manager && o.operation == OperationApply && o.subresource == ""
 	}
-	before, after := ownedSets(beforeApply(req.Live)), ownedSets(out.Object)
+	before, after := ownedSets(beforeApply(req.Live, req.CustomResourceDefinitions)), ownedSets(out.Object)
 	prior := &fieldpath.Set{}
 	for _, o := range before {
 		if isMine(o) {
@@ -211,7 +211,7 @@ func hasBelow(set *fieldpath.Set, p fieldpath.Path) bool {
 // managedFields is first recorded as an update from an empty object by
 // "before-first-apply" (skipNonAppliedApply), whose fields the migration
 // may then hand over.
-func beforeApply(live map[string]any) map[string]any {
+func beforeApply(live map[string]any, crds []map[string]any) map[string]any {
 	if live == nil {
 		return nil
 	}
@@ -220,7 +220,7 @@ func beforeApply(live map[string]any) map[string]any {
 	}
 	apiVersion, _ := live["apiVersion"].(string)
 	kind, _ := live["kind"].(string)
-	fm, err := newFieldManager(apiVersion, kind, clockFor(live))
+	fm, err := newFieldManager(apiVersion, kind, clockFor(live), crds)
 	if err != nil {
 		return live
 	}

@@ -74,7 +74,8 @@ func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
 	}
 	in := engine.Input{LastApplied: req.LastApplied, File: req.File, Live: req.Live, Overwrite: req.Overwrite,
 		Namespace: req.Namespace, ClusterScoped: req.ClusterScoped,
-		ServerSide: true, FieldManager: req.FieldManager, ForceConflicts: req.ForceConflicts}
+		ServerSide: true, FieldManager: req.FieldManager, ForceConflicts: req.ForceConflicts,
+		CustomResourceDefinitions: req.CustomResourceDefinitions}
 	if req.LastAppliedFromLive {
 		in.LastApplied = ""
 	}

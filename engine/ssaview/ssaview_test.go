@@ -93,6 +93,22 @@ func TestRespond(t *testing.T) {
 				t.Errorf("differences %q miss the ports", paths)
 			}
 		}},
+		{name: "a custom resource merged by its CRD: a list keyed by name", req: api.ServerSideRequest{File: widget, CustomResourceDefinitions: widgetCRD, Apply: "server"}, check: func(t *testing.T, s *api.ServerSide) {
+			var fields []string
+			for _, o := range s.Owners {
+				fields = append(fields, o.Field)
+			}
+			if !strings.Contains(strings.Join(fields, " "), `.spec.ports[name="http"].port`) {
+				t.Errorf("owners %q: want the list's elements by their key (x-kubernetes-list-type: map)", fields)
+			}
+		}},
+		{name: "the same without its CRD: the list is atomic", req: api.ServerSideRequest{File: widget, Apply: "server"}, check: func(t *testing.T, s *api.ServerSide) {
+			for _, o := range s.Owners {
+				if strings.Contains(o.Field, "[") {
+					t.Errorf("owner %s: a kind without a schema has atomic lists", o.Field)
+				}
+			}
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.req.Op = api.OpServerSide
@@ -129,4 +145,52 @@ spec:
         ports:
         - containerPort: 53
           protocol: TCP
+`
+
+const widget = `apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: w
+  namespace: default
+spec:
+  ports:
+  - name: http
+    port: 80
+  - name: metrics
+    port: 9090
+`
+
+const widgetCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names:
+    kind: Widget
+    plural: widgets
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              ports:
+                type: array
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [name]
+                items:
+                  type: object
+                  required: [name]
+                  properties:
+                    name:
+                      type: string
+                    port:
+                      type: integer
 `

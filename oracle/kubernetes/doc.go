@@ -15,4 +15,11 @@
 //
 // Cases: named writes (cases_test.go), the repository's samples, and
 // generated objects (gen_test.go; APPLYLENS_RANDOM=N per kind for more).
+//
+// It also checks engine/serverside against the API server's field manager
+// (ssa_*_test.go), and for custom resources against
+// k8s.io/apiextensions-apiserver: the OpenAPI its CRD builder publishes,
+// the type converter and CRD field manager its handler builds, the CR
+// strategy's reset fields (ssa_crd_test.go), on named CRDs and random
+// ones (ssa_crd_cases_test.go, ssa_crd_random_test.go).
 package kubernetes

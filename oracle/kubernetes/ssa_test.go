@@ -92,11 +92,16 @@ func unstr(obj map[string]any) *unstructured.Unstructured {
 
 func realSSA(t *testing.T, live, file map[string]any, manager string, force bool) (ssaResult, error) {
 	t.Helper()
+	return realSSAWith(t, fakeFieldManager(t, file), live, file, manager, force)
+}
+
+// realSSAWith is realSSA with the field manager of the endpoint.
+func realSSAWith(t *testing.T, fm *managedfields.FieldManager, live, file map[string]any, manager string, force bool) (ssaResult, error) {
+	t.Helper()
 	if manager == "" {
 		manager = "kubectl"
 	}
 	gvk := gvkOf(file)
-	fm := fakeFieldManager(t, file)
 	liveU := emptyLive(file)
 	if live != nil {
 		liveU = unstr(live)
@@ -302,10 +307,18 @@ func managedList(obj map[string]any) []map[string]any {
 // they agree on the object, its managedFields and the conflicts.
 func checkSSA(t *testing.T, name string, live, file map[string]any, manager string, force bool) (ok bool, action string) {
 	t.Helper()
-	want, wantErr := realSSA(t, live, file, manager, force)
-	got, err := serverside.Apply(serverside.Request{File: jsonvalue.CopyObject(file), Live: jsonvalue.CopyObject(live), Manager: manager, Force: force})
+	return checkSSAWith(t, name, fakeFieldManager(t, file), nil, live, file, manager, force)
+}
+
+// checkSSAWith is checkSSA on the endpoint of the real field manager fm,
+// the engine given the CRDs crds.
+func checkSSAWith(t *testing.T, name string, fm *managedfields.FieldManager, crds []map[string]any, live, file map[string]any, manager string, force bool) (ok bool, action string) {
+	t.Helper()
+	want, wantErr := realSSAWith(t, fm, live, file, manager, force)
+	got, err := serverside.Apply(serverside.Request{File: jsonvalue.CopyObject(file), Live: jsonvalue.CopyObject(live), Manager: manager, Force: force,
+		CustomResourceDefinitions: crds})
 	if err != nil || wantErr != nil {
-		if err == nil || wantErr == nil || err.Error() != wantErr.Error() {
+		if err == nil || wantErr == nil || !sameLines(err.Error(), wantErr.Error()) {
 			t.Errorf("%s: engine error %v, server error %v", name, err, wantErr)
 			return false, ""
 		}
@@ -430,4 +443,13 @@ func TestSSASchemaEqual(t *testing.T) {
 			t.Errorf("type %s differs:\n%s\nwant\n%s", want.Types[i].Name, g, w)
 		}
 	}
+}
+
+// sameLines compares two messages line by line in any order: a value with
+// several errors lists them in the order of a Go map.
+func sameLines(a, b string) bool {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	sort.Strings(al)
+	sort.Strings(bl)
+	return reflect.DeepEqual(al, bl)
 }

@@ -29,17 +29,25 @@ import (
 const exampleSiteURL = "http://127.0.0.1:8104/"
 
 // hostServer serves docs/embed-example on its own port (another origin
-// than siteURL) with its frames pointed at siteURL.
+// than siteURL) with the frames of its pages pointed at siteURL.
 func hostServer(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(repoRoot, "docs", "embed-example")
 	files := http.FileServer(http.Dir(dir))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/" && r.URL.Path != "/index.html" {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name == "" {
+			name = "index.html"
+		}
+		if !strings.HasSuffix(name, ".html") || strings.Contains(name, "/") {
 			files.ServeHTTP(w, r)
 			return
 		}
-		html, err := os.ReadFile(filepath.Join(dir, "index.html"))
+		html, err := os.ReadFile(filepath.Join(dir, name))
+		if os.IsNotExist(err) {
+			http.NotFound(w, r)
+			return
+		}
 		if err != nil {
 			http.Error(w, err.Error(), 500)
 			return

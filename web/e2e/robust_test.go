@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"image/png"
 	"os"
@@ -17,8 +16,6 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/heapprofiler"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -552,86 +549,6 @@ func TestLimits(t *testing.T) {
 		if got := b.text("link-status"); !strings.Contains(got, tc.want) {
 			t.Errorf("%s: link-status = %q, want %q", tc.name, got, tc.want)
 		}
-	}
-	b.checkConsole()
-}
-
-var memoryRuns = flag.Int("memory-runs", 100, "TestMemory: recomputations of the large scenario")
-
-// TestMemory recomputes the large scenario (engine/internal/gen, as the
-// page benchmark) many times and compares the tab's memory before and
-// after: the page's JavaScript heap after a garbage collection, and the
-// engine worker's wasm memory (Go's heap lives in it; it never shrinks,
-// so a leak shows as growth). The figures go to the log, for
-// docs/performance.md.
-func TestMemory(t *testing.T) {
-	sc := loadScenarios(t)["large"]
-	b := newBrowser(t, desktopWidth, desktopHeight)
-	b.open()
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`))
-	b.setPane("last-applied", sc.LastApplied)
-	b.setPane("live", sc.Live)
-	b.setPane("file", sc.File)
-	b.waitFor("the large scenario's result", `document.getElementById('outputs').dataset.state === 'ready' && document.getElementById('outputs').getAttribute('aria-busy') === null && applylensPage.getText('file').length > 100000`, 2*startTimeout)
-	// Two versions of the file, one replica apart: each run is a whole
-	// new text, computed and rendered.
-	other := strings.Replace(sc.File, "replicas: ", "replicas: 1", 1)
-	if other == sc.File {
-		t.Fatal("the large scenario's file has no replicas line to change")
-	}
-	files := [2]string{sc.File, other}
-	recompute := func(i int) {
-		before := eval[int](b, `Number(document.documentElement.dataset.renders)`)
-		b.setPane("file", files[i%2])
-		b.waitFor("the answer", fmt.Sprintf(`Number(document.documentElement.dataset.renders) > %d && document.getElementById('outputs').getAttribute('aria-busy') === null`, before), 2*startTimeout)
-		if got := b.attr("outputs", "data-state"); got != "ready" {
-			t.Fatalf("run %d: outputs %s: %s", i, got, b.text("status"))
-		}
-	}
-	type usage struct{ Heap, Wasm float64 }
-	measure := func() usage {
-		b.run(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, heapprofiler.CollectGarbage, cdp.Empty{})
-			return err
-		}))
-		var used float64
-		b.run(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			r, err := cdp.Call(ctx, tg, runtime.GetHeapUsage, cdp.Empty{})
-			if err == nil {
-				used = r.UsedSize
-			}
-			return err
-		}))
-		return usage{Heap: used, Wasm: float64(b.engineLog().MemoryBytes)}
-	}
-	// Warm up: caches, the engine's memos and the wasm's heap settle, and
-	// the file editor's undo history fills: CodeMirror keeps the last 100
-	// to 120 edits (history's minDepth plus its slack of 20), each holding
-	// the text it replaced, so it grows until then by design. An even
-	// count: the first measured run changes the text.
-	for i := range 126 {
-		recompute(i)
-	}
-	start := measure()
-	half := *memoryRuns / 2
-	for i := range half {
-		recompute(i)
-	}
-	mid := measure()
-	for i := half; i < *memoryRuns; i++ {
-		recompute(i)
-	}
-	end := measure()
-	mib := func(v float64) string { return fmt.Sprintf("%.1f MiB", v/(1<<20)) }
-	t.Logf("%d recomputations of the large scenario (%d kB of panes): page JS heap %s -> %s (after %d) -> %s, engine wasm memory %s -> %s -> %s",
-		*memoryRuns, (len(sc.LastApplied)+len(sc.Live)+len(sc.File))/1000, mib(start.Heap), mib(mid.Heap), half, mib(end.Heap), mib(start.Wasm), mib(mid.Wasm), mib(end.Wasm))
-	// Growth beyond noise is a leak: a few MiB of slack for the heap's
-	// and the collector's own bookkeeping.
-	if end.Heap > start.Heap*1.2+4<<20 {
-		t.Errorf("the page's heap grew from %s to %s over %d runs", mib(start.Heap), mib(end.Heap), *memoryRuns)
-	}
-	if end.Wasm > start.Wasm*1.2+4<<20 {
-		t.Errorf("the engine's wasm memory grew from %s to %s over %d runs", mib(start.Wasm), mib(end.Wasm), *memoryRuns)
 	}
 	b.checkConsole()
 }

@@ -16,7 +16,9 @@ const PANE_LABELS = { 'last-applied': 'last-applied', file: 'file', live: 'live'
 /**
  * @typedef {object} CodePage
  * @property {() => ShareState} getState what the page shows
- * @property {() => number} selectedStep the selected step (0-based), -1 for none
+ * @property {() => number} selectedStep the selected step (0-based), -1 for none: the
+ *   Steps list's, or in the Timeline mode the timeline's
+ * @property {() => string} applyView in the Timeline mode, the view each apply shows
  * @property {(state: ShareState) => string} exampleAddress 'example=<id>' when the page shows an example unchanged, else ''
  */
 
@@ -40,6 +42,7 @@ class EmbedCode {
     const check = (id, label, checked) => h('label', { className: 'check' },
       h('input', { type: 'checkbox', id, checked, onchange: () => this.refresh() }), ` ${label}`);
     this.stepLabel = h('span', { text: 'start at the selected step' });
+    this.readonlyLabel = h('span', { text: 'read-only editors' });
     this.text = /** @type {HTMLTextAreaElement} */ (h('textarea', {
       id: 'embed-code-text', readOnly: true, rows: 9, spellcheck: false, attrs: { 'aria-label': 'Embed code' },
     }));
@@ -50,12 +53,12 @@ class EmbedCode {
       h('option', { value: 'dark', text: 'dark' })));
     this.section = h('section', { id: 'embed-code', className: 'embed-code', attrs: { 'aria-labelledby': 'embed-code-title' }, hidden: true },
       h('h2', { id: 'embed-code-title', text: 'Embed this example in a page' }),
-      h('p', { className: 'panel-hint', text: 'An <iframe> showing these panes, and a few lines of script that size it to its content (without them it is 600 px high and scrolls). See docs/embedding.md.' }),
-      h('fieldset', { className: 'embed-options' },
+      this.hint = h('p', { className: 'panel-hint' }),
+      this.panes = h('fieldset', { className: 'embed-options' },
         h('legend', { text: 'Show' }),
         ...PANES.map((p) => check(`embed-pane-${p}`, PANE_LABELS[p], true))),
       h('div', { className: 'embed-options' },
-        check('embed-readonly', 'read-only editors', false),
+        h('label', { className: 'check' }, h('input', { type: 'checkbox', id: 'embed-readonly', onchange: () => this.refresh() }), ' ', this.readonlyLabel),
         h('label', { className: 'check' }, h('input', { type: 'checkbox', id: 'embed-step', checked: true, onchange: () => this.refresh() }), ' ', this.stepLabel),
         h('label', { className: 'check' }, 'theme ', this.theme)),
       this.text,
@@ -79,11 +82,18 @@ class EmbedCode {
     const version = ++this.version;
     const checked = (id) => /** @type {HTMLInputElement} */ (byId(id)).checked;
     const step = this.page.selectedStep();
-    this.stepLabel.textContent = step >= 0 ? `start at the selected step (${step + 1})` : 'start at the selected step (none selected)';
     const state = this.page.getState();
+    // In the Timeline mode the embed shows the timeline: its panes are not the three.
+    const timeline = state.view === 'timeline';
+    this.panes.hidden = timeline;
+    this.hint.textContent = `An <iframe> showing ${timeline ? 'this timeline' : 'these panes'}, and a few lines of script that size it to its content (without them it is 600 px high and scrolls). See docs/embedding.md.`;
+    this.readonlyLabel.textContent = timeline ? 'read-only (commands and files)' : 'read-only editors';
+    this.stepLabel.textContent = step >= 0 ? `start at the selected step (${step + 1})` : 'start at the selected step (none selected)';
+    const tab = timeline ? this.page.applyView() : state.tab;
     const options = {
-      panes: PANES.filter((p) => checked(`embed-pane-${p}`)),
-      tab: state.tab === 'steps' ? null : state.tab,
+      view: timeline ? /** @type {const} */ ('timeline') : null,
+      panes: timeline ? [...PANES] : PANES.filter((p) => checked(`embed-pane-${p}`)),
+      tab: tab === 'steps' ? null : /** @type {any} */ (tab),
       step: checked('embed-step') && step >= 0 ? step + 1 : 0,
       readonly: checked('embed-readonly'),
       theme: /** @type {'auto'|'light'|'dark'} */ (this.theme.value),

@@ -1,7 +1,8 @@
 // The embed mode (index.html?embed…): the page inside another site's
 // <iframe>, for documentation. It takes the place of share-ui.js's
-// Sharing: it opens the state in the fragment (a share link `#s1=…`, or a
-// sample `#example=<id>`, else the walkthrough), applies the options of
+// Sharing: it opens the state in the fragment (a share link `#s1=…` or
+// `#s2=…`, or a sample `#example=<id>`, else the walkthrough), in the mode
+// it names (the three panes or a timeline), applies the options of
 // the query (options.js), starts the engine only once the frame is in
 // sight, keeps the "Open in applylens" link on the state shown, and tells
 // the host page its height. docs/embedding.md is the host's side.
@@ -20,6 +21,9 @@ export const HEIGHT_MESSAGE = 'applylens:height';
 /** A parent may post this to have the height sent again (say, its listener came late). */
 export const MEASURE_MESSAGE = 'applylens:measure';
 
+/** The sample `?embed&view=timeline` shows without a fragment. */
+const TIMELINE_WALKTHROUGH = 'timeline-walkthrough';
+
 /** Quiet time after a change before the Open link is brought up to date. */
 const LINK_MS = 200;
 
@@ -31,7 +35,8 @@ const PANE_ELEMENTS = { 'last-applied': 'pane-last-applied', file: 'pane-file', 
  * @property {() => ShareState} getState what the page shows
  * @property {(state: ShareState) => void} setState loads a state and computes it
  * @property {() => void} showWalkthrough loads the documentation's walkthrough
- * @property {() => void} startEngine starts the engine's worker
+ * @property {() => void} startEngine starts the engine's worker (the shown mode's)
+ * @property {(view: 'steps'|'patch'|'result'|'diff') => void} setApplyView the view each apply of a timeline step shows first
  * @property {() => EditorView[]} inputEditors the three input editors
  * @property {(index: number) => boolean} selectStep selects step index (0-based) of the answer shown; false when there is none
  */
@@ -63,7 +68,9 @@ export class Embed {
     byId('btn-link-error-dismiss').addEventListener('click', () => { byId('link-error').hidden = true; });
 
     this.root.dataset.embedEngine = 'waiting';
-    if (options.ignored.length > 0) this.root.dataset.embedIgnored = options.ignored.join(',');
+    /** The options ignored for the state shown (the query's, and those it cannot take). */
+    this.ignored = [...options.ignored];
+    this.showIgnored();
     for (const [name, id] of Object.entries(PANE_ELEMENTS)) {
       byId(id).hidden = !options.panes.includes(/** @type {any} */ (name));
     }
@@ -89,7 +96,8 @@ export class Embed {
     /** @type {ShareState|null} */
     let state = null;
     try {
-      const id = exampleIdOf(hash);
+      // view=timeline without a fragment: the documentation's walkthrough as a timeline.
+      const id = exampleIdOf(hash) ?? (this.options.view === 'timeline' && !fragmentVersion(hash) ? TIMELINE_WALKTHROUGH : null);
       if (id !== null) {
         const sample = await loadExample(id);
         if (!sample) throw new LinkError('example', `no example has the id "${id.slice(0, 80)}".`);
@@ -105,13 +113,45 @@ export class Embed {
       byId('link-error').hidden = false;
     }
     if (location.hash !== hash) return; // a newer fragment came meanwhile
-    if (state) this.page.setState(this.options.tab ? { ...state, tab: this.options.tab } : state);
+    this.ignored = [...this.options.ignored];
+    this.stepShown = false;
+    if (state) this.page.setState(this.withOptions(state));
     else {
       this.page.showWalkthrough();
       if (this.options.tab) this.page.setState({ ...this.page.getState(), tab: this.options.tab });
     }
-    this.stepShown = false;
+    this.showIgnored();
     this.changed();
+  }
+
+  /**
+   * The state with the options that shape it: the mode (view), and in the
+   * Timeline mode the step selected and each apply's view (tab). A
+   * single apply's step is selected once its answer is there
+   * (watchRenders).
+   * @private
+   * @param {ShareState} state
+   * @returns {ShareState}
+   */
+  withOptions(state) {
+    const { view, tab, step } = this.options;
+    let out = state;
+    if (view === 'timeline' && !state.timeline) this.ignored.push('view'); // nothing to play
+    else if (view) out = { ...out, view };
+    if (out.view === 'timeline' && out.timeline) {
+      this.stepShown = true;
+      if (tab) this.page.setApplyView(tab);
+      if (step > 0 && step <= out.timeline.commands.length) out = { ...out, timeline: { ...out.timeline, selected: step - 1 } };
+      else if (step > 0) this.ignored.push('step');
+      return out;
+    }
+    return tab ? { ...out, tab } : out;
+  }
+
+  /** <html data-embed-ignored>: the options ignored, for the page's author. @private */
+  showIgnored() {
+    if (this.ignored.length > 0) this.root.dataset.embedIgnored = this.ignored.join(',');
+    else delete this.root.dataset.embedIgnored;
   }
 
   /**
@@ -121,17 +161,23 @@ export class Embed {
    * @private
    */
   watchRenders() {
-    new MutationObserver(() => {
+    const observer = new MutationObserver(() => {
       if (this.startedAt === undefined) return;
       if (this.root.dataset.embedResultMs === undefined) {
         this.root.dataset.embedResultMs = String(Math.round(performance.now() - this.startedAt));
       }
-      if (!this.stepShown && this.options.step > 0) {
+      if (!this.stepShown && this.options.step > 0 && this.root.dataset.view !== 'timeline') {
         this.stepShown = true;
         if (this.page.selectStep(this.options.step - 1)) scrollStepIntoPanel(this.options.step - 1);
-        else this.root.dataset.embedIgnored = [...this.options.ignored, 'step'].join(',');
+        else {
+          this.ignored.push('step');
+          this.showIgnored();
+        }
       }
-    }).observe(this.root, { attributes: true, attributeFilter: ['data-renders'] });
+    });
+    // The single apply's answers, and the Timeline mode's.
+    observer.observe(this.root, { attributes: true, attributeFilter: ['data-renders'] });
+    observer.observe(byId('timeline'), { attributes: true, attributeFilter: ['data-renders'] });
   }
 
   /** Call after every change of the page's state: the Open link follows it. */

@@ -1,5 +1,6 @@
 // The embed mode's options, read from the page's query string
-// (index.html?embed&panes=file,live&tab=patch&step=3&readonly&theme=dark),
+// (index.html?embed&panes=file,live&tab=patch&step=3&readonly&theme=dark,
+// or index.html?embed&view=timeline&step=2 for the Timeline mode),
 // and written back for the "Copy embed code" snippet. Pure functions, no
 // DOM: embed.js applies them.
 //
@@ -14,14 +15,19 @@ export const PANES = /** @type {const} */ (['last-applied', 'file', 'live', 'res
 /** The result tabs (as in share links). */
 export const TABS = /** @type {const} */ (['steps', 'patch', 'result', 'diff']);
 export const THEMES = /** @type {const} */ (['auto', 'light', 'dark']);
+/** The page's modes: the three panes, or a timeline of commands. */
+export const VIEWS = /** @type {const} */ (['single', 'timeline']);
 /** The highest step=N accepted (a large apply has thousands of steps). */
 export const MAX_STEP = 100000;
 
 /**
  * @typedef {object} EmbedOptions
- * @property {Array<typeof PANES[number]>} panes the panes shown, in page order
- * @property {typeof TABS[number]|null} tab the tab to start on (null: the link's, else Steps)
- * @property {number} step the step to select first, 1-based (0: none)
+ * @property {typeof VIEWS[number]|null} view the mode shown (null: the fragment's, else single)
+ * @property {Array<typeof PANES[number]>} panes the panes shown, in page order (single apply)
+ * @property {typeof TABS[number]|null} tab the tab to start on (null: the link's, else Steps);
+ *   in the Timeline mode, the view of each apply of the selected step
+ * @property {number} step the step to select first, 1-based (0: none); in the
+ *   Timeline mode, the timeline's step (command)
  * @property {boolean} readonly whether the editors refuse edits
  * @property {typeof THEMES[number]} theme auto follows the visitor's system
  * @property {string[]} ignored the options ignored (unknown, repeated or bad values)
@@ -29,7 +35,7 @@ export const MAX_STEP = 100000;
 
 /** @returns {EmbedOptions} */
 export function defaultOptions() {
-  return { panes: [...PANES], tab: null, step: 0, readonly: false, theme: 'auto', ignored: [] };
+  return { view: null, panes: [...PANES], tab: null, step: 0, readonly: false, theme: 'auto', ignored: [] };
 }
 
 /**
@@ -69,6 +75,10 @@ export function parseOptions(search) {
     seen.add(name);
     switch (name) {
       case 'embed':
+        break;
+      case 'view':
+        if (/** @type {readonly string[]} */ (VIEWS).includes(value)) options.view = /** @type {EmbedOptions['view']} */ (value);
+        else ignore();
         break;
       case 'panes': {
         const wanted = new Set(value.split(',').map((p) => p.trim()));
@@ -114,6 +124,7 @@ export function parseOptions(search) {
  */
 export function optionsQuery(options) {
   const parts = ['embed'];
+  if (options.view) parts.push(`view=${options.view}`);
   const panes = PANES.filter((p) => options.panes.includes(p));
   if (panes.length > 0 && panes.length < PANES.length) parts.push(`panes=${panes.join(',')}`);
   if (options.tab) parts.push(`tab=${options.tab}`);

@@ -44,6 +44,12 @@ const cases = [
   { name: 'theme bad', search: '?embed&theme=blue', want: { ignored: ['theme'] } },
   { name: 'unknown option', search: '?embed&height=400&tab=diff', want: { tab: 'diff', ignored: ['height'] } },
   { name: 'repeated option: the first counts', search: '?embed&tab=patch&tab=diff', want: { tab: 'patch', ignored: ['tab'] } },
+  { name: 'view timeline', search: '?embed&view=timeline', want: { view: 'timeline' } },
+  { name: 'view single', search: '?embed&view=single', want: { view: 'single' } },
+  { name: 'view unknown', search: '?embed&view=timelines', want: { ignored: ['view'] } },
+  { name: 'view empty', search: '?embed&view=', want: { ignored: ['view'] } },
+  { name: 'timeline with a step and read-only', search: '?embed&view=timeline&step=2&readonly',
+    want: { view: 'timeline', step: 2, readonly: true } },
   { name: 'all at once', search: '?embed&panes=file,results&tab=result&step=2&readonly&theme=light',
     want: { panes: ['file', 'results'], tab: 'result', step: 2, readonly: true, theme: 'light' } },
 ];
@@ -58,6 +64,7 @@ test('optionsQuery writes only what differs from the defaults', () => {
   assert.equal(optionsQuery(defaultOptions()), '?embed');
   assert.equal(optionsQuery({ ...defaultOptions(), panes: ['live', 'file'], readonly: true, theme: 'dark', tab: 'patch', step: 4 }),
     '?embed&panes=file,live&tab=patch&step=4&readonly&theme=dark');
+  assert.equal(optionsQuery({ ...defaultOptions(), view: 'timeline', step: 3 }), '?embed&view=timeline&step=3');
 });
 
 test('optionsQuery reads back as the same options', () => {

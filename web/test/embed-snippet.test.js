@@ -30,3 +30,9 @@ test('the host script accepts only the page origin', () => {
   assert.match(script, /applylens:height/);
   assert.ok(!hostScript('https://x</script>').includes('</script>"'), 'an origin cannot close the script');
 });
+
+test('a timeline embed: the view and its step in the address', () => {
+  const src = embedAddress('https://a.example/', { ...defaultOptions(), view: 'timeline', step: 3, tab: 'diff' }, 'example=timeline-walkthrough');
+  assert.equal(src, 'https://a.example/?embed&view=timeline&tab=diff&step=3#example=timeline-walkthrough');
+  assert.deepEqual(parseOptions(new URL(src).search), { ...defaultOptions(), view: 'timeline', step: 3, tab: 'diff' });
+});

@@ -15,6 +15,8 @@ export class LazyTimeline {
     this.visible = false;
     /** @type {Promise<void>|null} */
     this.loading = null;
+    /** The view each apply shows first, until the mode is loaded. @type {'steps'|'patch'|'result'|'diff'|undefined} */
+    this.wantedApplyView = undefined;
   }
 
   /** @returns {import('./model.js').TimelineState} */
@@ -26,6 +28,23 @@ export class LazyTimeline {
   load(state) {
     if (this.mode) this.mode.load(state);
     else this.timeline = copyTimeline(state);
+  }
+
+  /** Lets the mode's engine start (an embed's, once in sight: the deferStart option). */
+  startEngine() {
+    this.opts = { ...this.opts, deferStart: false };
+    if (this.mode) this.mode.startEngine();
+  }
+
+  /** The view each apply shows first. @param {'steps'|'patch'|'result'|'diff'} view */
+  setApplyView(view) {
+    this.wantedApplyView = view;
+    if (this.mode) this.mode.setApplyView(view);
+  }
+
+  /** The view each apply shows (Steps, Patch, Result, Diff). @returns {string} */
+  applyViewShown() {
+    return this.mode ? this.mode.applyView : (this.wantedApplyView || 'steps');
   }
 
   /** @param {boolean} visible */
@@ -43,6 +62,7 @@ export class LazyTimeline {
       host.textContent = 'Loading the Timeline mode…';
       this.loading = import('./view.js').then(({ TimelineMode }) => {
         this.mode = new TimelineMode(this.opts);
+        if (this.wantedApplyView) this.mode.setApplyView(this.wantedApplyView);
         this.mode.load(this.timeline);
         this.mode.setVisible(this.visible);
       }).catch((err) => {

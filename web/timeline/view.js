@@ -4,6 +4,7 @@
 // as the single-apply view explains them. Everything after an edited
 // step is computed again (the engine keeps the steps before it).
 
+import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { h, clear, byId } from '../dom.js';
 import { createEditor, baseExtensions, docText, unregisterView } from '../cm/setup.js';
@@ -35,14 +36,20 @@ export class TimelineMode {
    * @param {(onResponse: (response: any) => void, onState: (state: string, detail?: string) => void) => import('../engine-client.js').EngineClient} opts.createClient
    *   an engine client (its own worker) answering to the two callbacks; made on first use
    * @param {() => void} opts.onChange the user changed the timeline (for the draft)
-   * @param {(panes: {file: string, live: string}) => void} opts.openInPanes
-   *   loads an apply into the single-apply mode
+   * @param {(panes: {file: string, live: string}) => void} [opts.openInPanes]
+   *   loads an apply into the single-apply mode (absent: no such button, as in an embed)
+   * @param {boolean} [opts.readonly] the commands, names and files cannot be
+   *   edited, added, moved or removed (an embed's readonly); steps can still be selected
+   * @param {boolean} [opts.deferStart] the engine waits for startEngine()
+   *   (an embed starts it once in sight)
    */
-  constructor({ host, createClient, onChange, openInPanes }) {
+  constructor({ host, createClient, onChange, openInPanes, readonly = false, deferStart = false }) {
     this.host = host;
     this.createClient = createClient;
     this.onChange = onChange;
     this.openInPanes = openInPanes;
+    this.readonly = readonly;
+    this.deferStart = deferStart;
     /** @type {import('../engine-client.js').EngineClient|null} */
     this.client = null;
     /** @type {TimelineState} */
@@ -78,7 +85,7 @@ export class TimelineMode {
   /** The page's fixed parts of the mode. @private */
   build() {
     this.namespace = /** @type {HTMLInputElement} */ (h('input', {
-      id: 'timeline-namespace', type: 'text', value: this.timeline.namespace, spellcheck: false, autocomplete: 'off',
+      id: 'timeline-namespace', type: 'text', value: this.timeline.namespace, spellcheck: false, autocomplete: 'off', readOnly: this.readonly,
       oninput: () => {
         this.timeline.namespace = this.namespace.value;
         this.changed();
@@ -98,7 +105,7 @@ export class TimelineMode {
           h('div', { className: 'tl-head' },
             h('label', { attrs: { for: 'timeline-namespace' }, text: 'namespace' }), this.namespace),
           this.list,
-          h('button', { type: 'button', id: 'timeline-add', text: '+ Add a command', onclick: () => this.add(this.timeline.commands.length - 1) })),
+          this.readonly ? null : h('button', { type: 'button', id: 'timeline-add', text: '+ Add a command', onclick: () => this.add(this.timeline.commands.length - 1) })),
         h('section', { className: 'tl-out outputs', attrs: { 'aria-label': 'Timeline results' } },
           this.status, this.error, this.detail)));
   }
@@ -141,7 +148,7 @@ export class TimelineMode {
     if (!this.visible) return;
     if (!this.client) {
       this.client = this.createClient((response) => this.render(response), (state, detail) => this.engineState(state, detail));
-      this.client.start();
+      if (!this.deferStart) this.client.start();
     }
     if (this.timeline.commands.length === 0) {
       this.client.cancel();
@@ -149,6 +156,22 @@ export class TimelineMode {
       return;
     }
     this.client.request(/** @type {any} */ (timelineRequest(this.timeline)));
+  }
+
+  /** Lets the engine start (deferStart), now if a computation waits for it. */
+  startEngine() {
+    if (!this.deferStart) return;
+    this.deferStart = false;
+    if (this.client) this.client.start();
+  }
+
+  /**
+   * The view each apply of the selected step shows first.
+   * @param {'steps'|'patch'|'result'|'diff'} view
+   */
+  setApplyView(view) {
+    this.applyView = view;
+    if (this.answer) this.renderDetail(this.answer);
   }
 
   /** The engine's state (its own worker). @param {string} state @param {string} [detail] */
@@ -195,7 +218,7 @@ export class TimelineMode {
     const n = i + 1;
     const last = this.timeline.commands.length - 1;
     const command = /** @type {HTMLInputElement} */ (h('input', {
-      type: 'text', className: 'tl-command', value: cmd.command, spellcheck: false, autocomplete: 'off',
+      type: 'text', className: 'tl-command', value: cmd.command, spellcheck: false, autocomplete: 'off', readOnly: this.readonly,
       attrs: { 'aria-label': `Command of step ${n}` },
       oninput: () => {
         cmd.command = command.value;
@@ -218,17 +241,17 @@ export class TimelineMode {
         select,
         h('span', { className: 'tl-prompt', attrs: { 'aria-hidden': 'true' }, text: '$' }),
         command,
-        h('span', { className: 'tl-tools' },
+        this.readonly ? null : h('span', { className: 'tl-tools' },
           tool(`Move step ${n} up`, '↑', i === 0, () => this.move(i, -1)),
           tool(`Move step ${n} down`, '↓', i === last, () => this.move(i, 1)),
           tool(`Add a command after step ${n}`, '+', false, () => this.add(i)),
           tool(`Remove step ${n}`, '✕', false, () => this.remove(i)))),
       files,
-      h('button', { type: 'button', className: 'small tl-add-file', text: '+ file', attrs: { 'aria-label': `Add a file to step ${n}` }, onclick: () => this.addFile(i) }),
+      this.readonly ? null : h('button', { type: 'button', className: 'small tl-add-file', text: '+ file', attrs: { 'aria-label': `Add a file to step ${n}` }, onclick: () => this.addFile(i) }),
       output));
     // Keyboard: Alt+↑/↓ move the step whose command has focus.
     command.addEventListener('keydown', (e) => {
-      if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+      if (this.readonly || !e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
       e.preventDefault();
       this.move(i, e.key === 'ArrowUp' ? -1 : 1);
     });
@@ -248,7 +271,7 @@ export class TimelineMode {
    */
   fileEditor(item, cmd, file, i, j) {
     const name = /** @type {HTMLInputElement} */ (h('input', {
-      type: 'text', className: 'tl-file-name', value: file.name, spellcheck: false, autocomplete: 'off',
+      type: 'text', className: 'tl-file-name', value: file.name, spellcheck: false, autocomplete: 'off', readOnly: this.readonly,
       attrs: { 'aria-label': `Name of file ${j + 1} of step ${i + 1}` },
       oninput: () => {
         file.name = name.value;
@@ -259,7 +282,7 @@ export class TimelineMode {
     item.files.append(h('div', { className: 'tl-file', dataset: { file: String(j) } },
       h('div', { className: 'tl-file-head' },
         name,
-        h('button', {
+        this.readonly ? null : h('button', {
           type: 'button', className: 'small', text: 'Remove file', attrs: { 'aria-label': `Remove file ${file.name || j + 1} of step ${i + 1}` },
           onclick: () => {
             cmd.files.splice(j, 1);
@@ -276,6 +299,7 @@ export class TimelineMode {
         this.changed();
       }),
       EditorView.domEventHandlers({ focus: () => this.select(i, false) }),
+      this.readonly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : [],
     ]);
     item.editors.push(view);
   }
@@ -477,10 +501,10 @@ export class TimelineMode {
         h('code', { text: a.ref }),
         h('span', { className: `badge action-${r.action}`, text: ACTION_WORDS[r.action] || r.action }),
         r.patchType ? h('span', { className: 'tl-patch-type', text: PATCH_TYPE_WORDS[r.patchType] || r.patchType }) : null,
-        h('button', {
+        !this.openInPanes ? null : h('button', {
           type: 'button', className: 'small tl-open', text: 'Open in the three panes',
           title: 'Load this apply (the live object before it, the file, the last-applied configuration read from live) into the single-apply mode',
-          onclick: () => this.openInPanes({ file: a.file, live: a.live }),
+          onclick: () => this.openInPanes?.({ file: a.file, live: a.live }),
         })));
     const views = ['steps', 'patch', 'result', 'diff'];
     const labels = { steps: 'Steps', patch: 'Patch', result: 'Result', diff: 'Diff' };
