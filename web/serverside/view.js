@@ -6,6 +6,7 @@
 // engine is text (dom.js h()).
 
 import { h, clear } from '../dom.js';
+import { addViewStyle } from './view-style.js';
 
 /** @typedef {import('../api-types.js').ServerSide} ServerSide */
 /** @typedef {import('../api-types.js').Where} Where */
@@ -24,6 +25,7 @@ export class ServerSideView {
    * @param {(where: Where|null) => void} opts.highlight
    */
   constructor({ host, createClient, highlight }) {
+    addViewStyle();
     this.host = host;
     this.highlight = highlight;
     clear(host);

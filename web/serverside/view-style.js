@@ -1,0 +1,44 @@
+// The server-side view's styles, loaded with the view (a lazy chunk), so
+// that the first visit does not carry them: added once as a <style>
+// element (the page's CSP allows inline styles, as CodeMirror needs). They
+// use the page's custom properties (style.css), so both themes apply.
+
+const CSS = `
+.ssa-kubectl-error { white-space: pre-wrap; font-family: var(--mono); font-size: 0.8rem; background: var(--err-bg); color: var(--fg); border-left: 3px solid var(--err); padding: 0.5rem 0.75rem; border-radius: var(--radius); margin: 0.5rem 0; overflow-wrap: anywhere; }
+.ssa-warning { font-size: 0.85rem; }
+.ssa-conflicts, .ssa-steps, .ssa-differences { list-style: none; padding: 0; margin: 0 0 0.75rem; display: grid; gap: 0.3rem; }
+.ssa-conflict, .ssa-step, .ssa-difference { width: 100%; text-align: left; background: var(--panel-bg); color: var(--fg); border: 1px solid var(--border); border-radius: var(--radius); padding: 0.35rem 0.5rem; font: inherit; font-size: 0.85rem; }
+.ssa-conflict[aria-pressed="true"], .ssa-step[aria-pressed="true"], .ssa-difference[aria-pressed="true"] { background: var(--step-line); color: var(--fg); border-color: var(--step-line-edge); box-shadow: inset 4px 0 0 var(--step-line-edge); }
+.ssa-conflict code, .ssa-step code, .ssa-difference code { overflow-wrap: anywhere; }
+.ssa-manager { font-weight: 600; color: var(--err); }
+.ssa-why { margin: 0.2rem 0 0; color: var(--muted); }
+.badge.ssa-conflict, .badge.ssa-removed, .badge.ssa-taken { background: var(--err-bg); color: var(--err); }
+.badge.ssa-kept, .badge.ssa-shared, .badge.ssa-migrated { background: var(--info-bg); color: var(--accent); }
+.badge.ssa-applied { background: var(--ok-bg); color: var(--ok); }
+.blame, .both-lines { font-family: var(--mono); font-size: 0.8rem; border: 1px solid var(--border); border-radius: var(--radius); background: var(--ed-bg); max-height: 28rem; overflow: auto; margin-bottom: 0.75rem; }
+.blame-row, .both-row { display: grid; grid-template-columns: 12rem 2.5rem 1fr; align-items: baseline; white-space: pre; }
+.both-row { grid-template-columns: 2.5rem 1fr; }
+.blame-owner { color: var(--accent); background: var(--ed-gutter-bg); padding: 0 0.4rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; border-right: 1px solid var(--border); font-family: var(--sans); font-size: 0.75rem; }
+.blame-no { color: var(--ed-gutter-fg); text-align: right; padding-right: 0.5rem; user-select: none; }
+.blame-row.marked, .both-row.marked { background: var(--step-line); }
+.both-row.differs { background: var(--warn-bg); }
+.both-row.differs.marked { background: var(--step-line); box-shadow: inset 3px 0 0 var(--step-line-edge); }
+.both-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
+.both-col { min-width: 0; }
+.diff-values { font-family: var(--mono); font-size: 0.8rem; overflow-wrap: anywhere; }
+@media (max-width: 900px) {
+  .both-grid { grid-template-columns: 1fr; }
+  .blame-row { grid-template-columns: 7.5rem 2rem 1fr; }
+}
+.fold-row { padding: 0.1rem 0.4rem; background: var(--ed-gutter-bg); }
+.fold-toggle { font-size: 0.75rem; }
+`;
+
+/** Adds the view's styles to the document, once. */
+export function addViewStyle() {
+  if (document.getElementById('ssa-style')) return;
+  const style = document.createElement('style');
+  style.id = 'ssa-style';
+  style.textContent = CSS;
+  document.head.append(style);
+}
