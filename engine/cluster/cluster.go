@@ -100,12 +100,17 @@ func New(opts Options) *Cluster {
 		c.namespace = engine.DefaultNamespace
 	}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
-		c.store(c.newObject(map[string]any{
+		// What kube-apiserver's bootstrap controller creates, defaulted
+		// (the name label); the strategy then adds the finalizer and the
+		// phase, which it owns no field of.
+		obj := map[string]any{
 			"apiVersion": "v1", "kind": "Namespace",
 			"metadata": map[string]any{"name": ns, "labels": map[string]any{"kubernetes.io/metadata.name": ns}},
-			"spec":     map[string]any{"finalizers": []any{"kubernetes"}},
-			"status":   map[string]any{"phase": "Active"},
-		}, "kube-apiserver"))
+		}
+		mf := c.recordManagers(c.kindOf(obj), nil, obj, write{manager: "kube-apiserver"})
+		obj["spec"] = map[string]any{"finalizers": []any{"kubernetes"}}
+		obj["status"] = map[string]any{"phase": "Active"}
+		c.store(c.newObject(obj, mf))
 	}
 	return c
 }

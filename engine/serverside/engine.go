@@ -12,11 +12,18 @@ func init() { engine.RegisterServerSide(ApplyResult) }
 // ApplyResult is Apply shaped as an engine.Result: engine.Apply calls it
 // for an Input with ServerSide once this package is linked.
 func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool) (*engine.Result, error) {
-	var warnings []engine.Warning
 	out, err := Apply(Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts})
 	if err != nil {
 		return nil, &engine.ApplyError{Message: err.Error()}
 	}
+	return out.Result()
+}
+
+// Result is the outcome shaped as an engine.Result: the patch kubectl
+// sends, the object, the owners and conflicts, kubectl's warnings.
+func (out *Outcome) Result() (*engine.Result, error) {
+	var err error
+	var warnings []engine.Warning
 	res := &engine.Result{Action: out.Action, PatchType: engine.PatchApply, Patch: bytes.TrimSuffix(out.Patch, []byte("\n")), LastAppliedSource: "none"}
 	res.Owners = out.Owners
 	if out.Conflict != nil {
