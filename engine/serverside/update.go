@@ -57,7 +57,9 @@ type UpdateRequest struct {
 // filter: they only matter to a status write that changes more than the
 // status, which the server's status strategy undoes anyway.
 func Update(req UpdateRequest) map[string]any {
-	obj := jsonvalue.CopyObject(req.Object)
+	// The field manager only replaces metadata.managedFields: a copy of
+	// the object's top level and metadata keeps req.Object as it was.
+	obj := shallowWithMetadata(req.Object)
 	apiVersion, _ := obj["apiVersion"].(string)
 	kind, _ := obj["kind"].(string)
 	var out map[string]any
@@ -74,7 +76,7 @@ func Update(req UpdateRequest) map[string]any {
 		if live == nil {
 			live = emptyObject(apiVersion, kind)
 		}
-		out, err = fm.update(jsonvalue.CopyObject(live), obj, req.Manager)
+		out, err = fm.update(live, obj, req.Manager)
 	}
 	if err != nil || out == nil {
 		out = jsonvalue.CopyObject(req.Object)

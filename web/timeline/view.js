@@ -91,7 +91,7 @@ export class TimelineMode {
     clear(this.host);
     this.host.append(
       h('p', { id: 'timeline-note', className: 'tl-note' },
-        'The commands run on a cluster simulated in your browser: the API server\'s defaults and validation, kubectl\'s output. ',
+        'The commands run on a cluster simulated in your browser: the API server\'s defaults, validation and field managers (managedFields, server-side apply conflicts), kubectl\'s output. ',
         'Not simulated: admission webhooks, controllers (other than one that writes a status), quotas, and anything a real cluster would change between commands.'),
       h('div', { className: 'tl-layout' },
         h('section', { className: 'tl-commands', attrs: { 'aria-label': 'Commands' } },
@@ -490,7 +490,9 @@ export class TimelineMode {
       for (const b of group.children) b.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (b).dataset.view === which));
       clear(body);
       body.dataset.view = which;
-      if (which === 'steps') {
+      if (which === 'steps' && r.patchType === 'apply') {
+        body.append(h('p', { className: 'panel-hint tl-ssa-note', text: 'Server-side apply has no client-side steps: kubectl sends the file as it is (Patch); the API server merges it into the live object and records who owns each field in metadata.managedFields (Result).' }));
+      } else if (which === 'steps') {
         const host = h('div', { className: 'steps' });
         body.append(host);
         new StepsView(host, { onSelect: () => {} }).render(r.steps || []);
