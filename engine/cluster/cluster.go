@@ -184,7 +184,8 @@ var commands = map[string]func(c *Cluster, r *run, words []string) error{
 // SupportedCommands lists the commands Run understands, as shown in its
 // errors.
 var SupportedCommands = []string{
-	"apply -f FILE [--prune -l SELECTOR|--all] [--overwrite=false] [--dry-run=client|server]",
+	"apply -f FILE [--prune -l SELECTOR|--all] [--overwrite=false] [--dry-run=client|server] [--field-manager=NAME]",
+	"apply --server-side -f FILE [--field-manager=NAME] [--force-conflicts] [--dry-run=server]",
 	"apply view-last-applied KIND/NAME [-o yaml|json]",
 	"apply set-last-applied -f FILE [--create-annotation]",
 	"apply edit-last-applied KIND/NAME -f FILE",
@@ -193,7 +194,7 @@ var SupportedCommands = []string{
 	"replace -f FILE [--save-config]",
 	"delete -f FILE | delete KIND NAME | delete KIND/NAME",
 	"get KIND [NAME] [-o yaml|json|name|wide] [--show-managed-fields]",
-	"diff -f FILE",
+	"diff -f FILE [--server-side [--field-manager=NAME] [--force-conflicts]]",
 	"scale KIND/NAME --replicas=N",
 	"set image KIND/NAME CONTAINER=IMAGE",
 	"set env KIND/NAME KEY=VALUE|KEY-",
