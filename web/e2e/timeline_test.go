@@ -301,7 +301,8 @@ func TestTimelineOpenInPanes(t *testing.T) {
 		t.Errorf("the single apply is %q, want configure", b.attr("outputs", "data-action"))
 	}
 	result := b.paneText("result")
-	if !strings.Contains(result, "replicas: 2") || strings.Contains(result, "minReadySeconds") {
+	// " minReadySeconds:" is the field; managedFields name it "f:minReadySeconds".
+	if !strings.Contains(result, "replicas: 2") || strings.Contains(result, " minReadySeconds:") {
 		t.Errorf("the single apply's result differs from the timeline's:\n%s", result)
 	}
 	b.checkConsole()
