@@ -17,6 +17,13 @@
 // ignore filter. The version checks always pass here: kubectl sends the
 // file to the endpoint of its own apiVersion and kind.
 //
+// Update is the same field manager for every other write (create, PUT,
+// PATCH): engine/cluster runs it on each write it simulates, through the
+// main resource or the status and scale subresources (the latter with the
+// registry's ScaleHandler conversion), so that metadata.managedFields carry
+// the fieldsV1 sets the server records. ApplyPatch is the server's part of
+// one apply alone (kubectl diff --server-side's dry run).
+//
 // A kind without a built-in schema (a custom resource) is merged with
 // structured-merge-diff's deduced type, as the server does for a type it has
 // no schema for: every map granular, every list atomic. A real CRD always
