@@ -491,7 +491,9 @@ export class TimelineMode {
       clear(body);
       body.dataset.view = which;
       if (which === 'steps' && r.patchType === 'apply') {
-        body.append(h('p', { className: 'panel-hint tl-ssa-note', text: 'Server-side apply has no client-side steps: kubectl sends the file as it is (Patch); the API server merges it into the live object and records who owns each field in metadata.managedFields (Result).' }));
+        body.append(h('p', { className: 'panel-hint tl-ssa-note', text: r.action === 'conflict'
+          ? 'Server-side apply has no client-side steps: kubectl sends the file as it is (Patch). The API server refused it: another field manager owns a field the file sets to another value (the step\'s error names it), so nothing changed.'
+          : 'Server-side apply has no client-side steps: kubectl sends the file as it is (Patch); the API server merges it into the live object and records who owns each field in metadata.managedFields (Result).' }));
       } else if (which === 'steps') {
         const host = h('div', { className: 'steps' });
         body.append(host);
