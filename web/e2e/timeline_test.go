@@ -441,6 +441,9 @@ func TestTimelineServerSideConflict(t *testing.T) {
 			if got := b.attr("timeline-detail", "data-step"); got != "4" {
 				t.Errorf("detail of step %q", got)
 			}
+			if eval[bool](b, `!!document.querySelector('#timeline-detail .tl-apply .tl-open')`) {
+				t.Error("a server-side apply offers to open in the three panes, which compute client-side apply only")
+			}
 			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-apply').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
 			shot("timeline-ssa-" + size.name + "-apply.png")
 			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {

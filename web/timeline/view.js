@@ -477,7 +477,9 @@ export class TimelineMode {
         h('code', { text: a.ref }),
         h('span', { className: `badge action-${r.action}`, text: ACTION_WORDS[r.action] || r.action }),
         r.patchType ? h('span', { className: 'tl-patch-type', text: PATCH_TYPE_WORDS[r.patchType] || r.patchType }) : null,
-        h('button', {
+        // The single-apply mode computes client-side apply only: a
+        // server-side apply opened there would show another result.
+        r.patchType === 'apply' ? null : h('button', {
           type: 'button', className: 'small tl-open', text: 'Open in the three panes',
           title: 'Load this apply (the live object before it, the file, the last-applied configuration read from live) into the single-apply mode',
           onclick: () => this.openInPanes({ file: a.file, live: a.live }),
