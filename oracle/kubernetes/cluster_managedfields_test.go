@@ -120,6 +120,24 @@ data:
   size: large
 `
 
+// mfManyManagers is twelve client-side applies, each by its own
+// --field-manager adding one label: past ten Update managers, the oldest
+// merge into "ancient-changes".
+func mfManyManagers() []clusterCommand {
+	var out []clusterCommand
+	labels := ""
+	for i := 1; i <= 12; i++ {
+		labels += fmt.Sprintf("    k%d: v%d\n", i, i)
+		text := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: many\n  labels:\n" + labels + "data:\n  a: b\n"
+		out = append(out, clusterCommand{fmt.Sprintf("kubectl apply --field-manager=m%02d -f cm.yaml", i), map[string]string{"cm.yaml": text}})
+	}
+	return out
+}
+
+// mfAlsoManager names, by case, a manager some object must have an entry
+// of at the end (the case reaches the code it is about).
+var mfAlsoManager = map[string]string{"twelve field managers": "ancient-changes"}
+
 var mfCases = []struct {
 	name     string
 	commands []clusterCommand
@@ -155,6 +173,14 @@ var mfCases = []struct {
 		{"kubectl scale deployment/web --replicas=3", nil},
 		{"kubectl label deployment/web app-", nil},
 	}},
+	{"twelve field managers", mfManyManagers()},
+	{"server dry runs", []clusterCommand{
+		{"kubectl apply --dry-run=server -f web.yaml", mfDeploymentFile(2, "nginx:1.27")},
+		{"kubectl apply -f web.yaml", mfDeploymentFile(2, "nginx:1.27")},
+		{"kubectl scale deployment/web --replicas=4 --dry-run=server", nil},
+		{"kubectl apply --dry-run=server -f web.yaml", mfDeploymentFile(3, "nginx:1.28")},
+		{"kubectl apply --server-side --dry-run=server -f web.yaml", mfDeploymentFile(3, "nginx:1.28")},
+	}},
 	{"configmap created, replaced, edited, annotation handed over", []clusterCommand{
 		{"kubectl create -f cm.yaml --save-config", map[string]string{"cm.yaml": mfConfigMap}},
 		{"kubectl replace -f cm.yaml", map[string]string{"cm.yaml": strings.Replace(mfConfigMap, "large", "small", 1)}},
@@ -182,6 +208,17 @@ func TestClusterManagedFields(t *testing.T) {
 				writes += checkCommand(t, c, i+1, cmd)
 			}
 			t.Logf("%d writes checked", writes)
+			if also := mfAlsoManager[tc.name]; also != "" {
+				found := false
+				for _, raw := range c.Objects() {
+					for _, e := range managedList(decodeRaw(t, raw)) {
+						found = found || e["manager"] == also
+					}
+				}
+				if !found {
+					t.Errorf("no object has a %s entry", also)
+				}
+			}
 		})
 	}
 	for _, tl := range samples.Timelines() {
@@ -212,7 +249,9 @@ func checkCommand(t *testing.T, c *cluster.Cluster, tick int, cmd clusterCommand
 	now := mfEpoch.Add(time.Duration(tick) * time.Second).Format(time.RFC3339)
 	writes := 0
 	for _, ch := range out.Changes {
-		if ch.DryRun || ch.After == nil || ch.Action == "moved" {
+		// A server dry run runs the field manager too; a client one sends
+		// nothing.
+		if ch.DryRun && !strings.Contains(cmd.line, "--dry-run=server") || ch.After == nil || ch.Action == "moved" {
 			continue
 		}
 		writes++
