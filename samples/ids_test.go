@@ -31,6 +31,8 @@ var releasedIDs = []string{
 	"timeline-replicas-ownership", "timeline-migrate-from-create",
 	"timeline-leave-declarative", "timeline-selector-change",
 	"timeline-prune-directory", "timeline-crd-cluster-scoped",
+	// Released with server-side apply in the Timeline mode.
+	"timeline-server-side-conflict",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.

@@ -13,7 +13,6 @@ func init() { engine.RegisterServerSide(ApplyResult) }
 // for an Input with ServerSide once this package is linked. A CRD whose
 // schema the server would not admit is an *engine.CRDSchemaError.
 func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*engine.Result, error) {
-	var warnings []engine.Warning
 	out, err := Apply(Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts, CustomResourceDefinitions: crds})
 	if err != nil {
 		if ce, ok := err.(*CRDError); ok {
@@ -21,6 +20,14 @@ func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts 
 		}
 		return nil, &engine.ApplyError{Message: err.Error()}
 	}
+	return out.Result()
+}
+
+// Result is the outcome shaped as an engine.Result: the patch kubectl
+// sends, the object, the owners and conflicts, kubectl's warnings.
+func (out *Outcome) Result() (*engine.Result, error) {
+	var err error
+	var warnings []engine.Warning
 	res := &engine.Result{Action: out.Action, PatchType: engine.PatchApply, Patch: bytes.TrimSuffix(out.Patch, []byte("\n")), LastAppliedSource: "none"}
 	switch {
 	case out.Builtin:
