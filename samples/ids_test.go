@@ -31,6 +31,8 @@ var releasedIDs = []string{
 	"timeline-replicas-ownership", "timeline-migrate-from-create",
 	"timeline-leave-declarative", "timeline-selector-change",
 	"timeline-prune-directory", "timeline-crd-cluster-scoped",
+	// Released with server-side apply in the Timeline mode.
+	"timeline-server-side-conflict",
 	// Server-side apply, released with the page's apply switch.
 	"ssa-hpa-replicas-conflict", "ssa-hpa-replicas-forced", "ssa-sidecar-other-manager",
 	"ssa-ports-tcp-udp", "ssa-duplicate-env", "ssa-migration",

@@ -100,12 +100,17 @@ func New(opts Options) *Cluster {
 		c.namespace = engine.DefaultNamespace
 	}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
-		c.store(c.newObject(map[string]any{
+		// What kube-apiserver's bootstrap controller creates, defaulted
+		// (the name label); the strategy then adds the finalizer and the
+		// phase, which it owns no field of.
+		obj := map[string]any{
 			"apiVersion": "v1", "kind": "Namespace",
 			"metadata": map[string]any{"name": ns, "labels": map[string]any{"kubernetes.io/metadata.name": ns}},
-			"spec":     map[string]any{"finalizers": []any{"kubernetes"}},
-			"status":   map[string]any{"phase": "Active"},
-		}, "kube-apiserver"))
+		}
+		mf := c.recordManagers(c.kindOf(obj), nil, obj, write{manager: "kube-apiserver"})
+		obj["spec"] = map[string]any{"finalizers": []any{"kubernetes"}}
+		obj["status"] = map[string]any{"phase": "Active"}
+		c.store(c.newObject(obj, mf))
 	}
 	return c
 }
@@ -179,7 +184,8 @@ var commands = map[string]func(c *Cluster, r *run, words []string) error{
 // SupportedCommands lists the commands Run understands, as shown in its
 // errors.
 var SupportedCommands = []string{
-	"apply -f FILE [--prune -l SELECTOR|--all] [--overwrite=false] [--dry-run=client|server]",
+	"apply -f FILE [--prune -l SELECTOR|--all] [--overwrite=false] [--dry-run=client|server] [--field-manager=NAME]",
+	"apply --server-side -f FILE [--field-manager=NAME] [--force-conflicts] [--dry-run=server]",
 	"apply view-last-applied KIND/NAME [-o yaml|json]",
 	"apply set-last-applied -f FILE [--create-annotation]",
 	"apply edit-last-applied KIND/NAME -f FILE",
@@ -188,7 +194,7 @@ var SupportedCommands = []string{
 	"replace -f FILE [--save-config]",
 	"delete -f FILE | delete KIND NAME | delete KIND/NAME",
 	"get KIND [NAME] [-o yaml|json|name|wide] [--show-managed-fields]",
-	"diff -f FILE",
+	"diff -f FILE [--server-side [--field-manager=NAME] [--force-conflicts]]",
 	"scale KIND/NAME --replicas=N",
 	"set image KIND/NAME CONTAINER=IMAGE",
 	"set env KIND/NAME KEY=VALUE|KEY-",

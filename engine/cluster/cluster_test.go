@@ -49,7 +49,6 @@ func TestNotSimulatedIsAGoError(t *testing.T) {
 	}{
 		{"unknown command", "kubectl rollout restart deploy/x", "apply -f FILE"},
 		{"unknown flag", "kubectl apply -f x.yaml --frobnicate", "--overwrite"},
-		{"server-side apply", "kubectl apply --server-side -f x.yaml", "server-side"},
 		{"empty line", "   ", "supported"},
 		{"set resources", "kubectl set resources deploy/x --limits=cpu=1", "set image"},
 		{"unterminated quote", "kubectl patch cm x -p '{", "quote"},
@@ -232,7 +231,9 @@ func TestServerMetadata(t *testing.T) {
 		}
 	}
 	mf := md["managedFields"].([]any)[0].(map[string]any)
-	if mf["manager"] != "kubectl-client-side-apply" || mf["operation"] != "Update" || mf["fieldsType"] != "FieldsV1" || mf["fieldsV1"] != nil {
+	fields, _ := jsonvalue.Encode(mf["fieldsV1"])
+	if mf["manager"] != "kubectl-client-side-apply" || mf["operation"] != "Update" || mf["fieldsType"] != "FieldsV1" ||
+		string(fields) != `{"f:data":{".":{},"f:color":{}},"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{}},"f:labels":{".":{},"f:app":{}}}}` {
 		t.Errorf("managedFields entry %v", mf)
 	}
 	// An unchanged apply writes nothing: same resourceVersion.
@@ -261,8 +262,8 @@ func TestServerMetadata(t *testing.T) {
 	if !strings.Contains(shown.Stdout, `"manager": "kubectl-label"`) || !strings.Contains(shown.Stdout, `"manager": "kubectl-client-side-apply"`) {
 		t.Errorf("--show-managed-fields:\n%s", shown.Stdout)
 	}
-	if len(shown.Warnings) == 0 || !strings.Contains(shown.Warnings[0], "fieldsV1") {
-		t.Errorf("--show-managed-fields must warn that fieldsV1 is not simulated: %v", shown.Warnings)
+	if !strings.Contains(shown.Stdout, `"f:a": {}`) || len(shown.Warnings) != 0 {
+		t.Errorf("--show-managed-fields: kubectl-label must own the label it set, without warnings:\n%s%v", shown.Stdout, shown.Warnings)
 	}
 }
 

@@ -10,8 +10,8 @@ import (
 )
 
 var applySpec = flagSpec{
-	values: []string{"filename", "dry-run", "selector", "prune-allowlist", "output", "validate"},
-	bools:  []string{"overwrite", "prune", "all", "recursive", "server-side", "force"},
+	values: []string{"filename", "dry-run", "selector", "prune-allowlist", "output", "validate", "field-manager"},
+	bools:  []string{"overwrite", "prune", "all", "recursive", "server-side", "force", "force-conflicts"},
 }
 
 // dryRunMode reads --dry-run as cmdutil.GetDryRunStrategy.
@@ -57,9 +57,6 @@ func (c *Cluster) runApply(r *run, words []string) error {
 	if err != nil {
 		return err
 	}
-	if a.boolFlag("server-side", false) {
-		return &NotSimulatedError{Message: "kubectl apply --server-side is not simulated yet: server-side apply needs the field manager's fieldsV1 sets, which this simulation does not compute; use client-side apply (without --server-side)"}
-	}
 	if a.has("output") {
 		return &NotSimulatedError{Message: "kubectl apply -o is not simulated; run kubectl get KIND/NAME -o yaml after the apply"}
 	}
@@ -72,6 +69,10 @@ func (c *Cluster) runApply(r *run, words []string) error {
 	}
 	prune := a.boolFlag("prune", false)
 	force := a.boolFlag("force", false)
+	serverSide := a.boolFlag("server-side", false)
+	if cerr := validateServerSide(a, serverSide, mode, force, prune); cerr != nil {
+		return cerr
+	}
 	if prune && force {
 		return errorf("--force cannot be used with --prune")
 	}
@@ -105,7 +106,12 @@ func (c *Cluster) runApply(r *run, words []string) error {
 		if fo.kind.Namespaced {
 			visitedNS[fo.namespace] = true
 		}
-		if err := c.applyOne(r, fo, applyFlags{overwrite: overwrite, force: force, mode: mode}, visitedUIDs); err != nil {
+		flags := applyFlags{overwrite: overwrite, force: force, mode: mode, manager: a.get("field-manager"), forceConflicts: a.boolFlag("force-conflicts", false)}
+		apply := c.applyOne
+		if serverSide {
+			apply = c.applyServerSide
+		}
+		if err := apply(r, fo, flags, visitedUIDs); err != nil {
 			r.fail(err)
 		}
 	}
@@ -119,6 +125,10 @@ func (c *Cluster) runApply(r *run, words []string) error {
 type applyFlags struct {
 	overwrite, force bool
 	mode             string // dry run: "", "client" or "server"
+	// manager is --field-manager ("": kubectl's default for the mode);
+	// forceConflicts is --force-conflicts (server-side apply).
+	manager        string
+	forceConflicts bool
 }
 
 // applyOne is kubectl's applyOneObject for client-side apply.
@@ -150,11 +160,15 @@ func (c *Cluster) applyOne(r *run, fo *fileObject, f applyFlags, visitedUIDs map
 	}
 	ref := refOf(fo.kind, fo.namespace, fo.name)
 	change := Change{Ref: ref, DryRun: mode != "", Before: encode(live)}
+	manager := managerClientSideApply
+	if f.manager != "" {
+		manager = f.manager
+	}
 	switch res.Action {
 	case engine.ActionCreate:
 		change.Action = "created"
 		if mode != "client" {
-			stored, defaulted, cerr := c.serverCreate(fo.kind, obj, write{manager: managerClientSideApply, dryRun: mode == "server"})
+			stored, defaulted, cerr := c.serverCreate(fo.kind, obj, write{manager: manager, dryRun: mode == "server"})
 			if cerr != nil {
 				return cerr.withSource("creating", fo.source)
 			}
@@ -173,7 +187,7 @@ func (c *Cluster) applyOne(r *run, fo *fileObject, f applyFlags, visitedUIDs map
 			r.stderr.WriteString(msg)
 		}
 		if mode != "client" {
-			stored, defaulted, cerr := c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), write{manager: managerClientSideApply, dryRun: mode == "server"})
+			stored, defaulted, cerr := c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), write{manager: manager, dryRun: mode == "server"})
 			if cerr != nil && f.force && mode == "" && cerr.status != nil && (cerr.status.Reason == "Invalid" || cerr.status.Reason == "Conflict") {
 				stored, defaulted, cerr = c.forceReplace(r, fo, res, live)
 			}

@@ -1,17 +1,19 @@
 package cluster
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/serverside"
 )
 
 var diffSpec = flagSpec{
-	values: []string{"filename", "selector"},
-	bools:  []string{"recursive", "show-managed-fields", "server-side"},
+	values: []string{"filename", "selector", "field-manager"},
+	bools:  []string{"recursive", "show-managed-fields", "server-side", "force-conflicts"},
 }
 
 // Directories kubectl diff writes the two sides into; kubectl makes them
@@ -31,10 +33,11 @@ func (c *Cluster) runDiff(r *run, words []string) error {
 	if err != nil {
 		return err
 	}
-	if a.boolFlag("server-side", false) {
-		return &NotSimulatedError{Message: "kubectl diff --server-side is not simulated yet (server-side apply is not simulated)"}
-	}
 	r.exitErr = 2 // CheckDiffErr adds one to kubectl's exit code
+	serverSide := a.boolFlag("server-side", false)
+	if a.boolFlag("force-conflicts", false) && !serverSide {
+		return errorf("--force-conflicts only works with --server-side")
+	}
 	objs, cerr := c.readFiles(r, a)
 	if cerr != nil {
 		return cerr
@@ -43,6 +46,16 @@ func (c *Cluster) runDiff(r *run, words []string) error {
 	different := false
 	for _, fo := range objs {
 		live := c.get(fo.kind, fo.namespace, fo.name)
+		if serverSide {
+			merged, cerr := c.serverSideDryRun(fo, live, a.get("field-manager"), a.boolFlag("force-conflicts", false))
+			if cerr != nil {
+				return cerr
+			}
+			if c.printDiff(r, fo, live, merged, showManaged) {
+				different = true
+			}
+			continue
+		}
 		in := engine.Input{File: string(encode(fo.obj)), ClusterScoped: !fo.kind.Namespaced}
 		if live != nil {
 			in.Live = string(encode(live))
@@ -69,22 +82,57 @@ func (c *Cluster) runDiff(r *run, words []string) error {
 			}
 			merged = stored
 		}
-		liveText, mergedText := "", ""
-		if live != nil {
-			liveText = diffYAML(live, showManaged)
+		if c.printDiff(r, fo, live, merged, showManaged) {
+			different = true
 		}
-		mergedText = diffYAML(merged, showManaged)
-		if liveText == mergedText {
-			continue
-		}
-		different = true
-		name := diffFileName(fo)
-		r.stdout.WriteString(unifiedDiff(diffLiveDir+"/"+name, diffMergedDir+"/"+name, liveText, mergedText, live != nil, c.now().UTC().Format("2006-01-02 15:04:05.000000000 -0700")))
 	}
 	if different {
 		r.out.ExitCode = 1
 	}
 	return nil
+}
+
+// printDiff prints the unified diff of live and merged, and tells whether
+// they differ.
+func (c *Cluster) printDiff(r *run, fo *fileObject, live, merged map[string]any, showManaged bool) bool {
+	liveText, mergedText := "", ""
+	if live != nil {
+		liveText = diffYAML(live, showManaged)
+	}
+	mergedText = diffYAML(merged, showManaged)
+	if liveText == mergedText {
+		return false
+	}
+	name := diffFileName(fo)
+	r.stdout.WriteString(unifiedDiff(diffLiveDir+"/"+name, diffMergedDir+"/"+name, liveText, mergedText, live != nil, c.now().UTC().Format("2006-01-02 15:04:05.000000000 -0700")))
+	return true
+}
+
+// serverSideDryRun is kubectl diff --server-side's merged object: the
+// file sent as an apply patch in a server dry run (the manager "kubectl"
+// unless --field-manager says otherwise); a conflict is kubectl's error.
+func (c *Cluster) serverSideDryRun(fo *fileObject, live map[string]any, manager string, force bool) (map[string]any, *cmdError) {
+	req := serverside.Request{File: jsonvalue.CopyObject(fo.obj), Manager: manager, Force: force,
+		CustomResourceDefinitions: c.customResourceDefinitions(), Now: c.now()}
+	if live != nil {
+		req.Live = jsonvalue.CopyObject(live)
+	}
+	obj, err := serverside.ApplyPatch(req)
+	if err != nil {
+		var ce *serverside.ConflictError
+		if errors.As(err, &ce) {
+			return nil, &cmdError{status: &serverStatus{Reason: "Conflict", Message: ce.Message}}
+		}
+		return nil, statusError("", "%s", err.Error())
+	}
+	w := write{manager: req.Manager, dryRun: true, applied: true, appliedFields: metadataOf(obj)["managedFields"]}
+	var cerr *cmdError
+	if live == nil {
+		obj, _, cerr = c.serverCreate(fo.kind, obj, w)
+	} else {
+		obj, _, cerr = c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), w)
+	}
+	return obj, cerr
 }
 
 func diffYAML(obj map[string]any, showManaged bool) string {

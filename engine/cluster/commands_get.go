@@ -15,10 +15,6 @@ var getSpec = flagSpec{
 	bools:  []string{"show-managed-fields", "all-namespaces", "recursive", "ignore-not-found"},
 }
 
-// ManagedFieldsWarning is said whenever managedFields are shown: their
-// fieldsV1 sets are not computed.
-const ManagedFieldsWarning = "managedFields: the entries (manager, operation, apiVersion, time, subresource) are what the API server records for these writes, but their fieldsV1 sets are left out: computing them needs server-side apply's field manager, which is not simulated."
-
 func (c *Cluster) runGet(r *run, words []string) error {
 	a, err := parseArgs("get", words, getSpec)
 	if err != nil {
@@ -54,8 +50,6 @@ func (c *Cluster) runGet(r *run, words []string) error {
 		o = jsonvalue.CopyObject(o)
 		if !a.boolFlag("show-managed-fields", false) {
 			delete(metadataOf(o), "managedFields")
-		} else {
-			r.warn(ManagedFieldsWarning)
 		}
 		objs = append(objs, o)
 	}

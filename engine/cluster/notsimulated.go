@@ -3,7 +3,7 @@ package cluster
 // NotSimulated lists what a real cluster does that this simulation does
 // not, for the page to say.
 var NotSimulated = []string{
-	"Server-side apply (kubectl apply --server-side, kubectl diff --server-side) and the fieldsV1 sets of managedFields: entries name the manager, operation, apiVersion, time and subresource only.",
+	"Conversion of managedFields between apiVersions: server-side apply compares managers recorded at another apiVersion on the object as it is.",
 	"Admission: mutating and validating webhooks, admission policies, ResourceQuota and LimitRange.",
 	"Controllers, except the `controller status` pseudo-command that writes a healthy status: no ReplicaSets or Pods are created, no rollout happens, nothing becomes ready by itself.",
 	"Garbage collection of dependents (ownerReferences) and finalizers; deleting a Namespace removes its objects at once, deleting a CustomResourceDefinition removes its custom resources at once.",

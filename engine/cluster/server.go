@@ -8,6 +8,7 @@ import (
 
 	"github.com/applylens/applylens/engine/apiserver"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/serverside"
 )
 
 // epoch is the simulated clock's start; it advances one second per
@@ -40,6 +41,10 @@ type write struct {
 	manager     string
 	subresource string // "", "scale" or "status"
 	dryRun      bool   // --dry-run=server: everything but storing
+	// applied: a server-side apply, whose field manager already gave the
+	// object's managedFields (appliedFields) before defaulting.
+	applied       bool
+	appliedFields any
 }
 
 func objectKeyOf(k *Kind, namespace, name string) objectKey {
@@ -70,32 +75,36 @@ func (c *Cluster) nextResourceVersion() string {
 func uidOf(n int64) string { return fmt.Sprintf("%08x-0000-4000-8000-%012x", n, n) }
 
 // newObject fills in what the server sets on every created object and
-// returns obj.
-func (c *Cluster) newObject(obj map[string]any, manager string) map[string]any {
+// returns obj; managedFields are the field manager's (recordManagers).
+func (c *Cluster) newObject(obj map[string]any, managedFields any) map[string]any {
 	md := metadataOf(obj)
 	c.uids++
 	md["uid"] = uidOf(c.uids)
 	md["creationTimestamp"] = c.timestamp()
 	md["resourceVersion"] = c.nextResourceVersion()
-	md["managedFields"] = []any{c.managedFieldsEntry(obj, manager, "")}
+	setManagedFields(md, managedFields)
 	return obj
 }
 
-// managedFieldsEntry is one entry of metadata.managedFields. The
-// fieldsV1 set is left out: computing it needs server-side apply's field
-// manager, which is not simulated.
-func (c *Cluster) managedFieldsEntry(obj map[string]any, manager, subresource string) map[string]any {
-	e := map[string]any{
-		"apiVersion": obj["apiVersion"],
-		"fieldsType": "FieldsV1",
-		"manager":    manager,
-		"operation":  "Update",
-		"time":       c.timestamp(),
+// recordManagers is the API server's field manager on a write, where its
+// handler runs it: on the decoded and defaulted object (as the typed
+// struct encodes it), before the registry strategy prepares, allocates and
+// validates. live is nil for a create. It returns the new
+// metadata.managedFields (nil: none).
+func (c *Cluster) recordManagers(k *Kind, live, obj map[string]any, w write) any {
+	view := jsonvalue.CopyObject(obj)
+	typedEncoding(k, view)
+	out := serverside.Update(serverside.UpdateRequest{Live: live, Object: view, Manager: w.manager, Subresource: w.subresource, Now: c.now(), CustomResourceDefinitions: c.customResourceDefinitions()})
+	md, _ := out["metadata"].(map[string]any)
+	return md["managedFields"]
+}
+
+func setManagedFields(md map[string]any, managedFields any) {
+	if managedFields == nil {
+		delete(md, "managedFields")
+	} else {
+		md["managedFields"] = managedFields
 	}
-	if subresource != "" {
-		e["subresource"] = subresource
-	}
-	return e
 }
 
 // allocateService is the Service REST storage's allocation of cluster
@@ -178,13 +187,19 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 	if c.get(k, metaString(obj, "namespace"), name) != nil {
 		return nil, nil, statusError("AlreadyExists", "%s %q already exists", k.groupResource(), name)
 	}
-	for _, f := range []string{"uid", "resourceVersion", "creationTimestamp", "generation", "managedFields", "deletionTimestamp"} {
+	for _, f := range []string{"uid", "resourceVersion", "creationTimestamp", "generation", "deletionTimestamp"} {
 		delete(md, f)
 	}
 	normalize(k, obj)
-	// The server defaults while it decodes the request, then runs the
+	// The server defaults while it decodes the request, runs the field
+	// manager (which keeps managedFields the request sets), then the
 	// registry strategy, which reads the uid (a Job's selector).
 	defaulted := apiserver.Default(obj)
+	managedFields := w.appliedFields
+	if !w.applied {
+		managedFields = c.recordManagers(k, nil, obj, w)
+	}
+	delete(md, "managedFields")
 	md["uid"] = uidOf(c.uids + 1)
 	apiserver.PrepareForCreate(obj)
 	defaulted = c.allocate(k, obj, defaulted, w.dryRun)
@@ -196,10 +211,10 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 		// A dry run answers with what the server would have set, but
 		// takes no resourceVersion and consumes no uid.
 		md["creationTimestamp"] = c.timestamp()
-		md["managedFields"] = []any{c.managedFieldsEntry(obj, w.manager, "")}
+		setManagedFields(md, managedFields)
 		return obj, defaulted, nil
 	}
-	c.newObject(obj, w.manager)
+	c.newObject(obj, managedFields)
 	c.store(obj)
 	c.afterWrite(k, obj)
 	return obj, defaulted, nil
@@ -227,6 +242,10 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 	// Defaulted first, as the server decodes, so that the strategy's
 	// generation bump compares defaulted specs.
 	defaulted := apiserver.Default(obj)
+	managedFields := w.appliedFields
+	if !w.applied {
+		managedFields = c.recordManagers(k, old, obj, w)
+	}
 	if w.subresource != "status" {
 		apiserver.PrepareForUpdate(obj, old)
 	}
@@ -235,6 +254,7 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 		return nil, nil, fromAPIServer(se, k, name)
 	}
 	typedEncoding(k, obj)
+	setManagedFields(md, managedFields)
 	if reflect.DeepEqual(obj, old) {
 		return old, defaulted, nil
 	}
@@ -242,25 +262,9 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 		return obj, defaulted, nil
 	}
 	md["resourceVersion"] = c.nextResourceVersion()
-	md["managedFields"] = c.updatedManagedFields(obj, oldMD["managedFields"], w)
 	c.store(obj)
 	c.afterWrite(k, obj)
 	return obj, defaulted, nil
-}
-
-// updatedManagedFields refreshes the writer's entry (same manager,
-// operation, apiVersion and subresource) or appends one.
-func (c *Cluster) updatedManagedFields(obj map[string]any, old any, w write) []any {
-	entries, _ := jsonvalue.Copy(old).([]any)
-	mine := c.managedFieldsEntry(obj, w.manager, w.subresource)
-	for i, e := range entries {
-		em, _ := e.(map[string]any)
-		if em["manager"] == mine["manager"] && em["operation"] == mine["operation"] && em["apiVersion"] == mine["apiVersion"] && em["subresource"] == mine["subresource"] {
-			entries[i] = mine
-			return entries
-		}
-	}
-	return append(entries, mine)
 }
 
 // serverDelete removes an object and what the simulated controllers

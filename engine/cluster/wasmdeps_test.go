@@ -30,3 +30,27 @@ func TestWasmLinksNoKubernetesModule(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstWasmLinksNoFieldManager checks that the page's first wasm
+// (./wasm) links neither the simulated cluster nor the field manager it
+// runs on every write (engine/serverside, structured-merge-diff): they
+// belong to wasm/timeline, loaded when the Timeline mode is first shown,
+// and would break the first visit's budget (docs/performance.md).
+func TestFirstWasmLinksNoFieldManager(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", "github.com/applylens/applylens/wasm")
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps ./wasm: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 10 {
+		t.Fatalf("go list -deps ./wasm listed only %d packages", len(deps))
+	}
+	for _, d := range deps {
+		if d == "github.com/applylens/applylens/engine/cluster" || d == "github.com/applylens/applylens/engine/serverside" ||
+			strings.HasPrefix(d, "sigs.k8s.io/structured-merge-diff/") {
+			t.Errorf("./wasm depends on %s under GOOS=js GOARCH=wasm", d)
+		}
+	}
+}

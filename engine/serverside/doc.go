@@ -32,6 +32,13 @@
 // structured-merge-diff's deduced type, as the server does for a type it
 // has no schema for: every map granular, every list atomic.
 //
+// Update is the same field manager for every other write (create, PUT,
+// PATCH): engine/cluster runs it on each write it simulates, through the
+// main resource or the status and scale subresources (the latter with the
+// registry's ScaleHandler conversion), so that metadata.managedFields carry
+// the fieldsV1 sets the server records. ApplyPatch is the server's part of
+// one apply alone (kubectl diff --server-side's dry run).
+//
 // The live object is taken as the server holds it: its managedFields are
 // the other managers' entries (none means before-first-apply, compared with
 // the kind's Go zero value as the server's ObjectCreater makes it, which is

@@ -13,7 +13,6 @@ func init() { engine.RegisterServerSide(ApplyResult) }
 // for an Input with ServerSide once this package is linked. A CRD whose
 // schema the server would not admit is an *engine.CRDSchemaError.
 func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*engine.Result, error) {
-	var warnings []engine.Warning
 	req := Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts, CustomResourceDefinitions: crds}
 	out, err := Apply(req)
 	if err != nil {
@@ -22,6 +21,19 @@ func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts 
 		}
 		return nil, &engine.ApplyError{Message: err.Error()}
 	}
+	res, err := out.Result()
+	if err != nil {
+		return nil, err
+	}
+	res.Steps = trace(req, out)
+	return res, nil
+}
+
+// Result is the outcome shaped as an engine.Result: the patch kubectl
+// sends, the object, the owners and conflicts, kubectl's warnings.
+func (out *Outcome) Result() (*engine.Result, error) {
+	var err error
+	var warnings []engine.Warning
 	res := &engine.Result{Action: out.Action, PatchType: engine.PatchApply, Patch: bytes.TrimSuffix(out.Patch, []byte("\n")), LastAppliedSource: "none"}
 	switch {
 	case out.Builtin:
@@ -56,6 +68,7 @@ func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts 
 	if res.Warnings = warnings; res.Warnings == nil {
 		res.Warnings = []engine.Warning{}
 	}
-	res.Steps = trace(req, out)
+	// The steps need the request (ApplyResult adds them).
+	res.Steps = []engine.Step{}
 	return res, nil
 }

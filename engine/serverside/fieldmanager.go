@@ -48,6 +48,10 @@ type fieldManager struct {
 	crd              string // the CRD that gave typ, if any
 	now              time.Time
 	updater          merge.Updater
+	// subresource is the endpoint written through ("", "status",
+	// "scale"): it names the manager, and a subresource's request never
+	// sets managedFields (decodeLiveOrNew's ignoreNew).
+	subresource string
 }
 
 // newFieldManager is the field manager of a built-in kind, of a custom
@@ -152,11 +156,18 @@ func (f *fieldManager) apply(live, applied map[string]any, manager string, force
 // it has some (decodeLiveOrNew), as for kubectl's migration patch.
 func (f *fieldManager) update(live, newObj map[string]any, manager string) (map[string]any, error) {
 	entries, err := managedFieldsOf(newObj)
+	if f.subresource != "" {
+		entries, err = managedFieldsOf(live)
+	}
 	if err != nil {
 		return newObj, nil
 	}
 	var m managed
-	if len(entries) == 0 && entries != nil {
+	if f.subresource != "" {
+		if m, err = decodeManaged(entries); err != nil {
+			m = emptyManaged()
+		}
+	} else if len(entries) == 0 && entries != nil {
 		m = emptyManaged()
 	} else if m, err = decodeManaged(entries); err != nil || len(m.fields) == 0 {
 		liveEntries, _ := managedFieldsOf(live)
@@ -326,7 +337,7 @@ func (f *fieldManager) managerID(manager, operation string) string {
 	if manager == "" {
 		manager = "unknown"
 	}
-	return identifier(managerEntry{Manager: manager, Operation: operation, APIVersion: f.apiVersion})
+	return identifier(managerEntry{Manager: manager, Operation: operation, APIVersion: f.apiVersion, Subresource: f.subresource})
 }
 
 // timesApply is internal.managedFieldsUpdater for Apply.

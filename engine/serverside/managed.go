@@ -7,6 +7,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/applylens/applylens/engine/jsonvalue"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 )
 
@@ -59,6 +60,9 @@ func managedFieldsOf(obj map[string]any) ([]managerEntryValue, error) {
 	if !ok || raw == nil {
 		return nil, nil
 	}
+	if entries, ok := wellFormedEntries(raw); ok {
+		return entries, nil
+	}
 	data, err := json.Marshal(raw)
 	if err != nil {
 		return nil, err
@@ -71,6 +75,65 @@ func managedFieldsOf(obj map[string]any) ([]managerEntryValue, error) {
 		entries = []managerEntryValue{}
 	}
 	return entries, nil
+}
+
+// wellFormedEntries reads entries whose every field has its type (what
+// the simulated server stores) without encoding/json's round trip, the
+// cost of every write; anything else takes the round trip, for its errors.
+func wellFormedEntries(raw any) ([]managerEntryValue, bool) {
+	list, ok := raw.([]any)
+	if !ok {
+		return nil, false
+	}
+	entries := make([]managerEntryValue, 0, len(list))
+	for _, item := range list {
+		m, ok := item.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		var e managerEntryValue
+		for k, v := range m {
+			if k == "fieldsV1" {
+				if _, ok := v.(map[string]any); !ok {
+					return nil, false
+				}
+				data, err := jsonvalue.Encode(v)
+				if err != nil {
+					return nil, false
+				}
+				raw := json.RawMessage(data)
+				e.FieldsV1 = &raw
+				continue
+			}
+			str, ok := v.(string)
+			if !ok {
+				return nil, false
+			}
+			switch k {
+			case "manager":
+				e.Manager = str
+			case "operation":
+				e.Operation = str
+			case "apiVersion":
+				e.APIVersion = str
+			case "fieldsType":
+				e.FieldsType = str
+			case "subresource":
+				e.Subresource = str
+			case "time":
+				t, err := time.Parse(time.RFC3339, str)
+				if err != nil {
+					return nil, false
+				}
+				t = t.UTC()
+				e.Time, e.when = &str, &t
+			default:
+				return nil, false
+			}
+		}
+		entries = append(entries, e)
+	}
+	return entries, true
 }
 
 // managerEntryValue is one decoded entry with its time parsed as metav1.Time
@@ -216,8 +279,7 @@ func entryValue(e managerEntry, when *time.Time) map[string]any {
 		v["fieldsType"] = e.FieldsType
 	}
 	if e.FieldsV1 != nil {
-		var f map[string]any
-		_ = json.Unmarshal(*e.FieldsV1, &f) // a set's JSON: maps only
+		f, _ := jsonvalue.Decode(*e.FieldsV1) // a set's JSON: maps only
 		v["fieldsV1"] = f
 	}
 	if e.Subresource != "" {

@@ -43,6 +43,9 @@ type Request struct {
 	// markers). A custom kind without one is treated as the server treats a
 	// kind without a schema.
 	CustomResourceDefinitions []map[string]any
+	// Now is the time stamped on what the apply changes; zero means Clock
+	// (or one second after the latest time Live records).
+	Now time.Time
 }
 
 // Actions of a server-side apply.
@@ -95,7 +98,11 @@ func Apply(req Request) (*Outcome, error) {
 			return nil, &VersionError{File: apiVersion, Live: liveVersion}
 		}
 	}
-	fm, err := newFieldManager(apiVersion, kind, clockFor(req.Live), req.CustomResourceDefinitions)
+	now := req.Now
+	if now.IsZero() {
+		now = clockFor(req.Live)
+	}
+	fm, err := newFieldManager(apiVersion, kind, now, req.CustomResourceDefinitions)
 	if err != nil {
 		return nil, err
 	}
@@ -348,14 +355,30 @@ func (e *VersionError) Error() string {
 // to live (nil: create), without kubectl's requests around it. Errors are
 // *ConflictError or *ServerError.
 func ServerApply(live, applied map[string]any, manager string, force bool) (map[string]any, error) {
-	apiVersion, _ := applied["apiVersion"].(string)
-	kind, _ := applied["kind"].(string)
-	fm, err := newFieldManager(apiVersion, kind, clockFor(live), nil)
+	return ApplyPatch(Request{File: applied, Live: live, Manager: manager, Force: force})
+}
+
+// ApplyPatch is ServerApply for a Request (its Now; Manager "" is
+// "kubectl"): the one request kubectl diff --server-side sends, as a dry
+// run.
+func ApplyPatch(req Request) (map[string]any, error) {
+	manager := req.Manager
+	if manager == "" {
+		manager = DefaultManager
+	}
+	apiVersion, _ := req.File["apiVersion"].(string)
+	kind, _ := req.File["kind"].(string)
+	now := req.Now
+	if now.IsZero() {
+		now = clockFor(req.Live)
+	}
+	fm, err := newFieldManager(apiVersion, kind, now, req.CustomResourceDefinitions)
 	if err != nil {
 		return nil, err
 	}
+	live := req.Live
 	if live == nil {
 		live = emptyObject(apiVersion, kind)
 	}
-	return fm.apply(jsonvalue.CopyObject(live), jsonvalue.CopyObject(applied), manager, force)
+	return fm.apply(jsonvalue.CopyObject(live), jsonvalue.CopyObject(req.File), manager, req.Force)
 }

@@ -381,14 +381,25 @@ func yamlText(raw json.RawMessage) (string, error) {
 
 // renderApply renders one apply of a step as op "apply" renders a
 // result: the file is the configuration the apply recorded (its new
-// last-applied annotation), the live object the one before the step, and
-// the last-applied configuration is read from it, as kubectl does.
+// last-applied annotation; for a server-side apply, the file it sent), the
+// live object the one before the step, and the last-applied configuration
+// is read from it, as kubectl does.
 func renderApply(id identity, res *engine.Result, live json.RawMessage) (api.TimelineApply, error) {
 	a := api.TimelineApply{Ref: id.ref(), Namespace: id.namespace}
 	var in engine.Input
 	var docs engine.Panes
 	var err error
-	if res.LastApplied != "" {
+	if res.PatchType == engine.PatchApply {
+		// A server-side apply sends the file itself as the patch.
+		in.ServerSide = true
+		if a.File, err = document.RenderJSONAsYAML(res.Patch); err != nil {
+			return a, err
+		}
+		in.File = a.File
+		if docs.File, err = engine.ParsePane(engine.PaneFile, a.File); err != nil {
+			return a, fmt.Errorf("reading the configuration of %s: %w", a.Ref, err)
+		}
+	} else if res.LastApplied != "" {
 		v, err := jsonvalue.Decode([]byte(res.LastApplied))
 		if err != nil {
 			return a, fmt.Errorf("reading the last-applied configuration of %s: %w", a.Ref, err)

@@ -301,7 +301,8 @@ func TestTimelineOpenInPanes(t *testing.T) {
 		t.Errorf("the single apply is %q, want configure", b.attr("outputs", "data-action"))
 	}
 	result := b.paneText("result")
-	if !strings.Contains(result, "replicas: 2") || strings.Contains(result, "minReadySeconds") {
+	// " minReadySeconds:" is the field; managedFields name it "f:minReadySeconds".
+	if !strings.Contains(result, "replicas: 2") || strings.Contains(result, " minReadySeconds:") {
 		t.Errorf("the single apply's result differs from the timeline's:\n%s", result)
 	}
 	b.checkConsole()
@@ -387,5 +388,68 @@ func TestTimelineExampleLinks(t *testing.T) {
 				t.Errorf("%s: step %d shows %q printing %q, want %q printing %q", id, i, shown[i].Command, shown[i].Stdout, want.Command, want.Stdout)
 			}
 		}
+	}
+}
+
+// TestTimelineServerSideConflict plays the server-side-conflict sample:
+// the conflicting apply shows kubectl's error and exit code 1, the forced
+// one's apply is a server-side apply (no client-side steps: the note says
+// why). Screenshots of both layouts for people.
+func TestTimelineServerSideConflict(t *testing.T) {
+	dir := filepath.Join(repoRoot, "tmp", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []struct {
+		name          string
+		width, height int
+		mobile        bool
+	}{{"desktop", 1440, 900, false}, {"phone", 390, 844, true}} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowser(t, size.width, size.height)
+			opts := []chromedp.EmulateViewportOption{}
+			if size.mobile {
+				opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
+			}
+			b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...))
+			b.open()
+			b.pickTimeline("server-side-conflict", 5)
+			steps := b.shownSteps()
+			if len(steps) != 5 {
+				t.Fatalf("%d steps shown", len(steps))
+			}
+			if c := steps[3]; c.ExitCode != "1" || !strings.HasPrefix(c.Stderr, `error: Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas`) {
+				t.Errorf("the conflicting apply shows exit %q and:\n%s", c.ExitCode, c.Stderr)
+			}
+			if s := steps[4]; s.Stdout != "deployment.apps/web serverside-applied\n" || s.ExitCode != "0" {
+				t.Errorf("the forced apply shows exit %q and %q", s.ExitCode, s.Stdout)
+			}
+			shot := func(name string) {
+				buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b.selectStep(3, 5)
+			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-steps > li:nth-child(4) .tl-stderr').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			shot("timeline-ssa-" + size.name + "-conflict.png")
+			b.selectStep(4, 5)
+			b.waitFor("the server-side apply's note", `!!document.querySelector('#timeline-detail .tl-apply .tl-ssa-note')`, stepTimeout)
+			if got := b.attr("timeline-detail", "data-step"); got != "4" {
+				t.Errorf("detail of step %q", got)
+			}
+			if eval[bool](b, `!!document.querySelector('#timeline-detail .tl-apply .tl-open')`) {
+				t.Error("a server-side apply offers to open in the three panes, which compute client-side apply only")
+			}
+			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-apply').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			shot("timeline-ssa-" + size.name + "-apply.png")
+			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
+			}
+			b.checkConsole()
+		})
 	}
 }

@@ -37,6 +37,7 @@ export const ACTION_WORDS = {
 export const PATCH_TYPE_WORDS = {
   strategic: 'strategic merge patch',
   merge: 'JSON merge patch',
+  apply: 'server-side apply patch',
 };
 
 /**

@@ -98,7 +98,7 @@ export class TimelineMode {
     clear(this.host);
     this.host.append(
       h('p', { id: 'timeline-note', className: 'tl-note' },
-        'The commands run on a cluster simulated in your browser: the API server\'s defaults and validation, kubectl\'s output. ',
+        'The commands run on a cluster simulated in your browser: the API server\'s defaults, validation and field managers (managedFields, server-side apply conflicts), kubectl\'s output. ',
         'Not simulated: admission webhooks, controllers (other than one that writes a status), quotas, and anything a real cluster would change between commands.'),
       h('div', { className: 'tl-layout' },
         h('section', { className: 'tl-commands', attrs: { 'aria-label': 'Commands' } },
@@ -501,7 +501,9 @@ export class TimelineMode {
         h('code', { text: a.ref }),
         h('span', { className: `badge action-${r.action}`, text: ACTION_WORDS[r.action] || r.action }),
         r.patchType ? h('span', { className: 'tl-patch-type', text: PATCH_TYPE_WORDS[r.patchType] || r.patchType }) : null,
-        !this.openInPanes ? null : h('button', {
+        // The single-apply mode computes client-side apply only: a
+        // server-side apply opened there would show another result.
+        !this.openInPanes || r.patchType === 'apply' ? null : h('button', {
           type: 'button', className: 'small tl-open', text: 'Open in the three panes',
           title: 'Load this apply (the live object before it, the file, the last-applied configuration read from live) into the single-apply mode',
           onclick: () => this.openInPanes?.({ file: a.file, live: a.live }),
@@ -514,7 +516,11 @@ export class TimelineMode {
       for (const b of group.children) b.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (b).dataset.view === which));
       clear(body);
       body.dataset.view = which;
-      if (which === 'steps') {
+      if (which === 'steps' && r.patchType === 'apply') {
+        body.append(h('p', { className: 'panel-hint tl-ssa-note', text: r.action === 'conflict'
+          ? 'Server-side apply has no client-side steps: kubectl sends the file as it is (Patch). The API server refused it: another field manager owns a field the file sets to another value (the step\'s error names it), so nothing changed.'
+          : 'Server-side apply has no client-side steps: kubectl sends the file as it is (Patch); the API server merges it into the live object and records who owns each field in metadata.managedFields (Result).' }));
+      } else if (which === 'steps') {
         const host = h('div', { className: 'steps' });
         body.append(host);
         new StepsView(host, { onSelect: () => {} }).render(r.steps || []);

@@ -1,0 +1,102 @@
+package cluster
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/serverside"
+)
+
+// validateServerSide is the part of kubectl apply's Validate about
+// --server-side, in kubectl's order.
+func validateServerSide(a *args, serverSide bool, mode string, force, prune bool) *cmdError {
+	switch {
+	case a.boolFlag("force-conflicts", false) && !serverSide:
+		return errorf("--force-conflicts only works with --server-side")
+	case mode == "client" && serverSide:
+		return errorf("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)")
+	case serverSide && force:
+		return errorf("--force cannot be used with --server-side")
+	case mode == "server" && force:
+		return errorf("--dry-run=server cannot be used with --force")
+	case prune && !force && serverSide && (a.boolFlag("all", false) || a.get("selector") != ""):
+		return errorf("--prune is in alpha and doesn't currently work on objects created by server-side apply")
+	}
+	return nil
+}
+
+// applyServerSide is kubectl's applyOneObject with --server-side: the file
+// is sent whole as an apply patch; the server's field manager merges it
+// and records the owners (or refuses with a conflict), then the registry
+// defaults, prepares and validates the result as for any write. kubectl's
+// last-applied hand-over and migration requests are serverside.Apply's.
+func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedUIDs map[string]bool) *cmdError {
+	if fo.name == "" {
+		if gn := metaString(fo.obj, "generateName"); gn != "" {
+			return errorf("from %s: cannot use generate name with apply", gn)
+		}
+		return statusError("", "resource name may not be empty")
+	}
+	manager := f.manager
+	if manager == "" {
+		manager = serverside.DefaultManager
+	}
+	live := c.get(fo.kind, fo.namespace, fo.name)
+	req := serverside.Request{File: jsonvalue.CopyObject(fo.obj), Manager: manager, Force: f.forceConflicts,
+		CustomResourceDefinitions: c.customResourceDefinitions(), Now: c.now()}
+	if live != nil {
+		req.Live = jsonvalue.CopyObject(live)
+	}
+	out, err := serverside.Apply(req)
+	if err != nil {
+		var ve *serverside.VersionError
+		if errors.As(err, &ve) {
+			return &cmdError{msg: err.Error()}
+		}
+		return statusError("", "%s", err.Error())
+	}
+	res, err := out.Result()
+	if err != nil {
+		return &cmdError{msg: err.Error()}
+	}
+	r.out.Applies = append(r.out.Applies, res)
+	if out.Conflict != nil {
+		return errorf("%s", out.Conflict.KubectlMessage())
+	}
+	obj := out.Object
+	md := metadataOf(obj)
+	applied := write{manager: manager, dryRun: f.mode == "server", applied: true, appliedFields: md["managedFields"]}
+	change := Change{Ref: refOf(fo.kind, fo.namespace, fo.name), Action: "serverside-applied", DryRun: f.mode != "", Before: encode(live)}
+	var stored map[string]any
+	var cerr *cmdError
+	if live == nil {
+		stored, change.Defaulted, cerr = c.serverCreate(fo.kind, obj, applied)
+	} else {
+		stored, change.Defaulted, cerr = c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), applied)
+	}
+	if cerr != nil {
+		return cerr
+	}
+	visitedUIDs[metaString(stored, "uid")] = true
+	change.After = encode(stored)
+	r.out.Changes = append(r.out.Changes, change)
+	for _, w := range out.Warnings {
+		r.stderr.WriteString(ensureNewline(w))
+	}
+	r.printf("%s/%s serverside-applied%s\n", fo.kind.kindGroup(), fo.name, dryRunSuffix(f.mode))
+	return nil
+}
+
+// customResourceDefinitions are the stored CustomResourceDefinitions, for
+// the field manager to read custom kinds' schemas from.
+func (c *Cluster) customResourceDefinitions() []map[string]any {
+	var out []map[string]any
+	for _, o := range c.sortedObjects(func(o map[string]any) bool {
+		return o["kind"] == "CustomResourceDefinition" && strings.HasPrefix(fmt.Sprint(o["apiVersion"]), "apiextensions.k8s.io/")
+	}) {
+		out = append(out, jsonvalue.CopyObject(o))
+	}
+	return out
+}
