@@ -462,8 +462,16 @@ func (f *fieldManager) mergeUpdate(live, newObj map[string]any, m managed, manag
 // order: structured-merge-diff lists them in the order of a Go map (the
 // server's message varies from one request to the next), applylens's
 // output must not.
+//
+// Within one map, validation stops at the first field the schema does not
+// declare, and which one comes first is also the map's order: a value
+// that fails is validated again walking every map in key order, so the
+// error names the same field each time.
 func fromUnstructured(typ typed.ParseableType, obj map[string]any, opts ...typed.ValidationOptions) (*typed.TypedValue, error) {
 	tv, err := typ.FromUnstructured(obj, opts...)
+	if _, ok := err.(typed.ValidationErrors); ok {
+		_, err = typed.AsTyped(sortedValue{value.NewValueInterface(obj)}, typ.Schema, typ.TypeRef, opts...)
+	}
 	if errs, ok := err.(typed.ValidationErrors); ok && len(errs) > 1 {
 		errs = append(typed.ValidationErrors(nil), errs...)
 		sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
@@ -519,3 +527,68 @@ func emptyObject(apiVersion, kind string) map[string]any {
 	}
 	return map[string]any{"apiVersion": apiVersion, "kind": kind}
 }
+
+// sortedValue is a value whose maps iterate in key order, at any depth
+// (for fromUnstructured's errors only: it is slower).
+type sortedValue struct{ value.Value }
+
+// String and GoString print the value as structured-merge-diff's errors
+// print it unwrapped ("expected string, got &value.valueUnstructured{…}").
+func (v sortedValue) String() string   { return fmt.Sprint(v.Value) }
+func (v sortedValue) GoString() string { return fmt.Sprintf("%#v", v.Value) }
+
+func (v sortedValue) AsMap() value.Map                       { return sortedMap{v.Value.AsMap()} }
+func (v sortedValue) AsMapUsing(value.Allocator) value.Map   { return sortedMap{v.Value.AsMap()} }
+func (v sortedValue) AsList() value.List                     { return sortedList{v.Value.AsList()} }
+func (v sortedValue) AsListUsing(value.Allocator) value.List { return sortedList{v.Value.AsList()} }
+
+type sortedMap struct{ value.Map }
+
+func (m sortedMap) Get(key string) (value.Value, bool) {
+	v, ok := m.Map.Get(key)
+	if !ok {
+		return nil, false
+	}
+	return sortedValue{v}, true
+}
+
+func (m sortedMap) GetUsing(_ value.Allocator, key string) (value.Value, bool) { return m.Get(key) }
+
+func (m sortedMap) Iterate(fn func(key string, v value.Value) bool) bool {
+	keys := make([]string, 0, m.Map.Length())
+	m.Map.Iterate(func(key string, _ value.Value) bool {
+		keys = append(keys, key)
+		return true
+	})
+	sort.Strings(keys)
+	for _, k := range keys {
+		v, _ := m.Get(k)
+		if !fn(k, v) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m sortedMap) IterateUsing(_ value.Allocator, fn func(key string, v value.Value) bool) bool {
+	return m.Iterate(fn)
+}
+
+type sortedList struct{ value.List }
+
+func (l sortedList) At(i int) value.Value                         { return sortedValue{l.List.At(i)} }
+func (l sortedList) AtUsing(_ value.Allocator, i int) value.Value { return l.At(i) }
+func (l sortedList) Range() value.ListRange                       { return &sortedRange{list: l, i: -1} }
+func (l sortedList) RangeUsing(value.Allocator) value.ListRange   { return l.Range() }
+
+type sortedRange struct {
+	list sortedList
+	i    int
+}
+
+func (r *sortedRange) Next() bool {
+	r.i++
+	return r.i < r.list.Length()
+}
+
+func (r *sortedRange) Item() (int, value.Value) { return r.i, r.list.At(r.i) }

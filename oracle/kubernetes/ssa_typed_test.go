@@ -65,7 +65,14 @@ func TestSSATypedServer(t *testing.T) {
 			live = empty // the server's createNewObject: creater.New(kind)
 		}
 		out, err := fm.Apply(live, unstr(in.file), "kubectl", true)
-		got, gerr := serverside.ServerApply(in.live, in.file, "kubectl", true)
+		// The server holds the live object typed: the engine is given it as
+		// the server would print it (kubectl get -o yaml: resources: {} and
+		// the like), not as a sample wrote it by hand.
+		engineLive := in.live
+		if engineLive != nil {
+			engineLive = roundTrip(t, in.live)
+		}
+		got, gerr := serverside.ServerApply(engineLive, in.file, "kubectl", true)
 		if err != nil || gerr != nil {
 			if (err == nil) != (gerr == nil) && !apierrors.IsConflict(err) {
 				t.Logf("%s: server error %v, engine error %v", in.name, err, gerr)
