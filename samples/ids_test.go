@@ -33,6 +33,7 @@ var releasedIDs = []string{
 	"timeline-prune-directory", "timeline-crd-cluster-scoped",
 	// Released with server-side apply in the Timeline mode.
 	"timeline-server-side-conflict",
+	"timeline-server-side-list-map",
 	// Server-side apply, released with the page's apply switch.
 	"ssa-hpa-replicas-conflict", "ssa-hpa-replicas-forced", "ssa-sidecar-other-manager",
 	"ssa-ports-tcp-udp", "ssa-duplicate-env", "ssa-migration",

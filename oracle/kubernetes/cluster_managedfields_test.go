@@ -246,6 +246,7 @@ func checkCommand(t *testing.T, c *cluster.Cluster, tick int, cmd clusterCommand
 		t.Fatalf("%s: %v", cmd.line, err)
 	}
 	w := writeOf(t, cmd.line)
+	crds := clusterCRDs(t, c)
 	now := mfEpoch.Add(time.Duration(tick) * time.Second).Format(time.RFC3339)
 	writes := 0
 	for _, ch := range out.Changes {
@@ -262,11 +263,11 @@ func checkCommand(t *testing.T, c *cluster.Cluster, tick int, cmd clusterCommand
 		var want map[string]any
 		switch {
 		case w.serverSide:
-			want = realSSAWrite(t, before, after, cmd, w)
+			want = realSSAWrite(t, before, after, cmd, w, crds)
 		case w.subresource == "scale":
 			want = realScale(t, before, after, w.manager)
 		default:
-			want = realUpdateWrite(t, before, after, w)
+			want = realUpdateWrite(t, before, after, w, crds)
 		}
 		got := managedFieldsJSON(t, after, nil, "")
 		wantJSON := managedFieldsJSON(t, want, before, now)
@@ -336,9 +337,14 @@ func realFieldManager(t *testing.T, obj map[string]any, subresource string) *man
 }
 
 // realUpdateWrite is FieldManager.UpdateNoErrors, as the handlers call it.
-func realUpdateWrite(t *testing.T, before, after map[string]any, w kubectlWrite) map[string]any {
+func realUpdateWrite(t *testing.T, before, after map[string]any, w kubectlWrite, crds []map[string]any) map[string]any {
 	t.Helper()
-	fm := realFieldManager(t, after, w.subresource)
+	var fm *managedfields.FieldManager
+	if w.subresource == "" {
+		fm = crdFieldManager(t, crds, after) // the built-in one for a built-in kind
+	} else {
+		fm = realFieldManager(t, after, w.subresource)
+	}
 	live := emptyLive(after)
 	if before != nil {
 		live = unstr(before)
@@ -392,7 +398,7 @@ func realScale(t *testing.T, before, after map[string]any, manager string) map[s
 
 // realSSAWrite is kubectl apply --server-side's requests (realSSA) with
 // the file as kubectl sends it (its namespace set).
-func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand, w kubectlWrite) map[string]any {
+func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand, w kubectlWrite, crds []map[string]any) map[string]any {
 	t.Helper()
 	var file map[string]any
 	for _, text := range cmd.files {
@@ -406,7 +412,7 @@ func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand
 			metaOf(file)["namespace"] = ns
 		}
 	}
-	res, err := realSSA(t, before, file, w.manager, w.force)
+	res, err := realSSAWith(t, crdFieldManager(t, crds, file), before, file, w.manager, w.force)
 	if err != nil || res.conflict != nil {
 		t.Fatalf("%s: the real server refused what the simulation stored: %v %v", cmd.line, err, res.conflict)
 	}
@@ -436,4 +442,19 @@ func managedFieldsJSON(t *testing.T, obj, before map[string]any, now string) str
 		}
 	}
 	return mustJSON(list)
+}
+
+// clusterCRDs are the CustomResourceDefinitions the simulated cluster
+// holds, in the order it hands them to its field manager: a custom kind
+// one of them serves is merged by its schema on both sides.
+func clusterCRDs(t *testing.T, c *cluster.Cluster) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, raw := range c.Objects() {
+		obj := decodeRaw(t, raw)
+		if obj["kind"] == "CustomResourceDefinition" && strings.HasPrefix(fmt.Sprint(obj["apiVersion"]), "apiextensions.k8s.io/") {
+			out = append(out, obj)
+		}
+	}
+	return out
 }
