@@ -619,7 +619,7 @@ formatSelect.addEventListener('change', () => {
  * @param {{overwrite: boolean, flags?: import('./share.js').Flags}} row
  */
 function withSwitch({ overwrite, flags: rowFlags = {} }) {
-  const { apply, fieldManager, forceConflicts, ...rest } = rowFlags;
+  const { apply, fieldManager, forceConflicts, crds, ...rest } = rowFlags;
   const all = { ...rest, ...applySwitch.flags() };
   return Object.keys(all).length > 0 ? { overwrite, flags: all } : { overwrite };
 }
@@ -643,8 +643,8 @@ function pageState() {
  */
 function applyState(state) {
   examples.reset();
-  const { apply, fieldManager, forceConflicts } = state.flags || {};
-  applySwitch.load({ apply, fieldManager, forceConflicts });
+  const { apply, fieldManager, forceConflicts, crds } = state.flags || {};
+  applySwitch.load({ apply, fieldManager, forceConflicts, crds });
   flags.load(state);
   showFormat(state.format);
   inputs.load({ lastApplied: state.lastApplied, file: state.file, live: state.live }, state.mode);

@@ -42,6 +42,7 @@ import { validateTimeline, timelinePlain, TimelineShapeError } from './timeline/
  * @property {'client'|'server'|'both'} [apply] which apply; default 'client'
  * @property {string} [fieldManager] --field-manager; default '' ("kubectl")
  * @property {boolean} [forceConflicts] --force-conflicts; default false
+ * @property {string} [crds] the CustomResourceDefinitions the server knows, for server-side apply (YAML text); default ''
  */
 
 /** The version of single-apply links (the page reads it forever). */
@@ -58,10 +59,10 @@ export const FLAGS_PREFIX = `s${FLAGS_VERSION}=`;
 export const NEWEST_VERSION = FLAGS_VERSION;
 
 /** The flags' defaults: a flag at its default is left out of a state. */
-export const FLAG_DEFAULTS = Object.freeze({ namespace: '', scope: 'namespaced', apply: 'client', fieldManager: '', forceConflicts: false });
+export const FLAG_DEFAULTS = Object.freeze({ namespace: '', scope: 'namespaced', apply: 'client', fieldManager: '', forceConflicts: false, crds: '' });
 const FLAG_ENUMS = { scope: ['namespaced', 'cluster'], apply: ['client', 'server', 'both'] };
 /** Longest -n (a DNS subdomain at most) and --field-manager (the API server's limit) a link may hold. */
-const FLAG_STRING_CHARS = { namespace: 253, fieldManager: 128 };
+const FLAG_STRING_CHARS = { namespace: 253, fieldManager: 128, crds: 5 << 20 }; // crds: as a pane (LIMITS.paneChars)
 
 export const LIMITS = {
   /** Longest link the page makes (the whole URL) and longest fragment it reads. */
@@ -212,7 +213,7 @@ export function validateFlags(value, bad = (what) => new LinkError('shape', `its
     } else {
       if (typeof x !== 'string') throw bad(`the flag "${key}" must be a string`);
       // Control characters never belong in a namespace or a manager's name.
-      if (x.length > FLAG_STRING_CHARS[key] || /[\u0000-\u001f\u007f]/.test(x)) {
+      if (x.length > FLAG_STRING_CHARS[key] || (key !== 'crds' && /[\u0000-\u001f\u007f]/.test(x))) {
         throw bad(`the flag "${key}" must be at most ${FLAG_STRING_CHARS[key]} printable characters`);
       }
     }

@@ -24,6 +24,8 @@ export class ApplySwitch {
     this.fieldManager = /** @type {HTMLInputElement} */ (byId('opt-field-manager'));
     this.force = /** @type {HTMLInputElement} */ (byId('opt-force-conflicts'));
     this.host = byId('ssa-view');
+    /** The CustomResourceDefinitions pasted for the server (the view's box). */
+    this.crds = '';
     /** The newest inputs, as the client-side request carries them (null: nothing to apply). @type {object|null} */
     this.latest = null;
     /** @type {import('./view.js').ServerSideView|null} */
@@ -62,11 +64,12 @@ export class ApplySwitch {
 
   /** The flags of a page state (share.js Flags) that this switch holds, at their defaults left out. */
   flags() {
-    /** @type {{apply?: ApplyKind, fieldManager?: string, forceConflicts?: boolean}} */
+    /** @type {{apply?: ApplyKind, fieldManager?: string, forceConflicts?: boolean, crds?: string}} */
     const f = {};
     if (this.kind !== 'client') f.apply = this.kind;
     if (this.fieldManager.value !== '') f.fieldManager = this.fieldManager.value;
     if (this.force.checked) f.forceConflicts = true;
+    if (this.crds) f.crds = this.crds;
     return f;
   }
 
@@ -80,8 +83,10 @@ export class ApplySwitch {
     return this.kind === 'both' ? ` (and${s})` : s;
   }
 
-  /** Shows a state's flags (absent: defaults). @param {{apply?: ApplyKind, fieldManager?: string, forceConflicts?: boolean}} [flags] */
+  /** Shows a state's flags (absent: defaults). @param {{apply?: ApplyKind, fieldManager?: string, forceConflicts?: boolean, crds?: string}} [flags] */
   load(flags = {}) {
+    this.crds = flags.crds || '';
+    this.view?.setCRDs(this.crds);
     this.fieldManager.value = flags.fieldManager || '';
     this.force.checked = flags.forceConflicts === true;
     this.show(flags.apply || 'client');
@@ -110,7 +115,7 @@ export class ApplySwitch {
       const { op, base, ...panes } = /** @type {any} */ (this.latest);
       this.view.request({
         ...panes, op: 'serverside', apply: this.kind,
-        fieldManager: this.fieldManager.value.trim(), forceConflicts: this.force.checked,
+        fieldManager: this.fieldManager.value.trim(), forceConflicts: this.force.checked, customResourceDefinitions: this.crds,
       });
     });
   }
@@ -121,7 +126,14 @@ export class ApplySwitch {
       this.host.dataset.state = 'loading';
       this.host.textContent = 'Loading the server-side apply…';
       this.loading = import('./view.js').then(({ ServerSideView }) => {
-        this.view = new ServerSideView({ host: this.host, ...this.opts });
+        this.view = new ServerSideView({
+          host: this.host, ...this.opts, crds: this.crds,
+          onCRDs: (text) => {
+            this.crds = text;
+            this.request();
+            this.onChange();
+          },
+        });
       }).catch((err) => {
         this.loading = null;
         this.host.dataset.state = 'failed';

@@ -5,6 +5,8 @@
 
 const CSS = `
 .ssa-kubectl-error { white-space: pre-wrap; font-family: var(--mono); font-size: 0.8rem; background: var(--err-bg); color: var(--fg); border-left: 3px solid var(--err); padding: 0.5rem 0.75rem; border-radius: var(--radius); margin: 0.5rem 0; overflow-wrap: anywhere; }
+.ssa-crds { margin: 0 0 0.5rem; font-size: 0.85rem; }
+.ssa-crds-text { width: 100%; box-sizing: border-box; font-family: var(--mono); font-size: 0.8rem; }
 .ssa-warning { font-size: 0.85rem; }
 .ssa-conflicts, .ssa-steps, .ssa-differences { list-style: none; padding: 0; margin: 0 0 0.75rem; display: grid; gap: 0.3rem; }
 .ssa-conflict, .ssa-step, .ssa-difference { width: 100%; text-align: left; background: var(--panel-bg); color: var(--fg); border: 1px solid var(--border); border-radius: var(--radius); padding: 0.35rem 0.5rem; font: inherit; font-size: 0.85rem; }

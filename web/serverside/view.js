@@ -23,8 +23,10 @@ export class ServerSideView {
    * @param {HTMLElement} opts.host
    * @param {() => import('../engine-client.js').EngineClient} opts.createClient
    * @param {(where: Where|null) => void} opts.highlight
+   * @param {string} [opts.crds] the CustomResourceDefinitions pasted so far
+   * @param {(text: string) => void} [opts.onCRDs] they were edited
    */
-  constructor({ host, createClient, highlight }) {
+  constructor({ host, createClient, highlight, crds = '', onCRDs = () => {} }) {
     addViewStyle();
     this.host = host;
     this.highlight = highlight;
@@ -32,11 +34,45 @@ export class ServerSideView {
     host.dataset.state = 'loading';
     this.status = h('p', { className: 'status ssa-status', attrs: { role: 'status', 'aria-live': 'polite' }, text: 'Loading the server-side apply…' });
     this.body = h('div', { className: 'ssa-body' });
-    host.append(this.status, this.body);
+    // A custom kind is merged by the schema of the CRD that serves it, as
+    // the server does once the CRD is applied; without one, every list of
+    // the kind is atomic and every map granular.
+    this.crdText = /** @type {HTMLTextAreaElement} */ (h('textarea', {
+      id: 'ssa-crds-text', className: 'ssa-crds-text', spellcheck: false, autocomplete: 'off',
+      attrs: { rows: '10', placeholder: 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n…   (several separated by ---)', 'aria-label': 'CustomResourceDefinitions the server knows' },
+    }));
+    this.crdText.value = crds;
+    this.crdText.readOnly = document.documentElement.hasAttribute('data-embed-readonly');
+    this.crdText.addEventListener('input', () => {
+      this.crdSummary();
+      onCRDs(this.crdText.value);
+    });
+    this.crdCount = h('span', { className: 'ssa-crds-count' });
+    this.crds = h('details', { id: 'ssa-crds', className: 'ssa-crds' },
+      h('summary', {}, 'CustomResourceDefinitions the server knows ', this.crdCount),
+      h('p', { className: 'panel-hint', text: 'For a custom resource: paste its CRD (YAML, several separated by ---). The server-side apply then merges by the served version\'s openAPIV3Schema (x-kubernetes-list-type, list-map-keys, map-type…), as the API server does once the CRD is applied. Without one, every list of a custom kind is atomic.' }),
+      this.crdText);
+    this.crds.open = crds !== '';
+    this.crdSummary();
+    host.append(this.crds, this.status, this.body);
     this.client = createClient();
     this.client.onResponse = (response) => this.render(/** @type {any} */ (response));
     this.client.onState = (state, detail) => this.engineState(state, detail);
     this.client.start();
+  }
+
+  /** Shows pasted CRDs (a link or a save opened). @param {string} text */
+  setCRDs(text) {
+    if (this.crdText.value === text) return;
+    this.crdText.value = text;
+    if (text) this.crds.open = true;
+    this.crdSummary();
+  }
+
+  /** @private */
+  crdSummary() {
+    const n = (this.crdText.value.match(/^kind:\s*CustomResourceDefinition\s*$/gm) || []).length;
+    this.crdCount.textContent = n ? `(${n})` : '(none)';
   }
 
   /** @param {import('../api-types.js').ServerSideRequest} request */

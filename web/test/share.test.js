@@ -263,3 +263,13 @@ test('flags (version 3)', async (t) => {
     assert.deepEqual(back.state.flags, state.flags);
   });
 });
+
+test('the pasted CRDs ride in the flags (s3), newlines kept', async () => {
+  const crds = 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n\tmetadata: {}\n';
+  const state = { ...base, flags: { apply: 'server', crds } };
+  const fragment = await encodeState(state);
+  assert.ok(fragment.startsWith('s3='));
+  const back = await decodeFragment('#' + fragment);
+  assert.equal(back.flags.crds, crds);
+  assert.ok(sameState(back, state));
+});
