@@ -171,6 +171,9 @@ func TestReplacedRequest(t *testing.T) {
 	b := newBrowser(t, desktopWidth, desktopHeight)
 	b.open()
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`), chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(1e9)`))
+	// Each computation keeps the worker busy at least 2.5 s: on a quiet
+	// machine the large one would otherwise end before it is replaced.
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(2500)`))
 	walk := readFile(t, "samples/walkthrough/file.yaml")
 
 	first := b.engineLog().LastID
