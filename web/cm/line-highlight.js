@@ -78,15 +78,18 @@ export function scrollToLine(view, n) {
   if (view.state.doc.length > 0) {
     // Scroll the editor's own scroller only: EditorView.scrollIntoView
     // would also scroll the page, moving every other pane out of sight.
-    const pos = view.state.doc.line(clampLine(view.state, n)).from;
     view.requestMeasure({
       read: () => {
-        const block = view.lineBlockAt(pos);
+        // The line is found when measuring: the text may have been
+        // replaced since (a state loaded), and a position taken before
+        // could lie past its end.
+        if (view.state.doc.length === 0) return null;
+        const block = view.lineBlockAt(view.state.doc.line(clampLine(view.state, n)).from);
         const scroller = view.scrollDOM;
         return block.top - Math.max(0, (scroller.clientHeight - block.height) / 2);
       },
       write: (top) => {
-        view.scrollDOM.scrollTop = Math.max(0, top);
+        if (top !== null) view.scrollDOM.scrollTop = Math.max(0, top);
       },
     });
   }
