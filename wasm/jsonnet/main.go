@@ -17,6 +17,7 @@ import (
 	"syscall/js"
 
 	"github.com/applylens/applylens/engine/jsonnetinput"
+	"github.com/applylens/applylens/wasm/internal/bridge"
 )
 
 func main() {
@@ -34,17 +35,7 @@ func main() {
 		}
 		return jsonnetinput.Handle(args[0].String())
 	})
-	version := js.FuncOf(func(js.Value, []js.Value) any { return jsonnetinput.Version })
-
-	global := js.Global()
-	bridge := global.Get("Object").New()
-	bridge.Set("evaluate", evaluate)
-	bridge.Set("version", version)
-	global.Set("applylensJsonnet", bridge)
-	global.Set("applylensJsonnetReady", true)
-	if cb := global.Get("onApplylensJsonnetReady"); cb.Type() == js.TypeFunction {
-		cb.Invoke()
-	}
+	bridge.Publish("applylensJsonnet", map[string]js.Func{"evaluate": evaluate, "version": bridge.Constant(jsonnetinput.Version)})
 	select {}
 }
 

@@ -8,31 +8,9 @@
 //   node wasm/serverside/node_test.mjs                   builds ./wasm/serverside first
 //   node wasm/serverside/node_test.mjs serverside.wasm   uses an existing build
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadWasm } from '../load-node.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const goroot = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
-
-let wasmPath = process.argv[2];
-if (!wasmPath) {
-  wasmPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'applylens-')), 'applylens-serverside.wasm');
-  execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', wasmPath, './wasm/serverside'], {
-    cwd: root,
-    env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' },
-    stdio: 'inherit',
-  });
-}
-
-await import(pathToFileURL(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js')).href);
-const ready = new Promise((resolve) => { globalThis.onApplylensReady = resolve; });
-const go = new globalThis.Go();
-const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), go.importObject);
-go.run(instance);
-await ready;
+await loadWasm({ wasmPath: process.argv[2], pkg: './wasm/serverside' });
 
 const file = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n';
 const live = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\n  managedFields:\n  - apiVersion: apps/v1\n    fieldsType: FieldsV1\n    fieldsV1:\n      f:spec:\n        f:replicas: {}\n    manager: autoscaler\n    operation: Update\n    time: "2025-01-01T00:00:00Z"\nspec:\n  replicas: 5\n';

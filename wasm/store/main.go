@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/applylens/applylens/engine/savedwork"
+	"github.com/applylens/applylens/wasm/internal/bridge"
 	"github.com/hack-pad/go-indexeddb/idb"
 )
 
@@ -67,14 +68,7 @@ func main() {
 		return js.Global().Get("Promise").New(executor)
 	})
 
-	global := js.Global()
-	bridge := global.Get("Object").New()
-	bridge.Set("call", call)
-	global.Set("applylensStore", bridge)
-	global.Set("applylensStoreReady", true)
-	if cb := global.Get("onApplylensStoreReady"); cb.Type() == js.TypeFunction {
-		cb.Invoke()
-	}
+	bridge.Publish("applylensStore", map[string]js.Func{"call": call})
 	select {}
 }
 

@@ -13,27 +13,11 @@ import (
 
 	"github.com/applylens/applylens/engine/api"
 	"github.com/applylens/applylens/engine/timeline"
+	"github.com/applylens/applylens/wasm/internal/bridge"
 )
 
 func main() {
 	api.RegisterTimeline(timeline.Respond)
-	// Made once: js.Func values live as long as the program.
-	apply := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) < 1 || args[0].Type() != js.TypeString {
-			return api.Handle("")
-		}
-		return api.Handle(args[0].String())
-	})
-	version := js.FuncOf(func(js.Value, []js.Value) any { return api.Version })
-
-	global := js.Global()
-	bridge := global.Get("Object").New()
-	bridge.Set("apply", apply)
-	bridge.Set("version", version)
-	global.Set("applylens", bridge)
-	global.Set("applylensReady", true)
-	if cb := global.Get("onApplylensReady"); cb.Type() == js.TypeFunction {
-		cb.Invoke()
-	}
+	bridge.Publish("applylens", map[string]js.Func{"apply": bridge.Strings(api.Handle), "version": bridge.Constant(api.Version)})
 	select {}
 }

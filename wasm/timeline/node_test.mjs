@@ -6,31 +6,9 @@
 //   node wasm/timeline/node_test.mjs                 builds ./wasm/timeline first
 //   node wasm/timeline/node_test.mjs timeline.wasm   uses an existing build
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadWasm } from '../load-node.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const goroot = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
-
-let wasmPath = process.argv[2];
-if (!wasmPath) {
-  wasmPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'applylens-')), 'applylens-timeline.wasm');
-  execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', wasmPath, './wasm/timeline'], {
-    cwd: root,
-    env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' },
-    stdio: 'inherit',
-  });
-}
-
-await import(pathToFileURL(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js')).href);
-const ready = new Promise((resolve) => { globalThis.onApplylensReady = resolve; });
-const go = new globalThis.Go();
-const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), go.importObject);
-go.run(instance);
-await ready;
+await loadWasm({ wasmPath: process.argv[2], pkg: './wasm/timeline' });
 
 const deployment = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\nspec:\n  selector:\n    matchLabels: {app: nginx}\n  template:\n    metadata:\n      labels: {app: nginx}\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.14.2\n';
 const request = {
