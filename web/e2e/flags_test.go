@@ -185,22 +185,11 @@ func TestApplyFlagsAutosave(t *testing.T) {
 // kind's scope at desktop and phone sizes under tmp/screenshots/ and
 // checks that the page does not grow wider than the phone.
 func TestApplyFlagsScreenshots(t *testing.T) {
-	dir := filepath.Join(repoRoot, "tmp", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, size := range []struct {
-		name          string
-		width, height int
-		mobile        bool
-	}{{"desktop", 1440, 900, false}, {"phone", 390, 844, true}} {
+	dir := screenshotDir(t)
+	for _, size := range desktopAndPhone {
 		t.Run(size.name, func(t *testing.T) {
 			b := newBrowser(t, size.width, size.height)
-			opts := []chromedp.EmulateViewportOption{}
-			if size.mobile {
-				opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
-			}
-			b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...), prefersColorScheme("light"))
+			b.run(size.emulate(), prefersColorScheme("light"))
 			b.open()
 			b.setPane("live", "")
 			b.setPane("file", flagsBackup)

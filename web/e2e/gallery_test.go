@@ -51,18 +51,10 @@ func (b *browser) screenshot(name string) {
 // it replaced restorable), Escape closes and gives the focus back.
 func TestGallery(t *testing.T) {
 	all := samples.All()
-	for _, size := range []struct {
-		name          string
-		width, height int
-		mobile        bool
-	}{{"desktop", 1440, 900, false}, {"phone", 390, 844, true}} {
+	for _, size := range desktopAndPhone {
 		t.Run(size.name, func(t *testing.T) {
 			b := newBrowser(t, size.width, size.height)
-			opts := []chromedp.EmulateViewportOption{}
-			if size.mobile {
-				opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
-			}
-			b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...))
+			b.run(size.emulate())
 			mark := trafficMark()
 			b.open()
 			fetched := func() bool {

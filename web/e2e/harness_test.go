@@ -545,3 +545,35 @@ func readFile(t testing.TB, rel string) string {
 	}
 	return string(b)
 }
+
+// screen is a size the layout tests and screenshots look at the page in.
+type screen struct {
+	name          string
+	width, height int
+	mobile        bool
+}
+
+// phoneScreen is a 390x844 phone (emulated as mobile, scale 1).
+var phoneScreen = screen{"phone", 390, 844, true}
+
+// desktopAndPhone are the two sizes of the screenshots people look at.
+var desktopAndPhone = []screen{{"desktop", 1440, 900, false}, phoneScreen}
+
+// emulate sets the browser's viewport to the screen.
+func (s screen) emulate() chromedp.Action[chromedp.Void] {
+	var opts []chromedp.EmulateViewportOption
+	if s.mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
+	}
+	return chromedp.EmulateViewport(int64(s.width), int64(s.height), opts...)
+}
+
+// screenshotDir is tmp/screenshots/, made when missing.
+func screenshotDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(repoRoot, "tmp", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

@@ -40,10 +40,7 @@ func saveShot(t *testing.T, b *browser, name string) {
 	if err := png.Encode(&buf, img); err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(repoRoot, "tmp", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := screenshotDir(t)
 	if err := os.WriteFile(filepath.Join(dir, "robust-"+name+".png"), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -51,8 +48,8 @@ func saveShot(t *testing.T, b *browser, name string) {
 
 // phone emulates a 390x844 touch screen.
 func phone(t *testing.T) *browser {
-	b := newBrowser(t, 390, 844)
-	b.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(1)), touchScreen())
+	b := newBrowser(t, phoneScreen.width, phoneScreen.height)
+	b.run(phoneScreen.emulate(), touchScreen())
 	return b
 }
 

@@ -477,23 +477,12 @@ func TestSavedWorkShareLink(t *testing.T) {
 // widths under tmp/screenshots/, for people to look at; it checks that
 // the page fits the width.
 func TestSavedWorkScreenshots(t *testing.T) {
-	dir := filepath.Join(repoRoot, "tmp", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, size := range []struct {
-		name          string
-		width, height int
-		mobile        bool
-	}{{"desktop", desktopWidth, desktopHeight, false}, {"phone", 390, 844, true}} {
+	dir := screenshotDir(t)
+	for _, size := range []screen{{"desktop", desktopWidth, desktopHeight, false}, phoneScreen} {
 		t.Run(size.name, func(t *testing.T) {
 			b := newBrowser(t, size.width, size.height)
 			viewport := func(b *browser) {
-				opts := []chromedp.EmulateViewportOption{}
-				if size.mobile {
-					opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
-				}
-				b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...), prefersColorScheme("light"))
+				b.run(size.emulate(), prefersColorScheme("light"))
 			}
 			viewport(b)
 			b.open()

@@ -24,24 +24,13 @@ const maxDocScreenshot = 250 << 10
 // for people to look at; the test checks only that the page fits the
 // width (no sideways scrolling) and that the theme took.
 func TestScreenshots(t *testing.T) {
-	dir := filepath.Join(repoRoot, "tmp", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, size := range []struct {
-		name          string
-		width, height int
-		mobile        bool
-	}{{"desktop", desktopWidth, desktopHeight, false}, {"phone", 390, 844, true}} {
+	dir := screenshotDir(t)
+	for _, size := range []screen{{"desktop", desktopWidth, desktopHeight, false}, phoneScreen} {
 		for _, theme := range []string{"light", "dark"} {
 			name := size.name + "-" + theme
 			t.Run(name, func(t *testing.T) {
 				b := newBrowser(t, size.width, size.height)
-				opts := []chromedp.EmulateViewportOption{}
-				if size.mobile {
-					opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
-				}
-				b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...), prefersColorScheme("light"))
+				b.run(size.emulate(), prefersColorScheme("light"))
 				b.open()
 				if theme == "dark" {
 					b.run(chromedp.Click(chromedp.ID("btn-theme")))

@@ -150,10 +150,7 @@ func TestServerSideEmbed(t *testing.T) {
 	if n := eval[int](b, `document.body.innerText.split('Apply failed with 1 conflict').length - 1`); n != 1 {
 		t.Errorf("kubectl's conflict error is shown %d times in the embed, want once", n)
 	}
-	dir := filepath.Join(repoRoot, "tmp", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := screenshotDir(t)
 	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
@@ -167,23 +164,13 @@ func TestServerSideEmbed(t *testing.T) {
 // TestSSAShots saves the server-side view at desktop and
 // phone sizes under tmp/screenshots/ (to look at, not compared).
 func TestSSAShots(t *testing.T) {
-	dir := filepath.Join(repoRoot, "tmp", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, size := range []struct {
-		name          string
-		width, height int
-	}{{"desktop", 1440, 900}, {"phone", 390, 844}} {
+	dir := screenshotDir(t)
+	for _, size := range desktopAndPhone {
 		for i, sample := range []string{"ssa-hpa-replicas-conflict", "ssa-ports-tcp-udp", "ssa-force-conflicts", "walkthrough"} {
 			// Short names: chromium's profile socket path must stay short.
 			t.Run(fmt.Sprintf("%c%d", size.name[0], i), func(t *testing.T) {
 				b := newBrowser(t, size.width, size.height)
-				opts := []chromedp.EmulateViewportOption{}
-				if size.name == "phone" {
-					opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
-				}
-				b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...))
+				b.run(size.emulate())
 				b.openAt(siteURL + "#example=" + sample)
 				if !strings.HasPrefix(sample, "ssa-") {
 					// A client-side example, switched: what a learner sees first.

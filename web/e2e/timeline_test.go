@@ -311,22 +311,11 @@ func TestTimelineOpenInPanes(t *testing.T) {
 // TestTimelinePhone: on a phone, a selected step's output is in sight,
 // nothing scrolls sideways; screenshots of both layouts for people.
 func TestTimelinePhone(t *testing.T) {
-	dir := filepath.Join(repoRoot, "tmp", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, size := range []struct {
-		name          string
-		width, height int
-		mobile        bool
-	}{{"desktop", 1440, 900, false}, {"phone", 390, 844, true}} {
+	dir := screenshotDir(t)
+	for _, size := range desktopAndPhone {
 		t.Run(size.name, func(t *testing.T) {
 			b := newBrowser(t, size.width, size.height)
-			opts := []chromedp.EmulateViewportOption{}
-			if size.mobile {
-				opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
-			}
-			b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...))
+			b.run(size.emulate())
 			b.open()
 			b.pickTimeline("walkthrough", 3)
 			b.selectStep(1, 3)
@@ -396,22 +385,11 @@ func TestTimelineExampleLinks(t *testing.T) {
 // one's apply is a server-side apply (no client-side steps: the note says
 // why). Screenshots of both layouts for people.
 func TestTimelineServerSideConflict(t *testing.T) {
-	dir := filepath.Join(repoRoot, "tmp", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, size := range []struct {
-		name          string
-		width, height int
-		mobile        bool
-	}{{"desktop", 1440, 900, false}, {"phone", 390, 844, true}} {
+	dir := screenshotDir(t)
+	for _, size := range desktopAndPhone {
 		t.Run(size.name, func(t *testing.T) {
 			b := newBrowser(t, size.width, size.height)
-			opts := []chromedp.EmulateViewportOption{}
-			if size.mobile {
-				opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateScale(1))
-			}
-			b.run(chromedp.EmulateViewport(int64(size.width), int64(size.height), opts...))
+			b.run(size.emulate())
 			b.open()
 			b.pickTimeline("server-side-conflict", 5)
 			steps := b.shownSteps()
