@@ -200,7 +200,8 @@ func (y *yamlIndexer) node(ln, off, parent, depth int, block bool) (any, int32, 
 		y.fail()
 		return nil, 0, 0
 	}
-	switch c := y.text[off]; c {
+	c := y.text[off]
+	switch c {
 	case '-':
 		if y.blankAt(ln, off+1) {
 			if !block {
@@ -213,22 +214,11 @@ func (y *yamlIndexer) node(ln, off, parent, depth int, block bool) (any, int32, 
 		return y.emptyFlow(ln, off)
 	case '|', '>':
 		return y.blockScalar(ln, off, parent, c == '|')
-	case '\'', '"':
-		if _, _, colon := y.key(ln, off); colon >= 0 {
-			if !block {
-				y.fail()
-				return nil, 0, 0
-			}
-			return y.blockMap(ln, off, depth)
-		}
-		if y.failed {
-			return nil, 0, 0
-		}
-		return y.quoted(ln, off, parent)
 	case '?', ':', ',', ']', '}', '#', '&', '*', '!', '%', '@', '`':
 		y.fail()
 		return nil, 0, 0
 	}
+	// A quoted or plain scalar, or the first key of a map.
 	if _, _, colon := y.key(ln, off); colon >= 0 {
 		if !block {
 			y.fail()
@@ -238,6 +228,9 @@ func (y *yamlIndexer) node(ln, off, parent, depth int, block bool) (any, int32, 
 	}
 	if y.failed {
 		return nil, 0, 0
+	}
+	if c == '\'' || c == '"' {
+		return y.quoted(ln, off, parent)
 	}
 	return y.plain(ln, off, parent)
 }
