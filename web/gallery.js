@@ -11,6 +11,7 @@
 import { byId, h, clear, reveal } from './dom.js';
 import { exampleHash } from './example-link.js';
 import { CATEGORIES } from './gallery-categories.js';
+import { addGalleryStyle } from './gallery-style.js';
 
 /**
  * @typedef {{id: string, title: string, description?: string, shows?: string[], category?: string}} GalleryItem
@@ -79,6 +80,7 @@ export class Gallery {
    * @param {GalleryCategory[]} [opts.categories]
    */
   constructor({ load, onPick, current = () => '', categories = CATEGORIES }) {
+    addGalleryStyle();
     this.load = load;
     this.onPick = onPick;
     this.current = current;

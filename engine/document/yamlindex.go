@@ -1,9 +1,3 @@
-//go:build !js
-
-// The one-pass YAML reader is left out of the page's WebAssembly: it adds
-// about 11–14 kB (brotli) to a first visit that has less than 10 kB left
-// under its budget (docs/performance.md); yamlindex_js.go stands in.
-
 package document
 
 import (

@@ -1,7 +1,7 @@
-// The server-side view's styles, loaded with the view (a lazy chunk), so
-// that the first visit does not carry them: added once as a <style>
-// element (the page's CSP allows inline styles, as CodeMirror needs). They
-// use the page's custom properties (style.css), so both themes apply.
+// The server-side view's styles, loaded with the view (a lazy chunk) so
+// that the first visit does not carry them; see ../lazy-style.js.
+
+import { addStyle } from '../lazy-style.js';
 
 const CSS = `
 .ssa-kubectl-error { white-space: pre-wrap; font-family: var(--mono); font-size: 0.8rem; background: var(--err-bg); color: var(--fg); border-left: 3px solid var(--err); padding: 0.5rem 0.75rem; border-radius: var(--radius); margin: 0.5rem 0; overflow-wrap: anywhere; }
@@ -37,10 +37,4 @@ const CSS = `
 `;
 
 /** Adds the view's styles to the document, once. */
-export function addViewStyle() {
-  if (document.getElementById('ssa-style')) return;
-  const style = document.createElement('style');
-  style.id = 'ssa-style';
-  style.textContent = CSS;
-  document.head.append(style);
-}
+export const addViewStyle = () => addStyle('ssa-style', CSS);

@@ -11,6 +11,7 @@ import { createEditor, baseExtensions, docText, unregisterView } from '../cm/set
 import { StepsView } from '../outputs/steps.js';
 import { ACTION_WORDS, PATCH_TYPE_WORDS } from '../outputs/format.js';
 import { lineDiff } from './linediff.js';
+import { addTimelineStyle } from './view-style.js';
 import {
   emptyTimeline, copyTimeline, addCommand, removeCommand, moveCommand, newFileName, timelineRequest,
 } from './model.js';
@@ -44,6 +45,7 @@ export class TimelineMode {
    *   (an embed starts it once in sight)
    */
   constructor({ host, createClient, onChange, openInPanes, readonly = false, deferStart = false }) {
+    addTimelineStyle();
     this.host = host;
     this.createClient = createClient;
     this.onChange = onChange;
