@@ -22,6 +22,14 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 	list := func(n int) string {
 		return head + "data: {a: x}\nitemsList: [" + strings.TrimSuffix(strings.Repeat("1,", n), ",") + "]\n"
 	}
+	// The same list in the block style and as JSON, which the one-pass
+	// readers take (readYAMLIndexed, readJSONIndexed).
+	blockList := func(n int) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\nitemsList:\n" + strings.Repeat("- 1\n", n)
+	}
+	jsonList := func(n int) string {
+		return "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"metadata\": {\"name\": \"c\"},\n\"itemsList\": [" + strings.TrimSuffix(strings.Repeat("1,", n), ",") + "]}\n"
+	}
 	// Each level repeats the one before nine times.
 	aliases := func(levels int) string {
 		s := head + "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
@@ -45,6 +53,10 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 		{"depth one over MaxDepth", nested(MaxDepth - 1), ReasonTooDeep, 4, "nested more than 500 levels deep"},
 		{"list at MaxListItems", list(MaxListItems), "", 0, ""},
 		{"list one over MaxListItems", list(MaxListItems + 1), ReasonTooLong, 5, "The list itemsList in the configuration file has 10001 items; applylens reads lists of at most 10000 items"},
+		{"block list at MaxListItems", blockList(MaxListItems), "", 0, ""},
+		{"block list one over MaxListItems", blockList(MaxListItems + 1), ReasonTooLong, 5, "The list itemsList in the configuration file has 10001 items"},
+		{"JSON list at MaxListItems", jsonList(MaxListItems), "", 0, ""},
+		{"JSON list one over MaxListItems", jsonList(MaxListItems + 1), ReasonTooLong, 2, "The list itemsList in the configuration file has 10001 items"},
 		{"aliases expanded 81 times", aliases(2), "", 0, ""},
 		{"aliases expanded 729 times", aliases(3), ReasonAliases, 5, "billion laughs"},
 	}
