@@ -85,7 +85,7 @@ func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
 	}
 	res, err := engine.ApplyPanesIn(docs, in)
 	if err != nil {
-		return nil, api.ErrorOf(err)
+		return nil, duplicateAt(api.ErrorOf(err), docs)
 	}
 	// The server-side apply reads no last-applied pane.
 	serverDocs := engine.Panes{File: docs.File, Live: docs.Live}
@@ -132,6 +132,26 @@ func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
 		both(out, in, docs, res, texts)
 	}
 	return out, nil
+}
+
+// duplicateAt points the server's error about two elements of a list
+// with the same key at the second of them in the file pane, which the
+// page then marks.
+func duplicateAt(e *api.Error, docs engine.Panes) *api.Error {
+	if e.Kind != api.KindApply || docs.File == nil {
+		return e
+	}
+	p, ok := serverside.DuplicateEntry(docs.File.Object, e.Message)
+	if !ok {
+		return e
+	}
+	line, end, ok := docs.File.Span(p)
+	if !ok {
+		return e
+	}
+	e.Pane, e.Line, e.Path = engine.PaneFile, line, p
+	e.Fields = []api.Field{{Path: p, Where: &api.Where{File: &api.Span{Line: line, EndLine: end}}}}
+	return e
 }
 
 // locator finds a field's lines in the file, the live object and the

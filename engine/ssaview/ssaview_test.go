@@ -194,3 +194,42 @@ spec:
                     port:
                       type: integer
 `
+
+// The server refuses a file whose env holds one name twice; the error
+// names the second entry's lines in the file pane, which the page marks.
+func TestDuplicateEntryLocated(t *testing.T) {
+	const file = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    spec:
+      containers:
+      - name: web
+        image: nginx
+        env:
+        - name: A
+          value: "1"
+        - name: A
+          value: "2"
+`
+	for _, apply := range []string{"server", "both"} {
+		t.Run(apply, func(t *testing.T) {
+			b, _ := json.Marshal(api.ServerSideRequest{Op: api.OpServerSide, File: file, Apply: apply})
+			var resp api.ServerSideResponse
+			if err := json.Unmarshal([]byte(Handle(string(b))), &resp); err != nil {
+				t.Fatal(err)
+			}
+			e := resp.Error
+			if e == nil || e.Kind != api.KindApply || !strings.Contains(e.Message, `duplicate entries for key [name="A"]`) {
+				t.Fatalf("error %+v, want the server's duplicate entries", e)
+			}
+			const path = "spec.template.spec.containers[0].env[1]"
+			if e.Pane != "file" || e.Line != 14 || e.Path != path || len(e.Fields) != 1 || e.Fields[0].Path != path ||
+				e.Fields[0].Where.File == nil || *e.Fields[0].Where.File != (api.Span{Line: 14, EndLine: 15}) {
+				t.Errorf("error at %s line %d path %q fields %+v, want the second env entry, lines 14-15 of the file", e.Pane, e.Line, e.Path, e.Fields)
+			}
+		})
+	}
+}

@@ -31,10 +31,7 @@ func activeItem(b *browser) string {
 // screenshot saves the page as tmp/screenshots/<name>.png, for people to look at.
 func (b *browser) screenshot(name string) {
 	b.t.Helper()
-	dir := filepath.Join(repoRoot, "tmp", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		b.t.Fatal(err)
-	}
+	dir := screenshotDir(b.t)
 	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		b.t.Fatal(err)

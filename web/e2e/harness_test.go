@@ -569,7 +569,7 @@ func (s screen) emulate() chromedp.Action[chromedp.Void] {
 }
 
 // screenshotDir is tmp/screenshots/, made when missing.
-func screenshotDir(t *testing.T) string {
+func screenshotDir(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(repoRoot, "tmp", "screenshots")
 	if err := os.MkdirAll(dir, 0o755); err != nil {

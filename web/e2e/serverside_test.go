@@ -189,3 +189,54 @@ func TestSSAShots(t *testing.T) {
 		}
 	}
 }
+
+// TestServerSideDuplicateEntry: a file whose env names one variable twice
+// is refused by the server (client-side apply takes it); the error says
+// where, and the second entry is marked in the file pane.
+func TestServerSideDuplicateEntry(t *testing.T) {
+	const file = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx
+        env:
+        - name: MODE
+          value: fast
+        - name: MODE
+          value: safe
+`
+	for _, screen := range desktopAndPhone {
+		t.Run(screen.name, func(t *testing.T) {
+			b := newBrowser(t, screen.width, screen.height)
+			b.run(screen.emulate())
+			b.open()
+			b.setPane("live", "")
+			b.setPane("file", file)
+			b.run(chromedp.Click(chromedp.ID("apply-server")))
+			b.waitFor("the server's error", `(() => { const v = document.getElementById('ssa-view'); return v && v.dataset.state === 'error' && v.textContent.includes('duplicate entries'); })()`, startTimeout)
+			msg := eval[string](b, `document.querySelector('#ssa-view .error-general').textContent`)
+			if !strings.Contains(msg, `.spec.template.spec.containers[name="web"].env: duplicate entries for key [name="MODE"]`) || !strings.HasSuffix(msg, "(configuration file, line 20, marked)") {
+				t.Errorf("the error reads %q", msg)
+			}
+			if n := eval[int](b, `document.body.innerText.split('duplicate entries for key').length - 1`); n != 1 {
+				t.Errorf("the error is shown %d times, want once", n)
+			}
+			b.waitFor("the duplicate entry marked in the file pane", `!!document.querySelector('#editor-file .cm-step-line')`, stepTimeout)
+			if got := b.markedLines("editor-file"); len(got) != 2 || got[0] != "- name: MODE" || got[1] != "value: safe" {
+				t.Errorf("marked in the file pane: %q, want the second MODE entry", got)
+			}
+			b.screenshot("ssa-duplicate-" + screen.name)
+		})
+	}
+}

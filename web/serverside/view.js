@@ -8,6 +8,9 @@
 import { h, clear } from '../dom.js';
 import { addViewStyle } from './view-style.js';
 
+/** The panes as the page labels them, for an error that names one. */
+const PANE_LABELS = { 'last-applied': 'last-applied configuration', file: 'configuration file', live: 'live configuration' };
+
 /** @typedef {import('../api-types.js').ServerSide} ServerSide */
 /** @typedef {import('../api-types.js').Where} Where */
 
@@ -108,8 +111,13 @@ export class ServerSideView {
       const e = response.error || { kind: 'internal', message: 'the engine answered with neither a result nor an error' };
       this.host.dataset.state = 'error';
       this.status.textContent = e.kind === 'input' ? 'The inputs have an error (see the pane).' : 'kubectl apply --server-side would fail:';
-      const where = e.pane ? ` (${e.pane}${e.line ? `, line ${e.line}` : ''})` : '';
+      // The field the error is about (two list entries with one key),
+      // marked in the pane it names.
+      const marked = e.fields && e.fields.length > 0 ? e.fields[0].where : null;
+      const pane = e.pane ? (PANE_LABELS[e.pane] || e.pane) : '';
+      const where = pane ? ` (${pane}${e.line ? `, line ${e.line}` : ''}${marked ? ', marked' : ''})` : '';
       this.body.append(h('div', { className: 'error-general', attrs: { role: 'alert' }, text: `${e.message}${where}` }));
+      if (marked) this.highlight(marked);
       return;
     }
     const s = response.serverSide;
