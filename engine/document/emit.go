@@ -41,8 +41,14 @@ type emitter struct {
 
 	// fallback is set when the value holds something go-yaml would not
 	// read back from its JSON or that the emitter does not model; the
-	// caller then renders the old way, which also gives the same error.
+	// caller then has go-yaml read the JSON (jsonToYAML), which fails
+	// the same way or gives a decoded value.
 	fallback bool
+	// decoded is set when the value is go-yaml's own reading of a JSON
+	// text (emitDecoded): its strings need no reading back and its
+	// numbers are go-yaml's (int, uint64, float64), written as its
+	// Marshal writes them.
+	decoded bool
 
 	// keys is scratch for sorting map keys, used as a stack; scratch for
 	// the JSON of a scalar.
@@ -111,6 +117,23 @@ func emitYAML(v any, tree *posTree) (text string, ok bool) {
 	return text, !e.fallback
 }
 
+// emitDecoded renders o, what go-yaml v2 reads from a JSON text, as its
+// Marshal writes it: with jsonToYAML, sigs.k8s.io/yaml's JSONToYAML
+// without go-yaml's encoder and emitter in the page's WebAssembly.
+func emitDecoded(o any) (text string, ok bool) {
+	e := getEmitter()
+	defer putEmitter(e)
+	e.reset(nil)
+	e.decoded = true
+	e.node(o, nodeCtx{})
+	if e.fallback {
+		return "", false
+	}
+	e.indent = -1
+	e.writeIndent()
+	return string(e.buf), true
+}
+
 func (e *emitter) reset(tree *posTree) {
 	*e = emitter{buf: e.buf[:0], keys: e.keys[:0], scratch: e.scratch, tree: tree}
 	e.indent = -1
@@ -141,7 +164,10 @@ func (e *emitter) node(v any, ctx nodeCtx) int32 {
 		}
 		return e.plainWord("false")
 	case string:
-		s, ok := readBack(t, false)
+		s, ok := t, true
+		if !e.decoded {
+			s, ok = readBack(t, false)
+		}
 		if !ok {
 			e.fallback = true
 			return -1
@@ -151,12 +177,29 @@ func (e *emitter) node(v any, ctx nodeCtx) int32 {
 		var b [24]byte
 		return e.plainWord(string(strconv.AppendInt(b[:0], t, 10)))
 	case float64:
+		if e.decoded {
+			return e.plainWord(marshalFloat(t))
+		}
 		w, ok := floatWord(t)
 		if !ok {
 			e.fallback = true
 			return -1
 		}
 		return e.plainWord(w)
+	case int:
+		if e.decoded {
+			var b [24]byte
+			return e.plainWord(string(strconv.AppendInt(b[:0], int64(t), 10)))
+		}
+	case uint64:
+		if e.decoded {
+			var b [24]byte
+			return e.plainWord(string(strconv.AppendUint(b[:0], t, 10)))
+		}
+	case map[any]any:
+		if m, ok := stringKeys(t); ok && e.decoded {
+			return e.mapping(m, ctx)
+		}
 	case map[string]any:
 		if t == nil {
 			return e.plainWord("null")
@@ -186,7 +229,7 @@ func (e *emitter) mapping(m map[string]any, ctx nodeCtx) int32 {
 	base := len(e.keys)
 	clean := true
 	for k := range m {
-		if len(k) > maxShortKey && !keyFits(k) {
+		if len(k) > maxShortKey && !e.decoded && !keyFits(k) {
 			e.fallback = true
 			return -1
 		}
@@ -229,7 +272,10 @@ func (e *emitter) mapping(m map[string]any, ctx nodeCtx) int32 {
 	saved := e.indent
 	e.increaseIndent(false, false)
 	for i, k := range keys {
-		key, ok := readBack(k, true)
+		key, ok := k, true
+		if !e.decoded {
+			key, ok = readBack(k, true)
+		}
 		if !ok {
 			e.fallback = true
 			return -1
@@ -262,6 +308,34 @@ func (e *emitter) mapping(m map[string]any, ctx nodeCtx) int32 {
 	}
 	e.indent = saved
 	return node
+}
+
+// stringKeys is m, a map go-yaml decoded, with its keys as strings; false
+// when one is not a string (never for a JSON text, whose keys are quoted).
+func stringKeys(m map[any]any) (map[string]any, bool) {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		s, ok := k.(string)
+		if !ok {
+			return nil, false
+		}
+		out[s] = v
+	}
+	return out, true
+}
+
+// marshalFloat is the word go-yaml's encoder writes for f (floatv).
+func marshalFloat(f float64) string {
+	switch s := strconv.FormatFloat(f, 'g', -1, 64); s {
+	case "+Inf":
+		return ".inf"
+	case "-Inf":
+		return "-.inf"
+	case "NaN":
+		return ".nan"
+	default:
+		return s
+	}
 }
 
 // keysWithDigits reports keys holding an ASCII digit or a non-ASCII

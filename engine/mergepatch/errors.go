@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"sigs.k8s.io/yaml"
+	"github.com/applylens/applylens/engine/document"
 )
 
 // Errors with json-patch v4's messages, capitalised as it writes them, so a
@@ -58,13 +58,15 @@ func (e *ErrConflict) Error() string {
 		toYAMLOrError(e.Changes), toYAMLOrError(e.Deletions))
 }
 
-// toYAMLOrError mirrors mergepatch.ToYAMLOrError.
+// toYAMLOrError mirrors mergepatch.ToYAMLOrError: sigs.k8s.io/yaml's
+// Marshal, which for decoded JSON values writes what document.RenderYAML
+// writes, without linking go-yaml's encoder into the page.
 func toYAMLOrError(v any) string {
-	y, err := yaml.Marshal(v)
+	y, err := document.RenderYAML(v)
 	if err != nil {
 		return err.Error()
 	}
-	return string(y)
+	return y
 }
 
 // ErrUnknownType is a value that is not decoded JSON.

@@ -1,12 +1,15 @@
 package strategic
 
-import "sigs.k8s.io/yaml"
+import "github.com/applylens/applylens/engine/document"
 
-// toYAMLOrError mirrors mergepatch.ToYAMLOrError, used in conflict messages.
+// toYAMLOrError mirrors mergepatch.ToYAMLOrError, used in conflict
+// messages: sigs.k8s.io/yaml's Marshal, which for decoded JSON values
+// writes what document.RenderYAML writes (its tests hold the two equal),
+// without linking go-yaml's encoder into the page.
 func toYAMLOrError(v any) string {
-	y, err := yaml.Marshal(v)
+	y, err := document.RenderYAML(v)
 	if err != nil {
 		return err.Error()
 	}
-	return string(y)
+	return y
 }

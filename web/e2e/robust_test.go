@@ -135,7 +135,10 @@ func TestBusy(t *testing.T) {
 		t.Errorf("status after the answer = %q", got)
 	}
 
-	// Stop: another long computation, stopped by the user.
+	// Stop: another long computation, stopped by the user. It is kept
+	// busy long enough that the click lands before it ends, on a loaded
+	// machine too (the bar shows only after a delay).
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(20000)`))
 	before := b.engineLog()
 	b.setPane("file", slowDeployment("img:2"))
 	b.waitFor("the busy state", `!document.getElementById('busy').hidden`, stepTimeout)
@@ -151,6 +154,7 @@ func TestBusy(t *testing.T) {
 	if after.Starts != before.Starts+1 {
 		t.Errorf("Stop started %d workers, want 1 (the stopped one replaced)", after.Starts-before.Starts)
 	}
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(0)`))
 	// Nothing is retried on its own.
 	time.Sleep(1500 * time.Millisecond)
 	if got := b.engineLog(); len(got.Received) != len(after.Received) {
