@@ -136,7 +136,7 @@ func strategicPatch(res *Result, ex *explain.Inputs, original []byte, modified, 
 	if res.Patch, err = jsonvalue.Encode(patch); err != nil {
 		return &ApplyError{Message: err.Error()}
 	}
-	ex.Patch = patch
+	ex.Patch, ex.PatchJSON = patch, res.Patch
 	if len(patch) == 0 {
 		res.Action = ActionUnchanged
 		ex.Result = live

@@ -47,7 +47,7 @@ func readJSONIndexed(pane, text string) (c *chunk, ok bool) {
 	}
 	ix := &Index{value: v, tree: x.tree}
 	return &chunk{format: FormatJSON, line: firstLine, off: start, text: text[start:end],
-		index: ix, value: v, indexed: true, warnings: x.warnings}, true
+		index: ix, value: v, indexed: true, warnings: x.warnings, withinLimits: !x.longList}, true
 }
 
 // jsonIndexer is readJSONIndexed's state.
@@ -60,7 +60,9 @@ type jsonIndexer struct {
 	// before off on it: yaml.v3 counts columns in characters.
 	line, lineStart, wide int
 	failed                bool
-	tree                  *posTree
+	// longList is set once a list longer than MaxListItems is read.
+	longList bool
+	tree     *posTree
 	// entries and kids hold the children of the collections being read,
 	// innermost last, until each is complete and moves to tree.
 	entries []posEntry
@@ -334,6 +336,7 @@ func (x *jsonIndexer) array(depth int) (any, int32) {
 			x.skipSpace()
 		case ']':
 			x.off++
+			x.longList = x.longList || len(l) > MaxListItems
 			x.tree.nodes.at(node).end = int32(x.line)
 			x.tree.setKids(node, x.kids[base:])
 			x.kids = x.kids[:base]

@@ -138,6 +138,10 @@ type chunk struct {
 	// chunk: its depth is checked and warnings holds its duplicate keys.
 	indexed  bool
 	warnings []Warning
+	// withinLimits is set by those readers when the document holds no
+	// list longer than MaxListItems (they refuse nesting past MaxDepth):
+	// the walk that checks the limits is then not needed.
+	withinLimits bool
 }
 
 type reader struct {
@@ -375,7 +379,7 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 	// Walked without sorting or allocating first: the usual document
 	// is within the limits (readJSONIndexed checks the depth, not the
 	// lists' lengths).
-	if pastLimits(obj, 1, MaxDepth, MaxListItems) {
+	if !c.withinLimits && pastLimits(obj, 1, MaxDepth, MaxListItems) {
 		if path, items, ok := overLimit(obj, MaxDepth, MaxListItems); !ok {
 			line, _, _ := idx.Span(path)
 			if items > 0 {

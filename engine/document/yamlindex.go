@@ -45,7 +45,7 @@ func readYAMLIndexed(pane, text string) (c *chunk, ok bool) {
 	}
 	ix := &Index{value: v, tree: y.tree}
 	return &chunk{format: FormatYAML, line: 1, text: text,
-		index: ix, value: v, indexed: true, warnings: y.warnings}, true
+		index: ix, value: v, indexed: true, warnings: y.warnings, withinLimits: !y.longList}, true
 }
 
 // yamlFastDepth is the deepest nesting readYAMLIndexed reads; deeper
@@ -62,7 +62,9 @@ type yamlIndexer struct {
 	// ascii is set when the text is ASCII: a column is then an offset.
 	ascii  bool
 	failed bool
-	tree   *posTree
+	// longList is set once a list longer than MaxListItems is read.
+	longList bool
+	tree     *posTree
 	// entries and kids hold the children of the collections being read,
 	// innermost last, until each is complete and moves to tree; items
 	// holds the values of the lists being read.
@@ -432,6 +434,7 @@ func (y *yamlIndexer) blockSeq(ln, off int, indentless bool, depth int) (any, in
 		}
 	}
 	n := len(y.kids) - base
+	y.longList = y.longList || n > MaxListItems
 	l := make([]any, n)
 	copy(l, y.items[base:])
 	clear(y.items[base:])

@@ -95,7 +95,10 @@ func (w *walker) rule(r string) string {
 
 func (w *walker) update() {
 	in := w.in
-	summary := Step{Phase: PhasePatch, Rule: RuleStrategicMerge, Action: StepSet, New: raw(in.Patch)}
+	summary := Step{Phase: PhasePatch, Rule: RuleStrategicMerge, Action: StepSet, New: in.PatchJSON}
+	if summary.New == nil {
+		summary.New = raw(in.Patch)
+	}
 	if w.jm {
 		summary.Rule = RuleJSONMerge
 	}
