@@ -248,7 +248,7 @@ function showStepLines(where, scroll) {
   patchView.highlight(where && where.patch, scroll);
   const panes = /** @type {const} */ (['lastApplied', 'file', 'live']).map((pane) => {
     const doc = inputs.views[pane].state.doc;
-    return { label: byId(`label-${paneSlug(pane)}`).textContent || pane, span: where && where[pane], lines: doc.lines, text: (n) => doc.line(n).text };
+    return { label: paneLabel(pane), span: where && where[pane], lines: doc.lines, text: (n) => doc.line(n).text };
   });
   // Only where the editors are out of sight of the steps (style.css hides it above too).
   showInlineLines(byId('steps'), where && narrow.matches ? selectedIndex : -1, panes);
@@ -269,6 +269,7 @@ const applySwitch = new ApplySwitch({
     createWorker: () => new Worker(new URL(assets.serversideWorker, document.baseURI)), onResponse() {}, onState() {},
   }),
   highlight: (where) => inputs.highlight(where, true),
+  paneLabel,
   onChange: () => {
     flags.refresh();
     sharing.changed();
@@ -467,7 +468,7 @@ function renderError(error, notice = '') {
     generalError.hidden = false;
     if (error.fields && error.fields.length > 0) inputs.highlight(error.fields[0].where, true);
   }
-  const paneName = inPane ? byId(`label-${paneSlug(error.pane)}`).textContent : '';
+  const paneName = inPane ? paneLabel(error.pane) : '';
   outputs.dataset.state = 'error';
   status.textContent = errorStatus(error, paneName);
   setStale(lastGood !== null);
@@ -476,6 +477,12 @@ function renderError(error, notice = '') {
 /** @param {string} pane */
 function paneSlug(pane) {
   return pane === 'lastApplied' ? 'last-applied' : pane;
+}
+
+/** A pane's label as the page shows it. @param {string} pane */
+function paneLabel(pane) {
+  const label = document.getElementById(`label-${paneSlug(pane)}`);
+  return (label && label.textContent) || pane;
 }
 
 /** @param {boolean} stale */

@@ -197,8 +197,10 @@ func (e *emitter) node(v any, ctx nodeCtx) int32 {
 			return e.plainWord(string(strconv.AppendUint(b[:0], t, 10)))
 		}
 	case map[any]any:
-		if m, ok := stringKeys(t); ok && e.decoded {
-			return e.mapping(m, ctx)
+		if e.decoded {
+			if m, ok := stringKeys(t); ok {
+				return e.mapping(m, ctx)
+			}
 		}
 	case map[string]any:
 		if t == nil {

@@ -42,7 +42,7 @@ func DuplicateEntry(obj map[string]any, message string) (string, bool) {
 			if !isList {
 				continue
 			}
-			if dup, ok := secondMatch(l, key); ok {
+			if dup, ok := nthMatch(l, key, 2); ok {
 				return document.AppendIndex(path, dup), true
 			}
 		}
@@ -85,7 +85,7 @@ func walkSMDPath(v any, s string) (any, string, bool) {
 			if n < 0 {
 				return nil, "", false
 			}
-			i, ok := firstMatch(l, s[:n])
+			i, ok := nthMatch(l, s[:n], 1)
 			if !ok {
 				return nil, "", false
 			}
@@ -117,31 +117,18 @@ func elementLen(s string) int {
 	return -1
 }
 
-func firstMatch(l []any, elem string) (int, bool) {
+// nthMatch is the index of the nth element of l (from 1) that the path
+// element elem selects.
+func nthMatch(l []any, elem string, nth int) (int, bool) {
 	match, ok := elementMatcher(elem)
 	if !ok {
 		return 0, false
 	}
 	for i, e := range l {
 		if match(i, e) {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-func secondMatch(l []any, elem string) (int, bool) {
-	match, ok := elementMatcher(elem)
-	if !ok {
-		return 0, false
-	}
-	seen := false
-	for i, e := range l {
-		if match(i, e) {
-			if seen {
+			if nth--; nth == 0 {
 				return i, true
 			}
-			seen = true
 		}
 	}
 	return 0, false

@@ -8,9 +8,6 @@
 import { h, clear } from '../dom.js';
 import { addViewStyle } from './view-style.js';
 
-/** The panes as the page labels them, for an error that names one. */
-const PANE_LABELS = { 'last-applied': 'last-applied configuration', file: 'configuration file', live: 'live configuration' };
-
 /** @typedef {import('../api-types.js').ServerSide} ServerSide */
 /** @typedef {import('../api-types.js').Where} Where */
 
@@ -26,13 +23,15 @@ export class ServerSideView {
    * @param {HTMLElement} opts.host
    * @param {() => import('../engine-client.js').EngineClient} opts.createClient
    * @param {(where: Where|null) => void} opts.highlight
+   * @param {(pane: string) => string} opts.paneLabel a pane's label, for an error that names it
    * @param {string} [opts.crds] the CustomResourceDefinitions pasted so far
    * @param {(text: string) => void} [opts.onCRDs] they were edited
    */
-  constructor({ host, createClient, highlight, crds = '', onCRDs = () => {} }) {
+  constructor({ host, createClient, highlight, paneLabel, crds = '', onCRDs = () => {} }) {
     addViewStyle();
     this.host = host;
     this.highlight = highlight;
+    this.paneLabel = paneLabel;
     clear(host);
     host.dataset.state = 'loading';
     this.status = h('p', { className: 'status ssa-status', attrs: { role: 'status', 'aria-live': 'polite' }, text: 'Loading the server-side apply…' });
@@ -114,7 +113,7 @@ export class ServerSideView {
       // The field the error is about (two list entries with one key),
       // marked in the pane it names.
       const marked = e.fields && e.fields.length > 0 ? e.fields[0].where : null;
-      const pane = e.pane ? (PANE_LABELS[e.pane] || e.pane) : '';
+      const pane = e.pane ? this.paneLabel(e.pane) : '';
       const where = pane ? ` (${pane}${e.line ? `, line ${e.line}` : ''}${marked ? ', marked' : ''})` : '';
       this.body.append(h('div', { className: 'error-general', attrs: { role: 'alert' }, text: `${e.message}${where}` }));
       if (marked) this.highlight(marked);
