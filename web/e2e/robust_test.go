@@ -429,6 +429,15 @@ func TestLimits(t *testing.T) {
 		b.run(chromedp.Evaluate[chromedp.Void](js))
 		b.waitFor("the answer", fmt.Sprintf(`Number(document.documentElement.dataset.renders || 0) > %d && document.getElementById('outputs').getAttribute('aria-busy') === null`, before), 90*time.Second)
 	}
+	// Switches the file pane's format and waits for the answer to the pane
+	// as it then is: an answer to the text before the switch, landing after
+	// setPanes read the count, would pass for the answer to the new panes.
+	switchFormat := func(format string) {
+		t.Helper()
+		before := eval[int](b, `Number(document.documentElement.dataset.renders || 0)`)
+		b.run(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`applylensPage.setFormat(%q)`, format)))
+		b.waitFor("the answer after the switch", fmt.Sprintf(`applylensPage.format() === %q && Number(document.documentElement.dataset.renders || 0) > %d && document.getElementById('outputs').getAttribute('aria-busy') === null`, format, before), 90*time.Second)
+	}
 	under := func(name string) {
 		t.Helper()
 		if got := b.attr("outputs", "data-state"); got != "ready" {
@@ -486,8 +495,7 @@ func TestLimits(t *testing.T) {
 	over("aliases expanded 729 times", "file", "configuration file", "billion laughs")
 
 	// Jsonnet: output size, time and memory.
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setFormat('jsonnet')`))
-	b.waitFor("the Jsonnet format", `applylensPage.format() === 'jsonnet'`, stepTimeout)
+	switchFormat("jsonnet")
 	output := func(n int) string {
 		// {"apiVersion": …} as the evaluator prints it, padded to n bytes.
 		const pre = "{\n   \"apiVersion\": \"v1\",\n   \"kind\": \"ConfigMap\",\n   \"metadata\": {\n      \"name\": \"c\",\n      \"namespace\": \"default\"\n   },\n   \"pad\": \""
@@ -535,7 +543,7 @@ func TestLimits(t *testing.T) {
 	// The link: pane text that does not compress (a link then has about
 	// as many characters as the pane), under and over the 1,000,000
 	// characters a link may have. share.test.js tests the exact bounds.
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setFormat('yaml')`))
+	switchFormat("yaml")
 	for _, tc := range []struct {
 		name  string
 		chars int
