@@ -49,6 +49,34 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 	if live != nil {
 		req.Live = jsonvalue.CopyObject(live)
 	}
+	// Each request kubectl sends (the apply, then any hand-over and
+	// migration ones) is a write of its own: the registry's steps, a
+	// resourceVersion and, when the spec changed, a generation.
+	change := Change{Ref: refOf(fo.kind, fo.namespace, fo.name), Action: "serverside-applied", DryRun: f.mode != "", Before: encode(live)}
+	previous := live
+	defaulted := map[string]bool{}
+	req.Store = func(obj map[string]any) (map[string]any, error) {
+		applied := write{manager: manager, dryRun: f.mode == "server", applied: true, appliedFields: metadataOf(obj)["managedFields"]}
+		var stored map[string]any
+		var paths []string
+		var cerr *cmdError
+		if previous == nil {
+			stored, paths, cerr = c.serverCreate(fo.kind, obj, applied)
+		} else {
+			stored, paths, cerr = c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(previous), applied)
+		}
+		if cerr != nil {
+			return nil, cerr
+		}
+		for _, p := range paths {
+			if !defaulted[p] {
+				defaulted[p] = true
+				change.Defaulted = append(change.Defaulted, p)
+			}
+		}
+		previous = stored
+		return jsonvalue.CopyObject(stored), nil
+	}
 	out, err := serverside.Apply(req)
 	if err != nil {
 		var ve *serverside.VersionError
@@ -65,20 +93,10 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 	if out.Conflict != nil {
 		return errorf("%s", out.Conflict.KubectlMessage())
 	}
-	obj := out.Object
-	md := metadataOf(obj)
-	applied := write{manager: manager, dryRun: f.mode == "server", applied: true, appliedFields: md["managedFields"]}
-	change := Change{Ref: refOf(fo.kind, fo.namespace, fo.name), Action: "serverside-applied", DryRun: f.mode != "", Before: encode(live)}
-	var stored map[string]any
-	var cerr *cmdError
-	if live == nil {
-		stored, change.Defaulted, cerr = c.serverCreate(fo.kind, obj, applied)
-	} else {
-		stored, change.Defaulted, cerr = c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), applied)
+	if out.Refused != nil {
+		return asCmdError(out.Refused)
 	}
-	if cerr != nil {
-		return cerr
-	}
+	stored := previous
 	visitedUIDs[metaString(stored, "uid")] = true
 	change.After = encode(stored)
 	r.out.Changes = append(r.out.Changes, change)

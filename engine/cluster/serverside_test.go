@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"encoding/json"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -45,7 +47,9 @@ func managers(t *testing.T, raw []byte) []string {
 }
 
 func TestServerSideApply(t *testing.T) {
-	files := map[string]string{"web.yaml": ssaDeployment}
+	files := map[string]string{"web.yaml": ssaDeployment,
+		"invalid.yaml": strings.Replace(ssaDeployment, "      labels: {app: web}", "      labels: {app: other}", 1)}
+	invalid := "The Deployment \"web\" is invalid: spec.template.metadata.labels: Invalid value: {\"app\":\"other\"}: `selector` does not match template `labels`\n"
 	conflict := "error: Apply failed with 1 conflict: conflict with \"kubectl\" with subresource \"scale\" using apps/v1: .spec.replicas\n" +
 		"Please review the fields above--they currently have other managers. Here\n"
 	cases := []struct {
@@ -77,6 +81,9 @@ func TestServerSideApply(t *testing.T) {
 		{name: "client-side apply migrated", setup: []string{"apply -f web.yaml", "scale deployment/web --replicas=2"},
 			line: "apply --server-side -f web.yaml", stdout: "deployment.apps/web serverside-applied\n",
 			managers: []string{"kubectl-last-applied/Apply/", "kubectl/Apply/"}, stored: true},
+		{name: "invalid on create", line: "apply --server-side -f invalid.yaml", stderr: invalid, exit: 1},
+		{name: "invalid on update", setup: []string{"apply --server-side -f web.yaml"}, line: "apply --server-side -f invalid.yaml", stderr: invalid, exit: 1},
+		{name: "invalid after the migration", setup: []string{"apply -f web.yaml"}, line: "apply --server-side -f invalid.yaml", stderr: invalid, exit: 1},
 		{name: "force-conflicts alone", line: "apply --force-conflicts -f web.yaml",
 			stderr: "error: --force-conflicts only works with --server-side\n", exit: 1},
 		{name: "client dry run", line: "apply --server-side --dry-run=client -f web.yaml",
@@ -121,11 +128,12 @@ func TestServerSideApply(t *testing.T) {
 			if wrote := !equalObjects(before, c.Objects()); wrote != tc.stored {
 				t.Errorf("stored: %v, want %v", wrote, tc.stored)
 			}
-			if strings.HasPrefix(tc.line, "apply --server-side") && tc.exit == 0 || tc.name == "conflict with kubectl scale" {
+			// The server's refusals too: the steps say what it merged.
+			if strings.HasPrefix(tc.line, "apply --server-side") && (tc.exit == 0 || tc.stderr == conflict || tc.stderr == invalid) {
 				if len(out.Applies) != 1 || out.Applies[0].PatchType != engine.PatchApply {
 					t.Fatalf("applies %+v: want one server-side apply result", out.Applies)
 				}
-				if tc.exit != 0 && len(out.Applies[0].Conflicts) != 1 {
+				if tc.stderr == conflict && len(out.Applies[0].Conflicts) != 1 {
 					t.Errorf("conflicts %+v", out.Applies[0].Conflicts)
 				}
 			}
@@ -143,4 +151,89 @@ func equalObjects(a, b []json.RawMessage) bool {
 		}
 	}
 	return true
+}
+
+// TestServerSideMigrationWrites: when kubectl moves an object made by
+// client-side apply to server-side apply, it sends up to four requests
+// (applyOneObject): the apply, the last-applied hand-over to
+// kubectl-last-applied, the JSON patch of managedFields, and the apply
+// again. The server stores each that changes the object: each takes a
+// resourceVersion, and a Deployment's generation moves with each change of
+// its spec or annotations (the strategy's PrepareForUpdate).
+func TestServerSideMigrationWrites(t *testing.T) {
+	changed := strings.Replace(ssaDeployment, "nginx:1.16.1", "nginx:1.17.0", 1)
+	withMinReady := strings.Replace(ssaDeployment, "  replicas: 2\n", "  replicas: 2\n  minReadySeconds: 5\n", 1)
+	cases := []struct {
+		name       string
+		setup      []string
+		file       string
+		writes     int   // resourceVersions taken by the command
+		generation int64 // of the object after it
+		managers   []string
+		minReady   bool // spec.minReadySeconds still set
+	}{
+		// The apply changes the image (and the annotation kubectl keeps up
+		// to date): generation 2. The hand-over and the migration change
+		// managedFields; so does the apply again, which leaves kubectl the
+		// fields of its file only (the defaulted ones it took over from
+		// client-side apply have no owner after it).
+		{name: "image changed", setup: []string{"apply -f web.yaml"}, file: changed,
+			writes: 4, generation: 2, managers: []string{"kubectl-last-applied/Apply/", "kubectl/Apply/"}},
+		// minReadySeconds, set by client-side apply and dropped from the
+		// file, stays after the first apply (kubectl-client-side-apply owns
+		// it) and is removed by the apply after the migration: its spec
+		// changes, a third generation.
+		{name: "field dropped", setup: []string{"apply -f web.yaml"}, file: changed, writes: 4, generation: 3,
+			managers: []string{"kubectl-last-applied/Apply/", "kubectl/Apply/"}},
+		// Already migrated: one request, no write.
+		{name: "migrated before", setup: []string{"apply -f web.yaml", "apply --server-side -f next.yaml"}, file: changed,
+			writes: 0, generation: 2, managers: []string{"kubectl-last-applied/Apply/", "kubectl/Apply/"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			first := ssaDeployment
+			if tc.name == "field dropped" {
+				first = withMinReady
+			}
+			files := map[string]string{"web.yaml": first, "next.yaml": tc.file}
+			c := New(Options{})
+			for _, line := range tc.setup {
+				if out := mustRun(t, c, line, files); out.ExitCode != 0 {
+					t.Fatalf("%s: %s", line, out.Stderr)
+				}
+			}
+			before := c.resourceVersion
+			out := mustRun(t, c, "apply --server-side -f next.yaml", files)
+			if out.ExitCode != 0 || out.Stdout != "deployment.apps/web serverside-applied\n" || out.Stderr != "" {
+				t.Fatalf("exit %d, stdout %q, stderr %q", out.ExitCode, out.Stdout, out.Stderr)
+			}
+			if got := int(c.resourceVersion - before); got != tc.writes {
+				t.Errorf("%d resourceVersions taken, want %d", got, tc.writes)
+			}
+			if len(out.Changes) != 1 {
+				t.Fatalf("%d changes, want 1", len(out.Changes))
+			}
+			after, err := jsonvalue.DecodeObject(out.Changes[0].After)
+			if err != nil {
+				t.Fatal(err)
+			}
+			md := metadataOf(after)
+			if got := metaString(after, "resourceVersion"); tc.writes > 0 && got != fmt.Sprint(c.resourceVersion) {
+				t.Errorf("resourceVersion %s, want the last one given, %d", got, c.resourceVersion)
+			}
+			if got, _ := md["generation"].(int64); got != tc.generation {
+				t.Errorf("generation %v, want %d", md["generation"], tc.generation)
+			}
+			if got := managers(t, out.Changes[0].After); strings.Join(got, " ") != strings.Join(tc.managers, " ") {
+				t.Errorf("managers %v, want %v", got, tc.managers)
+			}
+			spec, _ := after["spec"].(map[string]any)
+			if _, has := spec["minReadySeconds"]; has != tc.minReady {
+				t.Errorf("spec.minReadySeconds set: %v, want %v", has, tc.minReady)
+			}
+			if stored := c.get(c.kindOf(after), "default", "web"); !reflect.DeepEqual(stored, after) {
+				t.Errorf("the change's object is not the stored one")
+			}
+		})
+	}
 }

@@ -46,6 +46,16 @@ type Request struct {
 	// Now is the time stamped on what the apply changes; zero means Clock
 	// (or one second after the latest time Live records).
 	Now time.Time
+	// Store is the server's registry after the field manager, for each
+	// request kubectl sends: the apply, then the last-applied hand-over,
+	// the migration patch and the apply again when it sends them. It gets
+	// the object the field manager made and returns the object as stored
+	// (defaulted, prepared, with a new resourceVersion when it changed),
+	// which kubectl's next request works on; its error refuses that
+	// request. Nil keeps the field manager's object. The requests of a
+	// server dry run (nothing stored) are not told apart: kubectl's later
+	// requests then work on the previous answer, as if it were stored.
+	Store func(obj map[string]any) (map[string]any, error)
 }
 
 // Actions of a server-side apply.
@@ -81,6 +91,10 @@ type Outcome struct {
 	// Warnings are what kubectl prints to stderr after a successful apply
 	// (its warningMigration texts, without the final newline).
 	Warnings []string
+	// Refused is Request.Store's error for the apply itself: the server
+	// refused to store the field manager's object (Object), and kubectl
+	// sent nothing more.
+	Refused error
 }
 
 // Apply runs kubectl apply --server-side against the simulated server.
@@ -115,6 +129,10 @@ func Apply(req Request) (*Outcome, error) {
 	if live == nil {
 		live = emptyObject(apiVersion, kind) // the server's createNewObject
 	}
+	store := req.Store
+	if store == nil {
+		store = func(obj map[string]any) (map[string]any, error) { return obj, nil }
+	}
 	applied := jsonvalue.CopyObject(req.File)
 	obj, err := fm.apply(jsonvalue.CopyObject(live), applied, manager, req.Force)
 	if err != nil {
@@ -125,20 +143,47 @@ func Apply(req Request) (*Outcome, error) {
 		}
 		return nil, err
 	}
+	stored, err := store(obj)
+	if err != nil {
+		// The field manager's answer stays in the outcome: its steps say
+		// what the server merged before the registry refused it.
+		out.Refused = err
+		stored = obj
+	}
+	obj = stored
+	if out.Refused != nil {
+		return out.finish(req.Live, obj)
+	}
+	// kubectl's requests after a successful apply: each refused one is a
+	// warning, and ends the migration (applyOneObject).
 	if manager == DefaultManager {
-		obj, out.SavedLastApplied, err = saveLastApplied(fm, obj)
+		var saved map[string]any
+		saved, out.SavedLastApplied, err = saveLastApplied(fm, obj)
+		if err == nil && out.SavedLastApplied {
+			saved, err = store(saved)
+		}
 		if err != nil {
+			out.SavedLastApplied = false
 			out.Warnings = append(out.Warnings, "Warning: failed to migrate kubectl.kubernetes.io/last-applied-configuration for Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: "+err.Error())
+		} else {
+			obj = saved
 		}
 	}
 	if err == nil {
 		var migrated map[string]any
 		migrated, out.Migrated, err = migrate(fm, obj, manager)
+		if err == nil && out.Migrated {
+			migrated, err = store(migrated)
+		}
 		if err != nil {
+			out.Migrated = false
 			out.Warnings = append(out.Warnings, "Warning: server rejected managed fields migration to Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: "+err.Error())
 		} else if out.Migrated {
 			obj = migrated
 			again, err := fm.apply(jsonvalue.CopyObject(obj), jsonvalue.CopyObject(req.File), manager, req.Force)
+			if err == nil {
+				again, err = store(again)
+			}
 			if err != nil {
 				out.Warnings = append(out.Warnings, "Warning: failed to re-apply configuration after performing Server-Side Apply migration. This is non-fatal and will be retried next time you apply. Error: "+err.Error())
 			} else {
@@ -146,15 +191,21 @@ func Apply(req Request) (*Outcome, error) {
 			}
 		}
 	}
+	return out.finish(req.Live, obj)
+}
+
+// finish sets the outcome's object, action and owners.
+func (out *Outcome) finish(live, obj map[string]any) (*Outcome, error) {
 	out.Object = obj
 	switch {
-	case req.Live == nil:
+	case live == nil:
 		out.Action = ActionCreate
-	case equalJSON(obj, req.Live):
+	case equalJSON(obj, live):
 		out.Action = ActionUnchanged
 	default:
 		out.Action = ActionConfigure
 	}
+	var err error
 	out.Owners, err = Owners(obj)
 	return out, err
 }

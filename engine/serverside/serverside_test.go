@@ -1,6 +1,7 @@
 package serverside
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -97,6 +98,85 @@ func TestConflictMessages(t *testing.T) {
 			}
 			if want := tc.message + "\nPlease review the fields above"; !strings.HasPrefix(out.Conflict.KubectlMessage(), want) {
 				t.Errorf("kubectl message %q", out.Conflict.KubectlMessage())
+			}
+		})
+	}
+}
+
+// TestApplyStoreRefusals: each request kubectl sends goes through
+// Request.Store; a refused apply ends the command (Outcome.Refused), a
+// refused request after it is kubectl's warning and ends the migration.
+func TestApplyStoreRefusals(t *testing.T) {
+	file := deploymentJSON("2", "nginx:1")
+	// Made by client-side apply: kubectl-client-side-apply's Update owns
+	// the last-applied annotation, so kubectl hands it over and migrates.
+	made := object(t, file)
+	made["metadata"].(map[string]any)["annotations"] = map[string]any{LastAppliedAnnotation: file}
+	live := Update(UpdateRequest{Object: made, Manager: ClientSideManager, Now: Clock})
+	changed := deploymentJSON("3", "nginx:2")
+	const (
+		lastApplied = "Warning: failed to migrate kubectl.kubernetes.io/last-applied-configuration for Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: refused"
+		migration   = "Warning: server rejected managed fields migration to Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: refused"
+		reapply     = "Warning: failed to re-apply configuration after performing Server-Side Apply migration. This is non-fatal and will be retried next time you apply. Error: refused"
+	)
+	for _, tc := range []struct {
+		name            string
+		refuse          int // the request Store refuses, 1 to 4; 0: none
+		calls           int
+		refused         bool
+		saved, migrated bool
+		warnings        []string
+		object          int // the Store answer Outcome.Object is; 0: the field manager's first object
+	}{
+		{name: "all stored", calls: 4, saved: true, migrated: true, object: 4},
+		{name: "apply refused", refuse: 1, calls: 1, refused: true, object: 0},
+		{name: "hand-over refused", refuse: 2, calls: 2, warnings: []string{lastApplied}, object: 1},
+		{name: "migration refused", refuse: 3, calls: 3, saved: true, warnings: []string{migration}, object: 2},
+		{name: "apply again refused", refuse: 4, calls: 4, saved: true, migrated: true, warnings: []string{reapply}, object: 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var given, answers []map[string]any
+			store := func(obj map[string]any) (map[string]any, error) {
+				given = append(given, jsonvalue.CopyObject(obj))
+				if len(given) == tc.refuse {
+					return nil, errors.New("refused")
+				}
+				answers = append(answers, obj)
+				return obj, nil
+			}
+			out, err := Apply(Request{File: object(t, changed), Live: jsonvalue.CopyObject(live), Store: store})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(given) != tc.calls {
+				t.Errorf("Store called %d times, want %d", len(given), tc.calls)
+			}
+			if (out.Refused != nil) != tc.refused {
+				t.Errorf("Refused %v, want %v", out.Refused, tc.refused)
+			}
+			if out.SavedLastApplied != tc.saved || out.Migrated != tc.migrated {
+				t.Errorf("saved %v migrated %v, want %v %v", out.SavedLastApplied, out.Migrated, tc.saved, tc.migrated)
+			}
+			if strings.Join(out.Warnings, "\n") != strings.Join(tc.warnings, "\n") {
+				t.Errorf("warnings %q, want %q", out.Warnings, tc.warnings)
+			}
+			want := given[0]
+			if tc.object > 0 {
+				want = answers[tc.object-1]
+			}
+			if !equalJSON(out.Object, want) {
+				t.Errorf("object is not Store's answer %d", tc.object)
+			}
+			if tc.refuse == 0 {
+				// Without Store, the same requests on the field manager's
+				// objects: the same outcome.
+				plain, err := Apply(Request{File: object(t, changed), Live: jsonvalue.CopyObject(live)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !equalJSON(plain.Object, out.Object) {
+					t.Errorf("the object differs with and without Store")
+				}
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package kubernetes
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -263,7 +264,15 @@ func checkCommand(t *testing.T, c *cluster.Cluster, tick int, cmd clusterCommand
 		var want map[string]any
 		switch {
 		case w.serverSide:
-			want = realSSAWrite(t, before, after, cmd, w, crds)
+			var realWrites int
+			want, realWrites = realSSAWrite(t, before, after, cmd, w, crds)
+			// kubectl's requests (apply, hand-over, migration, apply
+			// again) are each stored when they change the object.
+			if before != nil && !ch.DryRun {
+				if got := resourceVersionOf(t, after) - resourceVersionOf(t, before); got != realWrites {
+					t.Errorf("%s: %s %s: %d resourceVersions taken, the real requests changed the object %d times", cmd.line, ch.Action, ch.Ref.Name, got, realWrites)
+				}
+			}
 		case w.subresource == "scale":
 			want = realScale(t, before, after, w.manager)
 		default:
@@ -288,6 +297,15 @@ func decodeRaw(t *testing.T, raw []byte) map[string]any {
 		t.Fatal(err)
 	}
 	return obj
+}
+
+func resourceVersionOf(t *testing.T, obj map[string]any) int {
+	t.Helper()
+	n, err := strconv.Atoi(fmt.Sprint(metaOf(obj)["resourceVersion"]))
+	if err != nil {
+		t.Fatalf("resourceVersion: %v", err)
+	}
+	return n
 }
 
 func metaOf(obj map[string]any) map[string]any {
@@ -398,7 +416,7 @@ func realScale(t *testing.T, before, after map[string]any, manager string) map[s
 
 // realSSAWrite is kubectl apply --server-side's requests (realSSA) with
 // the file as kubectl sends it (its namespace set).
-func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand, w kubectlWrite, crds []map[string]any) map[string]any {
+func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand, w kubectlWrite, crds []map[string]any) (map[string]any, int) {
 	t.Helper()
 	var file map[string]any
 	for _, text := range cmd.files {
@@ -416,7 +434,7 @@ func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand
 	if err != nil || res.conflict != nil {
 		t.Fatalf("%s: the real server refused what the simulation stored: %v %v", cmd.line, err, res.conflict)
 	}
-	return res.obj
+	return res.obj, res.writes
 }
 
 // managedFieldsJSON is obj's managedFields as JSON; with now set, the

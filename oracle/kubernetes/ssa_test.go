@@ -84,6 +84,9 @@ type ssaResult struct {
 	conflict *apierrors.StatusError
 	saved    bool
 	migrated bool
+	// writes counts kubectl's requests that changed the object: the
+	// server stores those, each with a resourceVersion of its own.
+	writes int
 }
 
 func unstr(obj map[string]any) *unstructured.Unstructured {
@@ -116,6 +119,16 @@ func realSSAWith(t *testing.T, fm *managedfields.FieldManager, live, file map[st
 	}
 	res := ssaResult{}
 	obj := &unstructured.Unstructured{Object: asMap(t, out)}
+	counted := func(before *unstructured.Unstructured, after runtime.Object) *unstructured.Unstructured {
+		u := after.(*unstructured.Unstructured)
+		if mustJSON(before.Object) != mustJSON(u.Object) {
+			res.writes++
+		}
+		return u
+	}
+	if live == nil || mustJSON(live) != mustJSON(obj.Object) {
+		res.writes++
+	}
 	if manager == "kubectl" {
 		if v, ok := obj.GetAnnotations()[serverside.LastAppliedAnnotation]; ok {
 			if len(csaupgrade.FindFieldsOwners(obj.GetManagedFields(), metav1.ManagedFieldsOperationApply, lastAppliedSet)) == 0 {
@@ -128,7 +141,7 @@ func realSSAWith(t *testing.T, fm *managedfields.FieldManager, live, file map[st
 				if err != nil {
 					t.Fatalf("real last-applied apply: %v", err)
 				}
-				obj, res.saved = o.(*unstructured.Unstructured), true
+				obj, res.saved = counted(obj, o), true
 			}
 		}
 	}
@@ -149,9 +162,9 @@ func realSSAWith(t *testing.T, fm *managedfields.FieldManager, live, file map[st
 		if err != nil {
 			t.Fatalf("real migration: %v", err)
 		}
-		obj, res.migrated = o.(*unstructured.Unstructured), true
+		obj, res.migrated = counted(obj, o), true
 		if o, err := fm.Apply(obj, unstr(file), manager, force); err == nil {
-			obj = o.(*unstructured.Unstructured)
+			obj = counted(obj, o)
 		}
 	}
 	res.obj = obj.Object
