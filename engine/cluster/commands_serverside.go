@@ -31,7 +31,8 @@ func validateServerSide(a *args, serverSide bool, mode string, force, prune bool
 // is sent whole as an apply patch; the server's field manager merges it
 // and records the owners (or refuses with a conflict), then the registry
 // defaults, prepares and validates the result as for any write. kubectl's
-// last-applied hand-over and migration requests are serverside.Apply's.
+// last-applied hand-over and migration requests are serverside.Apply's,
+// each stored as a write of its own (Request.Store).
 func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedUIDs map[string]bool) *cmdError {
 	if fo.name == "" {
 		if gn := metaString(fo.obj, "generateName"); gn != "" {
@@ -45,7 +46,7 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 	}
 	live := c.get(fo.kind, fo.namespace, fo.name)
 	req := serverside.Request{File: jsonvalue.CopyObject(fo.obj), Manager: manager, Force: f.forceConflicts,
-		CustomResourceDefinitions: c.customResourceDefinitions(), Now: c.now()}
+		CustomResourceDefinitions: c.customResourceDefinitions(), Now: c.now(), DryRun: f.mode == "server"}
 	if live != nil {
 		req.Live = jsonvalue.CopyObject(live)
 	}
@@ -74,7 +75,9 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 				change.Defaulted = append(change.Defaulted, p)
 			}
 		}
-		previous = stored
+		if !req.DryRun {
+			previous = stored
+		}
 		return jsonvalue.CopyObject(stored), nil
 	}
 	out, err := serverside.Apply(req)
@@ -96,7 +99,7 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 	if out.Refused != nil {
 		return asCmdError(out.Refused)
 	}
-	stored := previous
+	stored := out.Object // the last answer: stored, or a dry run's
 	visitedUIDs[metaString(stored, "uid")] = true
 	change.After = encode(stored)
 	r.out.Changes = append(r.out.Changes, change)

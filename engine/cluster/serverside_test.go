@@ -170,7 +170,9 @@ func TestServerSideMigrationWrites(t *testing.T) {
 		writes     int   // resourceVersions taken by the command
 		generation int64 // of the object after it
 		managers   []string
-		minReady   bool // spec.minReadySeconds still set
+		minReady   bool   // spec.minReadySeconds still set
+		dryRun     bool   // --dry-run=server
+		stderr     string // kubectl's warning
 	}{
 		// The apply changes the image (and the annotation kubectl keeps up
 		// to date): generation 2. The hand-over and the migration change
@@ -185,6 +187,14 @@ func TestServerSideMigrationWrites(t *testing.T) {
 		// changes, a third generation.
 		{name: "field dropped", setup: []string{"apply -f web.yaml"}, file: changed, writes: 4, generation: 3,
 			managers: []string{"kubectl-last-applied/Apply/", "kubectl/Apply/"}},
+		// A server dry run stores nothing: each request works on the stored
+		// object. The hand-over then gives the annotation's new value
+		// (the apply's answer) to a field kubectl-client-side-apply owns
+		// with the old one: a conflict, kubectl's warning, no migration.
+		// kubectl prints the apply's answer: minReadySeconds still there.
+		{name: "server dry run", setup: []string{"apply -f web.yaml"}, file: changed, dryRun: true, writes: 0, generation: 2,
+			managers: []string{"kubectl/Apply/", "kubectl-client-side-apply/Update/"}, minReady: true,
+			stderr: "Warning: failed to migrate kubectl.kubernetes.io/last-applied-configuration for Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: Apply failed with 1 conflict: conflict with \"kubectl-client-side-apply\" using apps/v1: .metadata.annotations.kubectl.kubernetes.io/last-applied-configuration\n"},
 		// Already migrated: one request, no write.
 		{name: "migrated before", setup: []string{"apply -f web.yaml", "apply --server-side -f next.yaml"}, file: changed,
 			writes: 0, generation: 2, managers: []string{"kubectl-last-applied/Apply/", "kubectl/Apply/"}},
@@ -192,7 +202,7 @@ func TestServerSideMigrationWrites(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			first := ssaDeployment
-			if tc.name == "field dropped" {
+			if tc.name == "field dropped" || tc.dryRun {
 				first = withMinReady
 			}
 			files := map[string]string{"web.yaml": first, "next.yaml": tc.file}
@@ -203,8 +213,12 @@ func TestServerSideMigrationWrites(t *testing.T) {
 				}
 			}
 			before := c.resourceVersion
-			out := mustRun(t, c, "apply --server-side -f next.yaml", files)
-			if out.ExitCode != 0 || out.Stdout != "deployment.apps/web serverside-applied\n" || out.Stderr != "" {
+			line, stdout := "apply --server-side -f next.yaml", "deployment.apps/web serverside-applied\n"
+			if tc.dryRun {
+				line, stdout = "apply --server-side --dry-run=server -f next.yaml", "deployment.apps/web serverside-applied (server dry run)\n"
+			}
+			out := mustRun(t, c, line, files)
+			if out.ExitCode != 0 || out.Stdout != stdout || out.Stderr != tc.stderr {
 				t.Fatalf("exit %d, stdout %q, stderr %q", out.ExitCode, out.Stdout, out.Stderr)
 			}
 			if got := int(c.resourceVersion - before); got != tc.writes {
@@ -231,8 +245,8 @@ func TestServerSideMigrationWrites(t *testing.T) {
 			if _, has := spec["minReadySeconds"]; has != tc.minReady {
 				t.Errorf("spec.minReadySeconds set: %v, want %v", has, tc.minReady)
 			}
-			if stored := c.get(c.kindOf(after), "default", "web"); !reflect.DeepEqual(stored, after) {
-				t.Errorf("the change's object is not the stored one")
+			if stored := c.get(c.kindOf(after), "default", "web"); !reflect.DeepEqual(stored, after) != tc.dryRun {
+				t.Errorf("the change's object is the stored one: %v, want %v", !tc.dryRun, tc.dryRun)
 			}
 		})
 	}

@@ -52,10 +52,13 @@ type Request struct {
 	// the object the field manager made and returns the object as stored
 	// (defaulted, prepared, with a new resourceVersion when it changed),
 	// which kubectl's next request works on; its error refuses that
-	// request. Nil keeps the field manager's object. The requests of a
-	// server dry run (nothing stored) are not told apart: kubectl's later
-	// requests then work on the previous answer, as if it were stored.
+	// request. Nil keeps the field manager's object.
 	Store func(obj map[string]any) (map[string]any, error)
+	// DryRun is --dry-run=server: the server stores nothing, so each of
+	// kubectl's requests works on Live, while kubectl reads what it sends
+	// next from the previous answer. Outcome.Object is the last answer,
+	// the one kubectl prints.
+	DryRun bool
 }
 
 // Actions of a server-side apply.
@@ -154,11 +157,18 @@ func Apply(req Request) (*Outcome, error) {
 	if out.Refused != nil {
 		return out.finish(req.Live, obj)
 	}
+	// What the server works on for each later request: the stored object.
+	base := func() map[string]any {
+		if req.DryRun {
+			return jsonvalue.CopyObject(live)
+		}
+		return obj
+	}
 	// kubectl's requests after a successful apply: each refused one is a
 	// warning, and ends the migration (applyOneObject).
 	if manager == DefaultManager {
 		var saved map[string]any
-		saved, out.SavedLastApplied, err = saveLastApplied(fm, obj)
+		saved, out.SavedLastApplied, err = saveLastApplied(fm, obj, base())
 		if err == nil && out.SavedLastApplied {
 			saved, err = store(saved)
 		}
@@ -171,7 +181,7 @@ func Apply(req Request) (*Outcome, error) {
 	}
 	if err == nil {
 		var migrated map[string]any
-		migrated, out.Migrated, err = migrate(fm, obj, manager)
+		migrated, out.Migrated, err = migrate(fm, obj, base(), manager)
 		if err == nil && out.Migrated {
 			migrated, err = store(migrated)
 		}
@@ -180,7 +190,7 @@ func Apply(req Request) (*Outcome, error) {
 			out.Warnings = append(out.Warnings, "Warning: server rejected managed fields migration to Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: "+err.Error())
 		} else if out.Migrated {
 			obj = migrated
-			again, err := fm.apply(jsonvalue.CopyObject(obj), jsonvalue.CopyObject(req.File), manager, req.Force)
+			again, err := fm.apply(jsonvalue.CopyObject(base()), jsonvalue.CopyObject(req.File), manager, req.Force)
 			if err == nil {
 				again, err = store(again)
 			}
@@ -190,6 +200,11 @@ func Apply(req Request) (*Outcome, error) {
 				obj = again
 			}
 		}
+	}
+	if req.DryRun {
+		// Nothing was stored: the object kubectl prints is the apply's
+		// answer (or the hand-over's), neither handed over nor migrated.
+		out.SavedLastApplied, out.Migrated = false, false
 	}
 	return out.finish(req.Live, obj)
 }
@@ -250,10 +265,11 @@ func owners(obj map[string]any, operation string) []managerEntryValue {
 }
 
 // saveLastApplied is kubectl's saveLastApplyAnnotationIfNecessary: when the
-// object has the annotation and no Apply manager owns it, the annotation
-// alone is applied by "kubectl-last-applied" so that the migration does not
-// orphan it.
-func saveLastApplied(fm *fieldManager, obj map[string]any) (map[string]any, bool, error) {
+// object kubectl holds (the last answer) has the annotation and no Apply
+// manager owns it, the annotation alone is applied by
+// "kubectl-last-applied" to the stored object so that the migration does
+// not orphan it.
+func saveLastApplied(fm *fieldManager, obj, stored map[string]any) (map[string]any, bool, error) {
 	a, _ := stringAnnotations(obj)
 	value, has := a[LastAppliedAnnotation]
 	if !has || len(owners(obj, OperationApply)) > 0 {
@@ -268,7 +284,7 @@ func saveLastApplied(fm *fieldManager, obj map[string]any) (map[string]any, bool
 		meta["namespace"] = ns
 	}
 	justAnnotation := map[string]any{"apiVersion": fm.apiVersion, "kind": fm.kind, "metadata": meta}
-	out, err := fm.apply(jsonvalue.CopyObject(obj), justAnnotation, LastAppliedManager, false)
+	out, err := fm.apply(jsonvalue.CopyObject(stored), justAnnotation, LastAppliedManager, false)
 	if err != nil {
 		return obj, false, err
 	}
@@ -279,7 +295,9 @@ func saveLastApplied(fm *fieldManager, obj map[string]any) (map[string]any, bool
 // own the last-applied annotation (client-side apply) are folded into the
 // field manager's Apply entry (csaupgrade.UpgradeManagedFields) by a JSON
 // patch of metadata.managedFields, which the server records as an Update.
-func migrate(fm *fieldManager, obj map[string]any, manager string) (map[string]any, bool, error) {
+// kubectl computes the patch from obj (the last answer); the server
+// applies it to stored.
+func migrate(fm *fieldManager, obj, stored map[string]any, manager string) (map[string]any, bool, error) {
 	entries, err := managedFieldsOf(obj)
 	if err != nil || entries == nil {
 		return obj, false, err
@@ -306,7 +324,7 @@ func migrate(fm *fieldManager, obj map[string]any, manager string) (map[string]a
 	if !changed {
 		return obj, false, nil
 	}
-	patched := shallowWithMetadata(obj)
+	patched := shallowWithMetadata(stored)
 	md := patched["metadata"].(map[string]any)
 	if len(upgraded) == 0 {
 		md["managedFields"] = nil
@@ -317,7 +335,7 @@ func migrate(fm *fieldManager, obj map[string]any, manager string) (map[string]a
 		}
 		md["managedFields"] = list
 	}
-	out, err := fm.update(jsonvalue.CopyObject(obj), jsonvalue.CopyObject(patched), manager)
+	out, err := fm.update(jsonvalue.CopyObject(stored), jsonvalue.CopyObject(patched), manager)
 	if err != nil {
 		return obj, false, err
 	}

@@ -181,3 +181,50 @@ func TestApplyStoreRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyDryRun: with --dry-run=server every request works on the live
+// object, so what kubectl prints is the apply's answer alone, even when it
+// sends the hand-over and the migration after it.
+func TestApplyDryRun(t *testing.T) {
+	file := deploymentJSON("2", "nginx:1")
+	// Made by client-side apply, with the annotation as the server's apply
+	// by "kubectl" writes it for this file.
+	made := object(t, file)
+	made["metadata"].(map[string]any)["annotations"] = map[string]any{LastAppliedAnnotation: ""}
+	answer, err := ApplyPatch(Request{File: object(t, file), Live: Update(UpdateRequest{Object: made, Manager: ClientSideManager, Now: Clock})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	annotations, _ := stringAnnotations(answer)
+	made = object(t, file)
+	made["metadata"].(map[string]any)["annotations"] = map[string]any{LastAppliedAnnotation: annotations[LastAppliedAnnotation]}
+	live := Update(UpdateRequest{Object: made, Manager: ClientSideManager, Now: Clock})
+	first, err := ApplyPatch(Request{File: object(t, file), Live: jsonvalue.CopyObject(live)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	out, err := Apply(Request{File: object(t, file), Live: jsonvalue.CopyObject(live), DryRun: true,
+		Store: func(obj map[string]any) (map[string]any, error) { calls++; return obj, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same file: the hand-over gives the annotation its live value, no
+	// conflict; kubectl sends all four requests.
+	if calls != 4 || len(out.Warnings) != 0 {
+		t.Fatalf("%d requests, warnings %q; want 4 and none", calls, out.Warnings)
+	}
+	if !equalJSON(out.Object, first) {
+		t.Errorf("a dry run's object is not the apply's answer")
+	}
+	if out.Migrated || out.SavedLastApplied {
+		t.Errorf("migrated %v saved %v in a dry run", out.Migrated, out.SavedLastApplied)
+	}
+	wet, err := Apply(Request{File: object(t, file), Live: jsonvalue.CopyObject(live)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !wet.Migrated || equalJSON(wet.Object, first) {
+		t.Errorf("without the dry run: migrated %v, object the apply's answer %v; want a migrated object", wet.Migrated, equalJSON(wet.Object, first))
+	}
+}

@@ -264,14 +264,20 @@ func checkCommand(t *testing.T, c *cluster.Cluster, tick int, cmd clusterCommand
 		var want map[string]any
 		switch {
 		case w.serverSide:
-			var realWrites int
-			want, realWrites = realSSAWrite(t, before, after, cmd, w, crds)
+			var real ssaResult
+			want, real = realSSAWrite(t, before, after, cmd, w, crds)
 			// kubectl's requests (apply, hand-over, migration, apply
 			// again) are each stored when they change the object.
 			if before != nil && !ch.DryRun {
-				if got := resourceVersionOf(t, after) - resourceVersionOf(t, before); got != realWrites {
-					t.Errorf("%s: %s %s: %d resourceVersions taken, the real requests changed the object %d times", cmd.line, ch.Action, ch.Ref.Name, got, realWrites)
+				if got := resourceVersionOf(t, after) - resourceVersionOf(t, before); got != real.writes {
+					t.Errorf("%s: %s %s: %d resourceVersions taken, the real requests changed the object %d times", cmd.line, ch.Action, ch.Ref.Name, got, real.writes)
 				}
+			}
+			if real.warning != "" && !strings.Contains(out.Stderr, real.warning+"\n") {
+				t.Errorf("%s: stderr %q, want kubectl's warning %q", cmd.line, out.Stderr, real.warning)
+			}
+			if real.warning == "" && strings.Contains(out.Stderr, "Warning:") {
+				t.Errorf("%s: stderr %q, want no warning", cmd.line, out.Stderr)
 			}
 		case w.subresource == "scale":
 			want = realScale(t, before, after, w.manager)
@@ -416,7 +422,7 @@ func realScale(t *testing.T, before, after map[string]any, manager string) map[s
 
 // realSSAWrite is kubectl apply --server-side's requests (realSSA) with
 // the file as kubectl sends it (its namespace set).
-func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand, w kubectlWrite, crds []map[string]any) (map[string]any, int) {
+func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand, w kubectlWrite, crds []map[string]any) (map[string]any, ssaResult) {
 	t.Helper()
 	var file map[string]any
 	for _, text := range cmd.files {
@@ -430,11 +436,11 @@ func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand
 			metaOf(file)["namespace"] = ns
 		}
 	}
-	res, err := realSSAWith(t, crdFieldManager(t, crds, file), before, file, w.manager, w.force)
+	res, err := realSSARequests(t, crdFieldManager(t, crds, file), before, file, w.manager, w.force, strings.Contains(cmd.line, "--dry-run=server"))
 	if err != nil || res.conflict != nil {
 		t.Fatalf("%s: the real server refused what the simulation stored: %v %v", cmd.line, err, res.conflict)
 	}
-	return res.obj, res.writes
+	return res.obj, res
 }
 
 // managedFieldsJSON is obj's managedFields as JSON; with now set, the
