@@ -55,9 +55,11 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 	// resourceVersion and, when the spec changed, a generation.
 	change := Change{Ref: refOf(fo.kind, fo.namespace, fo.name), Action: "serverside-applied", DryRun: f.mode != "", Before: encode(live)}
 	previous := live
+	var last map[string]any // the registry's answer to the last request it took
 	defaulted := map[string]bool{}
-	req.Store = func(obj map[string]any) (map[string]any, error) {
-		applied := write{manager: manager, dryRun: f.mode == "server", applied: true, appliedFields: metadataOf(obj)["managedFields"]}
+	req.Store = func(obj map[string]any) error {
+		obj = jsonvalue.CopyObject(obj)
+		applied := write{manager: manager, dryRun: req.DryRun, applied: true, appliedFields: metadataOf(obj)["managedFields"]}
 		var stored map[string]any
 		var paths []string
 		var cerr *cmdError
@@ -67,7 +69,7 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 			stored, paths, cerr = c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(previous), applied)
 		}
 		if cerr != nil {
-			return nil, cerr
+			return cerr
 		}
 		for _, p := range paths {
 			if !defaulted[p] {
@@ -78,7 +80,8 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 		if !req.DryRun {
 			previous = stored
 		}
-		return jsonvalue.CopyObject(stored), nil
+		last = stored
+		return nil
 	}
 	out, err := serverside.Apply(req)
 	if err != nil {
@@ -99,9 +102,8 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 	if out.Refused != nil {
 		return asCmdError(out.Refused)
 	}
-	stored := out.Object // the last answer: stored, or a dry run's
-	visitedUIDs[metaString(stored, "uid")] = true
-	change.After = encode(stored)
+	visitedUIDs[metaString(last, "uid")] = true
+	change.After = encode(last)
 	r.out.Changes = append(r.out.Changes, change)
 	for _, w := range out.Warnings {
 		r.stderr.WriteString(ensureNewline(w))

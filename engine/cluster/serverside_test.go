@@ -251,3 +251,38 @@ func TestServerSideMigrationWrites(t *testing.T) {
 		})
 	}
 }
+
+// TestServerSideResourceVersion: a resourceVersion in the file is the
+// apply's precondition, in the apply again after a migration too, which
+// then finds the object moved on by kubectl's own requests.
+func TestServerSideResourceVersion(t *testing.T) {
+	withRV := func(rv string) string {
+		return strings.Replace(ssaDeployment, "  name: web\n", "  name: web\n  resourceVersion: \""+rv+"\"\n", 1)
+	}
+	modified := "Operation cannot be fulfilled on deployments.apps \"web\": the object has been modified; please apply your changes to the latest version and try again"
+	for _, tc := range []struct {
+		name, setup, stdout, stderr string
+		stale                       bool
+		exit                        int
+	}{
+		{name: "stale", setup: "apply --server-side -f web.yaml", stale: true, stderr: "Error from server (Conflict): " + modified + "\n", exit: 1},
+		{name: "current", setup: "apply --server-side -f web.yaml", stdout: "deployment.apps/web serverside-applied\n"},
+		{name: "current, then migrated", setup: "apply -f web.yaml", stdout: "deployment.apps/web serverside-applied\n",
+			stderr: "Warning: failed to re-apply configuration after performing Server-Side Apply migration. This is non-fatal and will be retried next time you apply. Error: " + modified + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := New(Options{})
+			files := map[string]string{"web.yaml": ssaDeployment}
+			mustRun(t, c, tc.setup, files)
+			rv := fmt.Sprint(c.resourceVersion)
+			if tc.stale {
+				rv = fmt.Sprint(c.resourceVersion - 1)
+			}
+			files["next.yaml"] = strings.Replace(withRV(rv), "nginx:1.16.1", "nginx:1.17.0", 1)
+			out := mustRun(t, c, "apply --server-side -f next.yaml", files)
+			if out.Stdout != tc.stdout || out.Stderr != tc.stderr || out.ExitCode != tc.exit {
+				t.Errorf("stdout %q, stderr %q, exit %d; want %q, %q, %d", out.Stdout, out.Stderr, out.ExitCode, tc.stdout, tc.stderr, tc.exit)
+			}
+		})
+	}
+}

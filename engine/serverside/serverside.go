@@ -49,11 +49,12 @@ type Request struct {
 	// Store is the server's registry after the field manager, for each
 	// request kubectl sends: the apply, then the last-applied hand-over,
 	// the migration patch and the apply again when it sends them. It gets
-	// the object the field manager made and returns the object as stored
-	// (defaulted, prepared, with a new resourceVersion when it changed),
-	// which kubectl's next request works on; its error refuses that
-	// request. Nil keeps the field manager's object.
-	Store func(obj map[string]any) (map[string]any, error)
+	// the object the field manager made and stores it (defaulted,
+	// prepared, with a resourceVersion of its own when it changed); its
+	// error refuses that request. The next request works on the field
+	// manager's object: what the registry adds (defaults) it adds again
+	// to each, and the field manager leaves alone, as it owns none of it.
+	Store func(obj map[string]any) error
 	// DryRun is --dry-run=server: the server stores nothing, so each of
 	// kubectl's requests works on Live, while kubectl reads what it sends
 	// next from the previous answer. Outcome.Object is the last answer,
@@ -134,7 +135,7 @@ func Apply(req Request) (*Outcome, error) {
 	}
 	store := req.Store
 	if store == nil {
-		store = func(obj map[string]any) (map[string]any, error) { return obj, nil }
+		store = func(map[string]any) error { return nil }
 	}
 	applied := jsonvalue.CopyObject(req.File)
 	obj, err := fm.apply(jsonvalue.CopyObject(live), applied, manager, req.Force)
@@ -146,15 +147,26 @@ func Apply(req Request) (*Outcome, error) {
 		}
 		return nil, err
 	}
-	stored, err := store(obj)
-	if err != nil {
+	// The object each request hands the registry carries the
+	// resourceVersion it sets as a precondition: an apply's, from the file
+	// (the same in the apply again); none for the hand-over and the
+	// migration (kubectl's test of the resourceVersion it read last holds).
+	fileMD, _ := req.File["metadata"].(map[string]any)
+	fileRV, _ := fileMD["resourceVersion"].(string)
+	precondition := func(obj map[string]any, rv string) map[string]any {
+		out := shallowWithMetadata(obj)
+		if md, ok := out["metadata"].(map[string]any); ok {
+			if rv == "" {
+				delete(md, "resourceVersion")
+			} else {
+				md["resourceVersion"] = rv
+			}
+		}
+		return out
+	}
+	if out.Refused = store(precondition(obj, fileRV)); out.Refused != nil {
 		// The field manager's answer stays in the outcome: its steps say
 		// what the server merged before the registry refused it.
-		out.Refused = err
-		stored = obj
-	}
-	obj = stored
-	if out.Refused != nil {
 		return out.finish(req.Live, obj)
 	}
 	// What the server works on for each later request: the stored object.
@@ -170,7 +182,7 @@ func Apply(req Request) (*Outcome, error) {
 		var saved map[string]any
 		saved, out.SavedLastApplied, err = saveLastApplied(fm, obj, base())
 		if err == nil && out.SavedLastApplied {
-			saved, err = store(saved)
+			err = store(precondition(saved, ""))
 		}
 		if err != nil {
 			out.SavedLastApplied = false
@@ -183,7 +195,7 @@ func Apply(req Request) (*Outcome, error) {
 		var migrated map[string]any
 		migrated, out.Migrated, err = migrate(fm, obj, base(), manager)
 		if err == nil && out.Migrated {
-			migrated, err = store(migrated)
+			err = store(precondition(migrated, ""))
 		}
 		if err != nil {
 			out.Migrated = false
@@ -192,7 +204,7 @@ func Apply(req Request) (*Outcome, error) {
 			obj = migrated
 			again, err := fm.apply(jsonvalue.CopyObject(base()), jsonvalue.CopyObject(req.File), manager, req.Force)
 			if err == nil {
-				again, err = store(again)
+				err = store(precondition(again, fileRV))
 			}
 			if err != nil {
 				out.Warnings = append(out.Warnings, "Warning: failed to re-apply configuration after performing Server-Side Apply migration. This is non-fatal and will be retried next time you apply. Error: "+err.Error())

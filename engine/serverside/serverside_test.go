@@ -126,7 +126,7 @@ func TestApplyStoreRefusals(t *testing.T) {
 		refused         bool
 		saved, migrated bool
 		warnings        []string
-		object          int // the Store answer Outcome.Object is; 0: the field manager's first object
+		object          int // the object Store took last that Outcome.Object is; 0: the apply's, refused
 	}{
 		{name: "all stored", calls: 4, saved: true, migrated: true, object: 4},
 		{name: "apply refused", refuse: 1, calls: 1, refused: true, object: 0},
@@ -136,13 +136,13 @@ func TestApplyStoreRefusals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var given, answers []map[string]any
-			store := func(obj map[string]any) (map[string]any, error) {
+			store := func(obj map[string]any) error {
 				given = append(given, jsonvalue.CopyObject(obj))
 				if len(given) == tc.refuse {
-					return nil, errors.New("refused")
+					return errors.New("refused")
 				}
-				answers = append(answers, obj)
-				return obj, nil
+				answers = append(answers, given[len(given)-1])
+				return nil
 			}
 			out, err := Apply(Request{File: object(t, changed), Live: jsonvalue.CopyObject(live), Store: store})
 			if err != nil {
@@ -165,7 +165,7 @@ func TestApplyStoreRefusals(t *testing.T) {
 				want = answers[tc.object-1]
 			}
 			if !equalJSON(out.Object, want) {
-				t.Errorf("object is not Store's answer %d", tc.object)
+				t.Errorf("object is not the one Store took %d", tc.object)
 			}
 			if tc.refuse == 0 {
 				// Without Store, the same requests on the field manager's
@@ -205,7 +205,7 @@ func TestApplyDryRun(t *testing.T) {
 	}
 	calls := 0
 	out, err := Apply(Request{File: object(t, file), Live: jsonvalue.CopyObject(live), DryRun: true,
-		Store: func(obj map[string]any) (map[string]any, error) { calls++; return obj, nil }})
+		Store: func(map[string]any) error { calls++; return nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
