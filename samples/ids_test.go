@@ -38,6 +38,8 @@ var releasedIDs = []string{
 	"ssa-hpa-replicas-conflict", "ssa-hpa-replicas-forced", "ssa-sidecar-other-manager",
 	"ssa-ports-tcp-udp", "ssa-duplicate-env", "ssa-migration",
 	"ssa-field-kept-other-owner", "ssa-force-conflicts",
+	// Released with kubectl's migration requests as writes of their own.
+	"timeline-server-side-migration",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.
