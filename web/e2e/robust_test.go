@@ -142,7 +142,21 @@ func TestBusy(t *testing.T) {
 	before := b.engineLog()
 	b.setPane("file", slowDeployment("img:2"))
 	b.waitFor("the busy state", `!document.getElementById('busy').hidden`, stepTimeout)
-	b.run(chromedp.Click(chromedp.ID("btn-stop")))
+	// Pressed where it is on screen now: a mouse click at coordinates read
+	// a moment before missed it once on a loaded machine, while the busy
+	// row was still being laid out.
+	stopAt := `(() => {
+		const btn = document.getElementById('btn-stop');
+		btn.scrollIntoView({ block: 'center' });
+		const r = btn.getBoundingClientRect();
+		const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		if (!hit || !btn.contains(hit)) return 'covered by ' + (hit ? hit.outerHTML.slice(0, 80) : 'nothing');
+		btn.click();
+		return '';
+	})()`
+	if msg := eval[string](b, stopAt); msg != "" {
+		t.Fatalf("the Stop button cannot be pressed: %s", msg)
+	}
 	b.waitFor("the stop", `document.getElementById('outputs').getAttribute('aria-busy') === null`, stepTimeout)
 	if got := b.text("status"); !strings.HasPrefix(got, "Stopped") {
 		t.Errorf("status after Stop = %q, want Stopped…", got)
