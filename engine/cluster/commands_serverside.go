@@ -95,6 +95,7 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 	if err != nil {
 		return &cmdError{msg: err.Error()}
 	}
+	res.Steps = out.Steps(req)
 	r.out.Applies = append(r.out.Applies, res)
 	if out.Conflict != nil {
 		return errorf("%s", out.Conflict.KubectlMessage())

@@ -133,6 +133,10 @@ func TestServerSideApply(t *testing.T) {
 				if len(out.Applies) != 1 || out.Applies[0].PatchType != engine.PatchApply {
 					t.Fatalf("applies %+v: want one server-side apply result", out.Applies)
 				}
+				// The server-side steps, as the single-apply mode shows them.
+				if len(out.Applies[0].Steps) == 0 || out.Applies[0].Steps[0].Phase != engine.PhaseServer {
+					t.Errorf("steps %+v: want the server-side apply's", out.Applies[0].Steps)
+				}
 				if tc.stderr == conflict && len(out.Applies[0].Conflicts) != 1 {
 					t.Errorf("conflicts %+v", out.Applies[0].Conflicts)
 				}
@@ -241,6 +245,12 @@ func TestServerSideMigrationWrites(t *testing.T) {
 			if got := managers(t, out.Changes[0].After); strings.Join(got, " ") != strings.Join(tc.managers, " ") {
 				t.Errorf("managers %v, want %v", got, tc.managers)
 			}
+			// The steps open with the migration when kubectl migrated (not
+			// in a dry run: the answer shown is the apply's alone).
+			migrated := len(out.Applies) == 1 && len(out.Applies[0].Steps) > 0 && out.Applies[0].Steps[0].Action == "migrated"
+			if wantMigrated := tc.writes == 4; migrated != wantMigrated {
+				t.Errorf("a migrated step: %v, want %v", migrated, wantMigrated)
+			}
 			spec, _ := after["spec"].(map[string]any)
 			if _, has := spec["minReadySeconds"]; has != tc.minReady {
 				t.Errorf("spec.minReadySeconds set: %v, want %v", has, tc.minReady)
@@ -285,4 +295,27 @@ func TestServerSideResourceVersion(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestServerSideStepsNameSubresource: a field taken from kubectl scale is
+// named as kubectl's conflict message names its owner, with the
+// subresource.
+func TestServerSideStepsNameSubresource(t *testing.T) {
+	c := New(Options{})
+	files := map[string]string{"web.yaml": ssaDeployment}
+	mustRun(t, c, "apply --server-side -f web.yaml", files)
+	mustRun(t, c, "scale deployment/web --replicas=5", files)
+	out := mustRun(t, c, "apply --server-side --force-conflicts -f web.yaml", files)
+	if len(out.Applies) != 1 {
+		t.Fatalf("%d applies", len(out.Applies))
+	}
+	for _, s := range out.Applies[0].Steps {
+		if s.Action == "taken" && s.Path == ".spec.replicas" {
+			if want := `"kubectl" (Update, subresource "scale") owned this field`; !strings.HasPrefix(s.Why, want) {
+				t.Errorf("why %q, want it to start %q", s.Why, want)
+			}
+			return
+		}
+	}
+	t.Errorf("no step takes .spec.replicas: %+v", out.Applies[0].Steps)
 }

@@ -29,6 +29,10 @@ func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts 
 	return res, nil
 }
 
+// Steps explains, field by field, what the apply of req (whose outcome
+// this is) did to the field manager's fields: Result.Steps.
+func (out *Outcome) Steps(req Request) []engine.Step { return trace(req, out) }
+
 // Result is the outcome shaped as an engine.Result: the patch kubectl
 // sends, the object, the owners and conflicts, kubectl's warnings.
 func (out *Outcome) Result() (*engine.Result, error) {

@@ -45,7 +45,13 @@ type ownedSet struct {
 	set                             *fieldpath.Set
 }
 
-func (o ownedSet) name() string { return fmt.Sprintf("%q (%s)", o.manager, o.operation) }
+func (o ownedSet) name() string {
+	if o.subresource != "" {
+		// As kubectl's conflict message names it.
+		return fmt.Sprintf("%q (%s, subresource %q)", o.manager, o.operation, o.subresource)
+	}
+	return fmt.Sprintf("%q (%s)", o.manager, o.operation)
+}
 
 func ownedSets(obj map[string]any) []ownedSet {
 	entries, _ := managedFieldsOf(obj)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -383,7 +384,8 @@ func TestTimelineExampleLinks(t *testing.T) {
 // TestTimelineServerSideConflict plays the server-side-conflict sample:
 // the conflicting apply shows kubectl's error and exit code 1, the forced
 // one's apply is a server-side apply (no client-side steps: the note says
-// why). Screenshots of both layouts for people.
+// why; the server-side steps show replicas taken over). Screenshots of
+// both layouts for people.
 func TestTimelineServerSideConflict(t *testing.T) {
 	dir := screenshotDir(t)
 	for _, size := range desktopAndPhone {
@@ -422,11 +424,55 @@ func TestTimelineServerSideConflict(t *testing.T) {
 			if eval[bool](b, `!!document.querySelector('#timeline-detail .tl-apply .tl-open')`) {
 				t.Error("a server-side apply offers to open in the three panes, which compute client-side apply only")
 			}
+			taken := eval[[]string](b, `[...document.querySelectorAll('#timeline-detail .tl-ssa-steps .ssa-step[data-action="taken"]')].map((s) => s.textContent)`)
+			if len(taken) != 1 || !strings.Contains(taken[0], ".spec.replicas") || !strings.Contains(taken[0], `"kubectl" (Update, subresource "scale") owned this field; --force-conflicts takes it over`) {
+				t.Errorf("the forced apply's server-side steps taken over: %q, want .spec.replicas", taken)
+			}
 			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-apply').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
 			shot("timeline-ssa-" + size.name + "-apply.png")
 			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
 				t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
 			}
+			b.checkConsole()
+		})
+	}
+}
+
+// TestTimelineServerSideMigration plays the server-side-migration sample:
+// the server dry run prints kubectl's warning and its steps show no
+// migration; the apply after it opens with the migration, removes the
+// field client-side apply had set, and the object's generation is 3.
+func TestTimelineServerSideMigration(t *testing.T) {
+	for _, size := range desktopAndPhone {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowser(t, size.width, size.height)
+			b.run(size.emulate())
+			b.open()
+			b.pickTimeline("server-side-migration", 5)
+			steps := b.shownSteps()
+			if len(steps) != 5 {
+				t.Fatalf("%d steps shown", len(steps))
+			}
+			if s := steps[2]; s.ExitCode != "0" || !strings.HasPrefix(s.Stderr, "Warning: failed to migrate kubectl.kubernetes.io/last-applied-configuration for Server-Side Apply.") {
+				t.Errorf("the server dry run shows exit %q and:\n%s", s.ExitCode, s.Stderr)
+			}
+			actions := func() []string {
+				return eval[[]string](b, `[...document.querySelectorAll('#timeline-detail .tl-ssa-steps .ssa-step')].map((s) => s.dataset.action + ' ' + (s.querySelector('code')?.textContent || ''))`)
+			}
+			b.selectStep(2, 5)
+			if got := actions(); len(got) == 0 || slices.Contains(got, "migrated ") {
+				t.Errorf("the dry run's server-side steps: %q, want steps and no migration", got)
+			}
+			b.selectStep(3, 5)
+			got := actions()
+			if len(got) == 0 || got[0] != "migrated " || !slices.Contains(got, "removed .spec.minReadySeconds") {
+				t.Errorf("the apply's server-side steps: %q, want the migration first and .spec.minReadySeconds removed", got)
+			}
+			if diff := b.text("timeline-detail"); !strings.Contains(diff, "+   generation: 3") {
+				t.Errorf("the object's diff does not show generation 3:\n%s", diff)
+			}
+			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-apply').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			saveShot(t, b, "migration-"+size.name)
 			b.checkConsole()
 		})
 	}

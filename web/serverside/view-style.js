@@ -1,5 +1,6 @@
 // The server-side view's styles, loaded with the view (a lazy chunk) so
-// that the first visit does not carry them; see ../lazy-style.js.
+// that the first visit does not carry them; see ../lazy-style.js. The
+// steps' own (with .ssa-why and the action badges) are steps-list.js's.
 
 import { addStyle } from '../lazy-style.js';
 
@@ -8,15 +9,11 @@ const CSS = `
 .ssa-crds { margin: 0 0 0.5rem; font-size: 0.85rem; }
 .ssa-crds-text { width: 100%; box-sizing: border-box; font-family: var(--mono); font-size: 0.8rem; }
 .ssa-warning { font-size: 0.85rem; }
-.ssa-conflicts, .ssa-steps, .ssa-differences { list-style: none; padding: 0; margin: 0 0 0.75rem; display: grid; gap: 0.3rem; }
-.ssa-conflict, .ssa-step, .ssa-difference { width: 100%; text-align: left; background: var(--panel-bg); color: var(--fg); border: 1px solid var(--border); border-radius: var(--radius); padding: 0.35rem 0.5rem; font: inherit; font-size: 0.85rem; }
-.ssa-conflict[aria-pressed="true"], .ssa-step[aria-pressed="true"], .ssa-difference[aria-pressed="true"] { background: var(--step-line); color: var(--fg); border-color: var(--step-line-edge); box-shadow: inset 4px 0 0 var(--step-line-edge); }
-.ssa-conflict code, .ssa-step code, .ssa-difference code { overflow-wrap: anywhere; }
+.ssa-conflicts, .ssa-differences { list-style: none; padding: 0; margin: 0 0 0.75rem; display: grid; gap: 0.3rem; }
+.ssa-conflict, .ssa-difference { width: 100%; text-align: left; background: var(--panel-bg); color: var(--fg); border: 1px solid var(--border); border-radius: var(--radius); padding: 0.35rem 0.5rem; font: inherit; font-size: 0.85rem; }
+.ssa-conflict[aria-pressed="true"], .ssa-difference[aria-pressed="true"] { background: var(--step-line); color: var(--fg); border-color: var(--step-line-edge); box-shadow: inset 4px 0 0 var(--step-line-edge); }
+.ssa-conflict code, .ssa-difference code { overflow-wrap: anywhere; }
 .ssa-manager { font-weight: 600; color: var(--err); }
-.ssa-why { margin: 0.2rem 0 0; color: var(--muted); }
-.badge.ssa-conflict, .badge.ssa-removed, .badge.ssa-taken { background: var(--err-bg); color: var(--err); }
-.badge.ssa-kept, .badge.ssa-shared, .badge.ssa-migrated { background: var(--info-bg); color: var(--accent); }
-.badge.ssa-applied { background: var(--ok-bg); color: var(--ok); }
 .blame, .both-lines { font-family: var(--mono); font-size: 0.8rem; border: 1px solid var(--border); border-radius: var(--radius); background: var(--ed-bg); max-height: 28rem; overflow: auto; margin-bottom: 0.75rem; }
 .blame-row, .both-row { display: grid; grid-template-columns: 12rem 2.5rem 1fr; align-items: baseline; white-space: pre; }
 .both-row { grid-template-columns: 2.5rem 1fr; }

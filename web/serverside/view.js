@@ -7,15 +7,10 @@
 
 import { h, clear } from '../dom.js';
 import { addViewStyle } from './view-style.js';
+import { ssaStep, addStepsStyle } from './steps-list.js';
 
 /** @typedef {import('../api-types.js').ServerSide} ServerSide */
 /** @typedef {import('../api-types.js').Where} Where */
-
-/** What each step action is called on its badge. */
-const ACTION_LABEL = {
-  applied: 'owned', shared: 'co-owned', taken: 'taken over', removed: 'removed',
-  kept: 'kept', released: 'released', conflict: 'conflict', migrated: 'migrated',
-};
 
 export class ServerSideView {
   /**
@@ -29,6 +24,7 @@ export class ServerSideView {
    */
   constructor({ host, createClient, highlight, paneLabel, crds = '', onCRDs = () => {} }) {
     addViewStyle();
+    addStepsStyle();
     this.host = host;
     this.highlight = highlight;
     this.paneLabel = paneLabel;
@@ -203,10 +199,7 @@ export class ServerSideView {
   renderSteps(s) {
     const list = h('ol', { className: 'ssa-steps', id: 'ssa-steps' });
     s.server.steps.forEach((step, i) => {
-      const button = h('button', { type: 'button', className: 'ssa-step', dataset: { action: step.action }, attrs: { 'aria-pressed': 'false' } },
-        h('span', { className: `badge ssa-${step.action}`, text: ACTION_LABEL[step.action] || step.action }), ' ',
-        step.path ? h('code', { text: step.path }) : null,
-        h('p', { className: 'ssa-why', text: step.why }));
+      const button = ssaStep(step);
       button.addEventListener('click', () => {
         const where = s.stepsWhere[i] || null;
         this.select(list, button, where);

@@ -12,6 +12,7 @@ import { StepsView } from '../outputs/steps.js';
 import { ACTION_WORDS, PATCH_TYPE_WORDS } from '../outputs/format.js';
 import { lineDiff } from './linediff.js';
 import { addTimelineStyle } from './view-style.js';
+import { ssaStep } from '../serverside/steps-list.js';
 import {
   emptyTimeline, copyTimeline, addCommand, removeCommand, moveCommand, newFileName, timelineRequest,
 } from './model.js';
@@ -520,8 +521,11 @@ export class TimelineMode {
       body.dataset.view = which;
       if (which === 'steps' && r.patchType === 'apply') {
         body.append(h('p', { className: 'panel-hint tl-ssa-note', text: r.action === 'conflict'
-          ? 'Server-side apply has no client-side steps: kubectl sends the file as it is (Patch). The API server refused it: another field manager owns a field the file sets to another value (the step\'s error names it), so nothing changed.'
-          : 'Server-side apply has no client-side steps: kubectl sends the file as it is (Patch); the API server merges it into the live object and records who owns each field in metadata.managedFields (Result).' }));
+          ? 'Server-side apply has no client-side steps: kubectl sends the file as it is (Patch). The API server refused it: another field manager owns a field the file sets to another value, so nothing changed.'
+          : 'Server-side apply has no client-side steps: kubectl sends the file as it is (Patch); the API server merges it into the live object and records who owns each field in metadata.managedFields (Result). What it did to the field manager\'s fields:' }));
+        const list = h('ol', { className: 'ssa-steps tl-ssa-steps' });
+        for (const step of r.steps || []) list.append(h('li', {}, ssaStep(step, 'div')));
+        body.append(list);
       } else if (which === 'steps') {
         const host = h('div', { className: 'steps' });
         body.append(host);
