@@ -381,6 +381,21 @@ func TestTimelineExampleLinks(t *testing.T) {
 	}
 }
 
+// openTimelineSample opens the page on size with the timeline sample id
+// played, and returns the steps it shows (want of them).
+func openTimelineSample(t *testing.T, size screen, id string, want int) (*browser, []shownStep) {
+	t.Helper()
+	b := newBrowser(t, size.width, size.height)
+	b.run(size.emulate())
+	b.open()
+	b.pickTimeline(id, want)
+	steps := b.shownSteps()
+	if len(steps) != want {
+		t.Fatalf("%d steps shown, want %d", len(steps), want)
+	}
+	return b, steps
+}
+
 // TestTimelineServerSideConflict plays the server-side-conflict sample:
 // the conflicting apply shows kubectl's error and exit code 1, the forced
 // one's apply is a server-side apply (no client-side steps: the note says
@@ -390,14 +405,7 @@ func TestTimelineServerSideConflict(t *testing.T) {
 	dir := screenshotDir(t)
 	for _, size := range desktopAndPhone {
 		t.Run(size.name, func(t *testing.T) {
-			b := newBrowser(t, size.width, size.height)
-			b.run(size.emulate())
-			b.open()
-			b.pickTimeline("server-side-conflict", 5)
-			steps := b.shownSteps()
-			if len(steps) != 5 {
-				t.Fatalf("%d steps shown", len(steps))
-			}
+			b, steps := openTimelineSample(t, size, "server-side-conflict", 5)
 			if c := steps[3]; c.ExitCode != "1" || !strings.HasPrefix(c.Stderr, `error: Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas`) {
 				t.Errorf("the conflicting apply shows exit %q and:\n%s", c.ExitCode, c.Stderr)
 			}
@@ -445,14 +453,7 @@ func TestTimelineServerSideConflict(t *testing.T) {
 func TestTimelineServerSideMigration(t *testing.T) {
 	for _, size := range desktopAndPhone {
 		t.Run(size.name, func(t *testing.T) {
-			b := newBrowser(t, size.width, size.height)
-			b.run(size.emulate())
-			b.open()
-			b.pickTimeline("server-side-migration", 5)
-			steps := b.shownSteps()
-			if len(steps) != 5 {
-				t.Fatalf("%d steps shown", len(steps))
-			}
+			b, steps := openTimelineSample(t, size, "server-side-migration", 5)
 			if s := steps[2]; s.ExitCode != "0" || !strings.HasPrefix(s.Stderr, "Warning: failed to migrate kubectl.kubernetes.io/last-applied-configuration for Server-Side Apply.") {
 				t.Errorf("the server dry run shows exit %q and:\n%s", s.ExitCode, s.Stderr)
 			}

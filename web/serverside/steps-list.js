@@ -7,7 +7,7 @@ import { h } from '../dom.js';
 import { addStyle } from '../lazy-style.js';
 
 /** What each step action is called on its badge. */
-export const ACTION_LABEL = {
+const ACTION_LABEL = {
   applied: 'owned', shared: 'co-owned', taken: 'taken over', removed: 'removed',
   kept: 'kept', released: 'released', conflict: 'conflict', migrated: 'migrated',
 };
