@@ -27,6 +27,14 @@ import { applyDelta } from './result-delta.js';
  * @typedef {'loading'|'ready'|'failed'|'timeout'|'crashed'|'stopped'} EngineState
  */
 
+/**
+ * Every engine client the page made (the engine's, the Jsonnet evaluator's,
+ * the timeline's, the server-side apply's), for tests: applylensPage.engines
+ * sums their answers and time-outs (docs/page.md).
+ * @type {Set<EngineClient>}
+ */
+export const engineClients = new Set();
+
 export class EngineClient {
   /**
    * @param {object} opts
@@ -61,6 +69,9 @@ export class EngineClient {
      * never see one on a gallery example).
      */
     this.timeouts = 0;
+    /** Answers delivered to onResponse (for tests). */
+    this.answers = 0;
+    engineClients.add(this);
     /**
      * The ids of the applies the workers said they received, newest last
      * (at most 200): for tests, which check that a replaced request never
@@ -305,6 +316,7 @@ export class EngineClient {
           } catch (err) {
             response = { version: this.version, error: { kind: 'internal', message: `unreadable engine response: ${err.message}` } };
           }
+          this.answers++;
           this.onResponse(response, msg.id);
         }
         this.flush();

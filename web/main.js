@@ -4,7 +4,7 @@
 
 import { Transaction } from '@codemirror/state';
 import { assets } from './assets.js';
-import { EngineClient, debounce } from './engine-client.js';
+import { EngineClient, debounce, engineClients } from './engine-client.js';
 import { byId, h, clear } from './dom.js';
 import { preloadSearch } from './cm/setup.js';
 import { Inputs } from './inputs.js';
@@ -798,6 +798,21 @@ globalThis.applylensPage = {
   },
   /** The ids of the applies requested (the newest) and those the worker received. */
   engineLog: () => ({ lastId: client.lastId, received: [...client.received], starts: client.starts, memoryBytes: client.memoryBytes }),
+  /**
+   * Every engine's answers and time-outs so far, and whether one computes
+   * or has a request waiting (the engine, Jsonnet, timeline, server-side).
+   */
+  engines() {
+    let answers = 0;
+    let timeouts = 0;
+    let busy = false;
+    for (const c of engineClients) {
+      answers += c.answers;
+      timeouts += c.timeouts;
+      busy ||= c.busy;
+    }
+    return { answers, timeouts, busy };
+  },
   /** How many times the server-side worker started (0 until the switch leaves client-side). */
   serverSideStarts: () => applySwitch.starts(),
   /** The least time each computation keeps the worker busy, for tests (default 0). @param {number} ms */
