@@ -79,8 +79,9 @@ spec:
         - {containerPort: 80, protocol: TCP}
 `
 
-// Prepare computes one server-side apply beside the client-side one
-// (the "both" view) and one forced, then forgets them. A wasm's first
+// Prepare computes one server-side apply (a migration and a conflict) and
+// forgets it; what it does not run (the "both" view, a forced apply) is
+// left to the first request, a small part of its time. A wasm's first
 // computation pays for the engine's start (the browser compiles each
 // function on its first call; the server-side schema is built on first
 // use), several seconds on a slow phone; the bridge calls Prepare before
@@ -88,8 +89,7 @@ spec:
 // only.
 func Prepare() error {
 	for _, req := range []api.ServerSideRequest{
-		{Op: api.OpServerSide, Apply: ApplyBoth, File: prepareFile, Live: prepareLive, LastAppliedFromLive: true},
-		{Op: api.OpServerSide, Apply: ApplyServer, File: prepareFile, Live: prepareLive, LastAppliedFromLive: true, ForceConflicts: true},
+		{Op: api.OpServerSide, Apply: ApplyServer, File: prepareFile, Live: prepareLive, LastAppliedFromLive: true},
 	} {
 		out, err := Compute(req)
 		if err != nil {

@@ -30,8 +30,8 @@ spec:
         - {name: MODE, value: demo}
 `
 
-// Prepare plays a short timeline once (apply, apply again with a change:
-// what a learner's first timeline does) and renders each step's detail, then
+// Prepare plays a one-step timeline once (kubectl apply of a Deployment,
+// what a learner's first timeline starts with) and renders its detail, then
 // forgets it: neither the cache nor the warm-up's step keeps anything.
 // A wasm's first computation pays for the engine's start (the browser
 // compiles each function on its first call; the server-side schema is
@@ -40,14 +40,11 @@ spec:
 // computations only.
 func Prepare() error {
 	before := cluster.New(cluster.Options{Namespace: "default"})
-	files := map[string]string{"app.yaml": prepareFile}
-	changed := map[string]string{"app.yaml": prepareFile[:len(prepareFile)-len("value: demo}\n")] + "value: live}\n"}
 	for _, cmd := range []struct {
 		line  string
 		files map[string]string
 	}{
-		{"kubectl apply -f app.yaml", files},
-		{"kubectl apply -f app.yaml", changed},
+		{"kubectl apply -f app.yaml", map[string]string{"app.yaml": prepareFile}},
 	} {
 		after := before.Clone()
 		out, err := after.Run(cmd.line, cmd.files)
