@@ -5,6 +5,7 @@
 import { Transaction } from '@codemirror/state';
 import { assets } from './assets.js';
 import { EngineClient, debounce, engineClients } from './engine-client.js';
+import { adopt, engineForAddress, prestart, prestartOnIntent } from './prestart.js';
 import { byId, h, clear } from './dom.js';
 import { preloadSearch } from './cm/setup.js';
 import { Inputs } from './inputs.js';
@@ -100,6 +101,16 @@ const client = new EngineClient({
 });
 // An embed starts its engine once it is in sight (web/embed/embed.js).
 if (!embed) client.start();
+// An on-demand engine the address will need, or a control a pointer or
+// focus is on, starts now (web/prestart.js); never in an embed, whose
+// frames out of sight download nothing.
+if (!embed) {
+  const onDemand = { timeline: assets.timelineWorker, serverside: assets.serversideWorker };
+  const needed = engineForAddress(location.hash);
+  if (needed) prestart(new URL(onDemand[needed], document.baseURI).href);
+  prestartOnIntent(byId('mode-timeline'), new URL(assets.timelineWorker, document.baseURI).href);
+  prestartOnIntent(byId('apply-switch'), new URL(assets.serversideWorker, document.baseURI).href);
+}
 
 setupTheme(/** @type {HTMLButtonElement} */ (byId('btn-theme')), embed ? embed.theme : undefined);
 
@@ -143,7 +154,7 @@ const sharing = embed
 const timeline = new LazyTimeline({
   host: byId('timeline'),
   createClient: (onResponse, onState) => new EngineClient({
-    createWorker: () => new Worker(new URL(assets.timelineWorker, document.baseURI)), onResponse, onState,
+    createWorker: () => adopt(new URL(assets.timelineWorker, document.baseURI).href), onResponse, onState,
   }),
   onChange: () => sharing.changed(),
   openInPanes: embed ? undefined : ({ file, live }) => {
@@ -266,7 +277,7 @@ const tabs = setupTabs(byId('tablist'), {
 // Client-side, server-side or both: the server-side view and its wasm load on first use.
 const applySwitch = new ApplySwitch({
   createClient: () => new EngineClient({
-    createWorker: () => new Worker(new URL(assets.serversideWorker, document.baseURI)), onResponse() {}, onState() {},
+    createWorker: () => adopt(new URL(assets.serversideWorker, document.baseURI).href), onResponse() {}, onState() {},
   }),
   highlight: (where) => inputs.highlight(where, true),
   paneLabel,
