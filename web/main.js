@@ -74,8 +74,10 @@ let embedSeen = false;
 function createWorker() {
   const early = globalThis.applylensEarly;
   if (early && early.worker) {
-    globalThis.applylensEarly = undefined;
-    return { worker: early.worker, messages: early.messages || [] };
+    const { worker, messages } = early;
+    early.worker = undefined;
+    early.messages = undefined;
+    return { worker, messages: messages || [] };
   }
   return { worker: new Worker(new URL(assets.worker, document.baseURI)), messages: [] };
 }
