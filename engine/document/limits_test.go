@@ -117,3 +117,51 @@ func TestReparseKeepsLimits(t *testing.T) {
 		})
 	}
 }
+
+// Past MaxDepth the message is the same whatever the depth, including
+// around the 10,000 levels where go-yaml (which reads one level more)
+// and encoding/json (which kubectl decodes its output with) give up: a
+// depth go-yaml accepts and encoding/json refuses once got "invalid
+// character '[' exceeded max depth".
+func TestDepthAroundTheReadersLimits(t *testing.T) {
+	// A map, then depth-1 flow lists: the object is depth deep.
+	block := func(depth int) string {
+		return "\n\na: " + strings.Repeat("[", depth-1) + strings.Repeat("]", depth-1) + "\n"
+	}
+	flow := func(depth int) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {a: " + strings.Repeat("[", depth-2) + strings.Repeat("]", depth-2) + "}\n"
+	}
+	jsonText := func(depth int) string {
+		return "{\"a\":\n" + strings.Repeat("[", depth-1) + strings.Repeat("]", depth-1) + "}\n"
+	}
+	tests := []struct {
+		name string
+		text string
+		line int
+	}{
+		{"block, 9,999 deep", block(9999), 3},
+		{"block, 10,000 deep", block(10000), 3},
+		{"block, 10,001 deep", block(10001), 3},
+		{"block, 10,002 deep", block(10002), 3},
+		{"flow, 9,999 deep", flow(9999), 4},
+		{"flow, 10,000 deep", flow(10000), 4},
+		{"flow, 10,001 deep", flow(10001), 4},
+		{"flow, 10,002 deep", flow(10002), 4},
+		{"JSON, 9,999 deep", jsonText(9999), 2},
+		{"JSON, 10,000 deep", jsonText(10000), 2},
+		{"JSON, 10,001 deep", jsonText(10001), 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("file", tt.text)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("Parse = %v, want a *Error", err)
+			}
+			want := "This object is nested more than 500 levels deep"
+			if e.Reason != ReasonTooDeep || e.Line != tt.line || !strings.HasPrefix(e.Message, want) {
+				t.Errorf("Parse = %s at line %d: %q\nwant %s at line %d starting %q", e.Reason, e.Line, e.Message, ReasonTooDeep, tt.line, want)
+			}
+		})
+	}
+}

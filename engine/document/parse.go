@@ -360,7 +360,14 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 	} else {
 		var err error
 		if v, err = jsonvalue.Decode(c.json); err != nil {
-			// YAMLToJSON produced it, so this is unreachable short of a bug.
+			// YAMLToJSON produced it, so it is valid JSON; but go-yaml
+			// reads one level more than encoding/json's 10000 (which
+			// kubectl decodes with next), so a document at go-yaml's
+			// limit gets here.
+			if strings.Contains(err.Error(), "exceeded max depth") {
+				return nil, r.errorf(ReasonTooDeep, c.line-1+deepLine(splitLines(c.text), MaxDepth), 0, "", "This object is nested more than %d levels deep (maps and lists inside each other), which applylens does not follow; past 10000 levels kubectl's YAML reader gives up too.", MaxDepth)
+			}
+			// Anything else is unreachable short of a bug.
 			return nil, r.errorf(ReasonSyntax, c.line, 0, "", "Could not read this document: %v", err)
 		}
 		if idx = c.index; idx != nil {
