@@ -2,6 +2,7 @@ package document
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -30,6 +31,34 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 	jsonList := func(n int) string {
 		return "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"metadata\": {\"name\": \"c\"},\n\"itemsList\": [" + strings.TrimSuffix(strings.Repeat("1,", n), ",") + "]}\n"
 	}
+	// A ConfigMap's data of n keys, in the flow style, the block style
+	// and as JSON (the one-pass readers take the last two).
+	keys := func(n int, format string) string {
+		var b strings.Builder
+		switch format {
+		case "flow":
+			b.WriteString(head + "data: {")
+			for i := range n {
+				fmt.Fprintf(&b, "k%d: v, ", i)
+			}
+			b.WriteString("}\n")
+		case "block":
+			b.WriteString("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n")
+			for i := range n {
+				fmt.Fprintf(&b, "  k%d: v\n", i)
+			}
+		case "json":
+			b.WriteString("{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"metadata\": {\"name\": \"c\"},\n\"data\": {")
+			for i := range n {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				fmt.Fprintf(&b, "\"k%d\": \"v\"", i)
+			}
+			b.WriteString("}}\n")
+		}
+		return b.String()
+	}
 	// Each level repeats the one before nine times.
 	aliases := func(levels int) string {
 		s := head + "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
@@ -57,6 +86,12 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 		{"block list one over MaxListItems", blockList(MaxListItems + 1), ReasonTooLong, 5, "The list itemsList in the configuration file has 10001 items"},
 		{"JSON list at MaxListItems", jsonList(MaxListItems), "", 0, ""},
 		{"JSON list one over MaxListItems", jsonList(MaxListItems + 1), ReasonTooLong, 2, "The list itemsList in the configuration file has 10001 items"},
+		{"map at MaxMapKeys", keys(MaxMapKeys, "flow"), "", 0, ""},
+		{"map one over MaxMapKeys", keys(MaxMapKeys+1, "flow"), ReasonTooLong, 4, "The map data in the configuration file has 10001 keys; applylens reads maps of at most 10000 keys"},
+		{"block map at MaxMapKeys", keys(MaxMapKeys, "block"), "", 0, ""},
+		{"block map one over MaxMapKeys", keys(MaxMapKeys+1, "block"), ReasonTooLong, 5, "The map data in the configuration file has 10001 keys"},
+		{"JSON map at MaxMapKeys", keys(MaxMapKeys, "json"), "", 0, ""},
+		{"JSON map one over MaxMapKeys", keys(MaxMapKeys+1, "json"), ReasonTooLong, 2, "The map data in the configuration file has 10001 keys"},
 		{"aliases expanded 81 times", aliases(2), "", 0, ""},
 		{"aliases expanded 729 times", aliases(3), ReasonAliases, 5, "billion laughs"},
 	}
@@ -95,6 +130,14 @@ func TestReparseKeepsLimits(t *testing.T) {
 		}
 		return b.String()
 	}
+	mapKeys := func(n int) string {
+		var b strings.Builder
+		b.WriteString(head + "data:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  k%d: v\n", i)
+		}
+		return b.String()
+	}
 	tests := []struct {
 		name        string
 		under, over string
@@ -102,6 +145,7 @@ func TestReparseKeepsLimits(t *testing.T) {
 	}{
 		{"depth", nested(MaxDepth - 2), nested(MaxDepth - 1), ReasonTooDeep},
 		{"list length", list(MaxListItems), list(MaxListItems + 1), ReasonTooLong},
+		{"map keys", mapKeys(MaxMapKeys), mapKeys(MaxMapKeys + 1), ReasonTooLong},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -27,6 +27,11 @@ const (
 	// hundred items; past ten thousand containers the computation in a
 	// browser nears the page's time limit (docs/limits.md).
 	MaxListItems = 10000
+	// MaxMapKeys is the most keys of one map read: the same bound as a
+	// list's items, for the same reason (a ConfigMap of 400,000 keys, 5 MB,
+	// took over 10 s). Real maps (a ConfigMap's data, labels) hold at most
+	// a few hundred.
+	MaxMapKeys = 10000
 )
 
 // jsonSniffLen is how far kubectl looks for a '{' to decide that a stream
@@ -389,6 +394,13 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 	if !c.withinLimits && pastLimits(obj, 1, MaxDepth, MaxListItems) {
 		if path, items, ok := overLimit(obj, MaxDepth, MaxListItems); !ok {
 			line, _, _ := idx.Span(path)
+			if items < 0 {
+				where := "The map " + path
+				if path == "" {
+					where = "The object"
+				}
+				return nil, r.errorf(ReasonTooLong, line, 0, path, "%s in %s has %d keys; applylens reads maps of at most %d keys. Real maps hold a few hundred at most.", where, paneLabel(r.pane), -items, MaxMapKeys)
+			}
 			if items > 0 {
 				return nil, r.errorf(ReasonTooLong, line, 0, path, "The list %s in %s has %d items; applylens reads lists of at most %d items. Real lists hold a few hundred at most.", path, paneLabel(r.pane), items, MaxListItems)
 			}
@@ -486,12 +498,12 @@ func (r *reader) identity(d *Document) error {
 }
 
 // pastLimits reports whether v, at depth, holds a map or list deeper than
-// limit or a list longer than maxItems: overLimit's answer without its
+// limit, a list longer than maxItems or a map of more than MaxMapKeys keys: overLimit's answer without its
 // sorting, for the usual document that is within both.
 func pastLimits(v any, depth, limit, maxItems int) bool {
 	switch t := v.(type) {
 	case map[string]any:
-		if depth > limit {
+		if depth > limit || len(t) > MaxMapKeys {
 			return true
 		}
 		for _, e := range t {
@@ -512,8 +524,9 @@ func pastLimits(v any, depth, limit, maxItems int) bool {
 	return false
 }
 
-// overLimit finds a path nested deeper than limit, or a list longer than
-// maxItems (items is then its length), without recursion and without
+// overLimit finds a path nested deeper than limit, a list longer than
+// maxItems (items is then its length) or a map of more than MaxMapKeys
+// keys (items is minus their number), without recursion and without
 // building paths until it finds one.
 func overLimit(root any, limit, maxItems int) (path string, items int, ok bool) {
 	type item struct {
@@ -530,8 +543,13 @@ func overLimit(root any, limit, maxItems int) (path string, items int, ok bool) 
 		stack = stack[:len(stack)-1]
 		switch t := it.v.(type) {
 		case map[string]any, []any:
-			if l, isList := t.([]any); it.depth > limit || isList && len(l) > maxItems {
-				if it.depth <= limit {
+			m, isMap := t.(map[string]any)
+			if l, isList := t.([]any); it.depth > limit || isList && len(l) > maxItems || isMap && len(m) > MaxMapKeys {
+				switch {
+				case it.depth > limit:
+				case isMap:
+					items = -len(m)
+				default:
 					items = len(l)
 				}
 				var segs []item
