@@ -5,8 +5,7 @@ package kubernetes
 type disagreementClass string
 
 const (
-	notBuiltin   disagreementClass = "kind not known as built-in"
-	notServed    disagreementClass = "version not served"
+	defaulting   disagreementClass = "defaulting"
 	roundTripped disagreementClass = "typed round trip"
 	strategyPrep disagreementClass = "strategy"
 	validated    disagreementClass = "validation"
@@ -24,7 +23,7 @@ func (d disagreement) String() string { return string(d.class) + ": " + d.why }
 
 // Reasons shared by several documents.
 var (
-	webhookUnknown = disagreement{notBuiltin, "ValidatingWebhookConfiguration is stored as a namespaced custom resource (namespace default, no generation) without the webhook defaults (failurePolicy, matchPolicy, selectors, timeoutSeconds)"}
+	webhookUnknown = disagreement{defaulting, "ValidatingWebhookConfiguration: no webhook defaults (failurePolicy, matchPolicy, namespaceSelector, objectSelector, timeoutSeconds) and no generation from its strategy"}
 	secretBase64   = disagreement{roundTripped, "Secret data that is not base64: the server's decoder refuses it (illegal base64 data), the simulation stores it"}
 	stringDataInt  = disagreement{roundTripped, "a number in a Secret's stringData: the server's decoder refuses it (cannot unmarshal number), the simulation stores it"}
 	omitemptyZero  = disagreement{roundTripped, "explicit zero values of omitempty fields (readOnly: false, subPath: \"\", initialDelaySeconds: 0, env: [], serviceAccountName: \"\") disappear in the typed encoding; the simulation keeps them"}
@@ -62,10 +61,9 @@ var knownDisagreements = map[string]disagreement{
 	"istio/istio/samples/helloworld/helloworld-dual-stack.yaml#1":                            ipv6Service,
 	"istio/istio/samples/mtls-echo/mtls-echo.yaml#2":                                         {validated, "a volumeMount naming no volume of the pod: the server refuses it (Not found), the simulation stores it"},
 	"istio/istio/samples/ratelimit/rate-limit-service.yaml#2":                                omitemptyZero,
-	"istio/istio/samples/security/psp/sidecar-psp.yaml#1":                                    {notServed, "policy/v1 PodSecurityPolicy is served by no 1.37 cluster: kubectl fails with no matches for kind; the simulation stores it as a custom resource"},
 	"istio/istio/samples/tcp-echo/tcp-echo-dual-stack.yaml#1":                                ipv6Service,
 	"istio/istio/samples/tcp-echo/tcp-echo-ipv6.yaml#1":                                      ipv6Service,
 	"prometheus-operator/kube-prometheus/manifests/grafana-deployment.yaml#1":                omitemptyZero,
-	"prometheus-operator/kube-prometheus/manifests/prometheusAdapter-apiService.yaml#1":      {notBuiltin, "APIService is stored as a namespaced custom resource (namespace default), without the default service port 443 and the strategy's status: {}"},
+	"prometheus-operator/kube-prometheus/manifests/prometheusAdapter-apiService.yaml#1":      {defaulting, "APIService: no default service port 443 and no status: {} from its strategy"},
 	"prometheus-operator/kube-prometheus/manifests/prometheusAdapter-deployment.yaml#1":      omitemptyZero,
 }
