@@ -24,10 +24,7 @@ func (d disagreement) String() string { return string(d.class) + ": " + d.why }
 // Reasons shared by several documents.
 var (
 	webhookUnknown = disagreement{defaulting, "ValidatingWebhookConfiguration: no webhook defaults (failurePolicy, matchPolicy, namespaceSelector, objectSelector, timeoutSeconds) and no generation from its strategy"}
-	secretBase64   = disagreement{roundTripped, "Secret data that is not base64: the server's decoder refuses it (illegal base64 data), the simulation stores it"}
-	stringDataInt  = disagreement{roundTripped, "a number in a Secret's stringData: the server's decoder refuses it (cannot unmarshal number), the simulation stores it"}
 	omitemptyZero  = disagreement{roundTripped, "explicit zero values of omitempty fields (readOnly: false, subPath: \"\", initialDelaySeconds: 0, env: [], serviceAccountName: \"\") disappear in the typed encoding; the simulation keeps them"}
-	nullMetadata   = disagreement{roundTripped, "metadata.annotations: null disappears in the typed encoding; the simulation keeps it"}
 	ipv6Service    = disagreement{allocation, "an IPv6 or dual-stack Service: the simulation gives it an IPv4 cluster IP, which the server's validation refuses (a single-stack IPv4 cluster's allocator refuses the family first; its message is not compared here)"}
 )
 
@@ -35,23 +32,12 @@ var (
 // which the simulated cluster and the real server disagree today, by
 // document ("path#N"). The list may only shrink.
 var knownDisagreements = map[string]disagreement{
-	"argoproj/argo-cd/docs/operator-manual/argocd-cmd-params-cm.yaml#1":                      {roundTripped, "a ConfigMap data value null is stored as \"\" by the typed encoding; the simulation keeps null"},
-	"argoproj/argo-cd/docs/operator-manual/argocd-repo-creds.yaml#3":                         stringDataInt,
-	"argoproj/argo-cd/docs/operator-manual/argocd-repo-creds.yaml#4":                         stringDataInt,
-	"argoproj/argo-cd/docs/operator-manual/argocd-secret.yaml#1":                             secretBase64,
 	"cert-manager/website/content/docs/concepts/ca-injector.md.yaml#2":                       webhookUnknown,
 	"cert-manager/website/content/docs/concepts/ca-injector.md.yaml#6":                       webhookUnknown,
 	"cert-manager/website/content/docs/concepts/ca-injector.md.yaml#9":                       webhookUnknown,
-	"cert-manager/website/content/docs/configuration/vault.md.yaml#5":                        secretBase64,
-	"cert-manager/website/content/docs/configuration/vault.md.yaml#7":                        secretBase64,
 	"cert-manager/website/content/docs/installation/best-practice.md.yaml#1":                 {strategyPrep, "the ResourceQuota strategy's PrepareForCreate sets status: {}; the simulation stores none"},
 	"cert-manager/website/content/docs/releases/upgrading/upgrading-0.7-0.8.md.yaml#2":       {validated, "an Ingress with neither rules nor a defaultBackend: the server refuses it, the simulation stores it"},
-	"cert-manager/website/content/docs/tutorials/zerossl/zerossl.md.yaml#1":                  secretBase64,
 	"istio/istio/samples/addons/extras/prometheus-secure-metrics.yaml#7":                     omitemptyZero,
-	"istio/istio/samples/addons/kiali.yaml#5":                                                nullMetadata,
-	"istio/istio/samples/addons/loki.yaml#6":                                                 nullMetadata,
-	"istio/istio/samples/addons/loki.yaml#7":                                                 nullMetadata,
-	"istio/istio/samples/addons/loki.yaml#8":                                                 nullMetadata,
 	"istio/istio/samples/addons/prometheus.yaml#6":                                           omitemptyZero,
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-details-dualstack.yaml#1":           ipv6Service,
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-dualstack.yaml#1":                   ipv6Service,
