@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"fmt"
 	"sort"
+
+	"github.com/applylens/applylens/engine/schema"
 )
 
 // Decode does what the API server's decoder does to a request body before
@@ -15,8 +17,11 @@ import (
 // it gets (a ConfigMap's data value null becomes ""). encoding/json keeps
 // the first error in the order of the body, which kubectl encodes with
 // sorted keys, so the first bad key in sorted order is the one reported.
+// Then the fields the typed encoding omits are dropped
+// (schema.Schema.DropEmpty): readOnly: false, subPath: "", env: [].
 func Decode(obj map[string]any) *StatusError {
 	if stringAt(obj, "apiVersion") != "v1" {
+		schema.Builtin.DropEmpty(obj)
 		return nil
 	}
 	switch stringAt(obj, "kind") {
@@ -34,6 +39,7 @@ func Decode(obj map[string]any) *StatusError {
 			}
 		}
 	}
+	schema.Builtin.DropEmpty(obj)
 	return nil
 }
 

@@ -24,7 +24,6 @@ func (d disagreement) String() string { return string(d.class) + ": " + d.why }
 // Reasons shared by several documents.
 var (
 	webhookUnknown = disagreement{defaulting, "ValidatingWebhookConfiguration: no webhook defaults (failurePolicy, matchPolicy, namespaceSelector, objectSelector, timeoutSeconds) and no generation from its strategy"}
-	omitemptyZero  = disagreement{roundTripped, "explicit zero values of omitempty fields (readOnly: false, subPath: \"\", initialDelaySeconds: 0, env: [], serviceAccountName: \"\") disappear in the typed encoding; the simulation keeps them"}
 	ipv6Service    = disagreement{allocation, "an IPv6 or dual-stack Service: the simulation gives it an IPv4 cluster IP, which the server's validation refuses (a single-stack IPv4 cluster's allocator refuses the family first; its message is not compared here)"}
 )
 
@@ -37,8 +36,6 @@ var knownDisagreements = map[string]disagreement{
 	"cert-manager/website/content/docs/concepts/ca-injector.md.yaml#9":                       webhookUnknown,
 	"cert-manager/website/content/docs/installation/best-practice.md.yaml#1":                 {strategyPrep, "the ResourceQuota strategy's PrepareForCreate sets status: {}; the simulation stores none"},
 	"cert-manager/website/content/docs/releases/upgrading/upgrading-0.7-0.8.md.yaml#2":       {validated, "an Ingress with neither rules nor a defaultBackend: the server refuses it, the simulation stores it"},
-	"istio/istio/samples/addons/extras/prometheus-secure-metrics.yaml#7":                     omitemptyZero,
-	"istio/istio/samples/addons/prometheus.yaml#6":                                           omitemptyZero,
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-details-dualstack.yaml#1":           ipv6Service,
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-dualstack.yaml#1":                   ipv6Service,
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-dualstack.yaml#4":                   ipv6Service,
@@ -46,10 +43,7 @@ var knownDisagreements = map[string]disagreement{
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-ratings-dualstack.yaml#1":           ipv6Service,
 	"istio/istio/samples/helloworld/helloworld-dual-stack.yaml#1":                            ipv6Service,
 	"istio/istio/samples/mtls-echo/mtls-echo.yaml#2":                                         {validated, "a volumeMount naming no volume of the pod: the server refuses it (Not found), the simulation stores it"},
-	"istio/istio/samples/ratelimit/rate-limit-service.yaml#2":                                omitemptyZero,
 	"istio/istio/samples/tcp-echo/tcp-echo-dual-stack.yaml#1":                                ipv6Service,
 	"istio/istio/samples/tcp-echo/tcp-echo-ipv6.yaml#1":                                      ipv6Service,
-	"prometheus-operator/kube-prometheus/manifests/grafana-deployment.yaml#1":                omitemptyZero,
 	"prometheus-operator/kube-prometheus/manifests/prometheusAdapter-apiService.yaml#1":      {defaulting, "APIService: no default service port 443 and no status: {} from its strategy"},
-	"prometheus-operator/kube-prometheus/manifests/prometheusAdapter-deployment.yaml#1":      omitemptyZero,
 }
