@@ -5,9 +5,7 @@ package kubernetes
 type disagreementClass string
 
 const (
-	defaulting   disagreementClass = "defaulting"
 	roundTripped disagreementClass = "typed round trip"
-	strategyPrep disagreementClass = "strategy"
 	validated    disagreementClass = "validation"
 	allocation   disagreementClass = "Service allocation"
 )
@@ -23,18 +21,13 @@ func (d disagreement) String() string { return string(d.class) + ": " + d.why }
 
 // Reasons shared by several documents.
 var (
-	webhookUnknown = disagreement{defaulting, "ValidatingWebhookConfiguration: no webhook defaults (failurePolicy, matchPolicy, namespaceSelector, objectSelector, timeoutSeconds) and no generation from its strategy"}
-	ipv6Service    = disagreement{allocation, "an IPv6 or dual-stack Service: the simulation gives it an IPv4 cluster IP, which the server's validation refuses (a single-stack IPv4 cluster's allocator refuses the family first; its message is not compared here)"}
+	ipv6Service = disagreement{allocation, "an IPv6 or dual-stack Service: the simulation gives it an IPv4 cluster IP, which the server's validation refuses (a single-stack IPv4 cluster's allocator refuses the family first; its message is not compared here)"}
 )
 
 // knownDisagreements are the documents of ../shared/real-manifests on
 // which the simulated cluster and the real server disagree today, by
 // document ("path#N"). The list may only shrink.
 var knownDisagreements = map[string]disagreement{
-	"cert-manager/website/content/docs/concepts/ca-injector.md.yaml#2":                       webhookUnknown,
-	"cert-manager/website/content/docs/concepts/ca-injector.md.yaml#6":                       webhookUnknown,
-	"cert-manager/website/content/docs/concepts/ca-injector.md.yaml#9":                       webhookUnknown,
-	"cert-manager/website/content/docs/installation/best-practice.md.yaml#1":                 {strategyPrep, "the ResourceQuota strategy's PrepareForCreate sets status: {}; the simulation stores none"},
 	"cert-manager/website/content/docs/releases/upgrading/upgrading-0.7-0.8.md.yaml#2":       {validated, "an Ingress with neither rules nor a defaultBackend: the server refuses it, the simulation stores it"},
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-details-dualstack.yaml#1":           ipv6Service,
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-dualstack.yaml#1":                   ipv6Service,
@@ -45,5 +38,4 @@ var knownDisagreements = map[string]disagreement{
 	"istio/istio/samples/mtls-echo/mtls-echo.yaml#2":                                         {validated, "a volumeMount naming no volume of the pod: the server refuses it (Not found), the simulation stores it"},
 	"istio/istio/samples/tcp-echo/tcp-echo-dual-stack.yaml#1":                                ipv6Service,
 	"istio/istio/samples/tcp-echo/tcp-echo-ipv6.yaml#1":                                      ipv6Service,
-	"prometheus-operator/kube-prometheus/manifests/prometheusAdapter-apiService.yaml#1":      {defaulting, "APIService: no default service port 443 and no status: {} from its strategy"},
 }
