@@ -5,9 +5,7 @@ package kubernetes
 type disagreementClass string
 
 const (
-	roundTripped disagreementClass = "typed round trip"
-	validated    disagreementClass = "validation"
-	allocation   disagreementClass = "Service allocation"
+	allocation disagreementClass = "Service allocation"
 )
 
 // disagreement is why a document of the real manifests does not agree
@@ -28,14 +26,12 @@ var (
 // which the simulated cluster and the real server disagree today, by
 // document ("path#N"). The list may only shrink.
 var knownDisagreements = map[string]disagreement{
-	"cert-manager/website/content/docs/releases/upgrading/upgrading-0.7-0.8.md.yaml#2":       {validated, "an Ingress with neither rules nor a defaultBackend: the server refuses it, the simulation stores it"},
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-details-dualstack.yaml#1":           ipv6Service,
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-dualstack.yaml#1":                   ipv6Service,
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-dualstack.yaml#4":                   ipv6Service,
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-ratings-discovery-dualstack.yaml#1": ipv6Service,
 	"istio/istio/samples/bookinfo/platform/kube/bookinfo-ratings-dualstack.yaml#1":           ipv6Service,
 	"istio/istio/samples/helloworld/helloworld-dual-stack.yaml#1":                            ipv6Service,
-	"istio/istio/samples/mtls-echo/mtls-echo.yaml#2":                                         {validated, "a volumeMount naming no volume of the pod: the server refuses it (Not found), the simulation stores it"},
 	"istio/istio/samples/tcp-echo/tcp-echo-dual-stack.yaml#1":                                ipv6Service,
 	"istio/istio/samples/tcp-echo/tcp-echo-ipv6.yaml#1":                                      ipv6Service,
 }
