@@ -151,8 +151,8 @@ func normalize(k *Kind, obj map[string]any) {
 	}
 	md := metadataOf(obj)
 	for _, f := range []string{"labels", "annotations"} {
-		if m, ok := md[f].(map[string]any); ok && len(m) == 0 {
-			delete(md, f)
+		if m, ok := md[f].(map[string]any); (ok && len(m) == 0) || (md[f] == nil && !ok) {
+			delete(md, f) // empty or null
 		}
 	}
 }
@@ -191,6 +191,9 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 		delete(md, f)
 	}
 	normalize(k, obj)
+	if se := apiserver.Decode(obj); se != nil {
+		return nil, nil, fromAPIServer(se, k, name)
+	}
 	// The server defaults while it decodes the request, runs the field
 	// manager (which keeps managedFields the request sets), then the
 	// registry strategy, which reads the uid (a Job's selector).
