@@ -148,6 +148,7 @@ const timeline = new LazyTimeline({
   onChange: () => sharing.changed(),
   openInPanes: embed ? undefined : ({ file, live }) => {
     examples.reset();
+    intro.hide();
     modes.show('single');
     inputs.load({ file, live }, 'derived');
     compute();
@@ -159,6 +160,9 @@ const timeline = new LazyTimeline({
 const modes = new ModeSwitch({
   onShow: (view) => {
     timeline.setVisible(view === 'timeline');
+    // What describes the inputs belongs to the mode shown.
+    examples.setView(view);
+    intro.setView(view);
     // An embed seen in the Timeline mode, given a single apply's fragment.
     if (embedSeen && view === 'single' && client.starts === 0) client.start();
     sharing.changed();
@@ -650,6 +654,7 @@ function pageState() {
  */
 function applyState(state) {
   examples.reset();
+  intro.hide();
   const { apply, fieldManager, forceConflicts, crds } = state.flags || {};
   applySwitch.load({ apply, fieldManager, forceConflicts, crds });
   flags.load(state);
@@ -708,7 +713,7 @@ const examples = new Examples();
 const gallery = new LazyGallery({
   load: () => examples.load().then(() => examples.list()),
   onPick: (id) => exampleLinks?.pick(id),
-  current: () => byId('sample-description').dataset.example || '',
+  current: () => examples.current(),
 });
 // Example addresses on the full page; an embed reads #example= itself (web/embed/embed.js).
 const exampleLinks = embed ? null : new ExampleLinks({ examples, sharing: /** @type {Sharing} */ (sharing), gallery });

@@ -250,8 +250,10 @@ export class Sharing {
    * @param {string} hash
    * @param {ShareState|null} before
    * @param {string} [opened] what link-status says
+   * @param {'single'|'timeline'} [view] the mode the line is about (an
+   *   example's: the line shows in that mode only); none: both modes
    */
-  open(state, hash, before, opened = 'Opened the link.') {
+  open(state, hash, before, opened = 'Opened the link.', view = undefined) {
     this.apply(state);
     const now = this.getState();
     if (before && !sameState(before, now) && !sameState(before, this.opened)) this.restorable = before;
@@ -261,7 +263,7 @@ export class Sharing {
     this.hideError();
     this.undoButton.textContent = UNDO_LABEL;
     this.undoButton.hidden = !this.restorable;
-    this.say(this.restorable ? `${opened} Your previous panes are kept: Undo brings them back.` : opened, 'opened');
+    this.say(this.restorable ? `${opened} Your previous panes are kept: Undo brings them back.` : opened, 'opened', view);
   }
 
   /** Swaps the page and the restorable state: nothing is lost either way. @private */
@@ -287,10 +289,12 @@ export class Sharing {
     }
   }
 
-  /** @private @param {string} text @param {string} kind */
-  say(text, kind) {
+  /** @private @param {string} text @param {string} kind @param {'single'|'timeline'} [view] */
+  say(text, kind, view = undefined) {
     this.status.textContent = text;
     this.status.dataset.kind = kind;
+    if (view) this.status.dataset.view = view;
+    else delete this.status.dataset.view;
     this.status.dataset.long = 'false';
     this.documentsButton.hidden = true;
   }

@@ -1,0 +1,146 @@
+//go:build browser
+
+package e2e
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/applylens/applylens/samples"
+)
+
+// learnerScreens are the sizes a newcomer is tried at (issue 19): a
+// laptop, and a touch phone.
+var learnerScreens = []screen{{"desktop", 1366, 900, false}, phoneScreen}
+
+// learnerBrowser opens a fresh profile at the size (a phone is a touch
+// screen) and waits for the first answer.
+func learnerBrowser(t *testing.T, size screen, url string) *browser {
+	t.Helper()
+	b := newBrowser(t, size.width, size.height)
+	b.run(size.emulate())
+	if size.mobile {
+		b.run(touchScreen())
+	}
+	b.openAt(url)
+	return b
+}
+
+// galleryEntry is a gallery example as the page lists it.
+type galleryEntry struct {
+	id, title, description string
+	timeline               bool
+}
+
+// galleryEntries lists every example of the gallery: the single applies,
+// then the timelines.
+func galleryEntries() []galleryEntry {
+	var out []galleryEntry
+	for _, s := range samples.All() {
+		out = append(out, galleryEntry{s.ID, s.Title, s.Description, false})
+	}
+	for _, tl := range samples.Timelines() {
+		out = append(out, galleryEntry{"timeline-" + tl.ID, tl.Title, tl.Description, true})
+	}
+	return out
+}
+
+// onScreenText is the text the page shows (innerText leaves out what is
+// hidden), with white space made single.
+func onScreenText(b *browser) string {
+	b.t.Helper()
+	return eval[string](b, `document.body.innerText.replace(/\s+/g, ' ')`)
+}
+
+// oneLine makes white space single, as onScreenText does.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// TestDescriptionsMatchLoaded loads every gallery example and timeline in
+// turn, in a fresh profile (the walkthrough's introduction on screen at
+// first), on a laptop and a phone: what describes the inputs (the
+// introduction, the "Loaded …" line, the example's description) is the
+// loaded example's, and no text of another example is on screen, in the
+// example's mode and in the other one (which does not hold it).
+func TestDescriptionsMatchLoaded(t *testing.T) {
+	entries := galleryEntries()
+	introNext := "Below: the three inputs kubectl apply reads"
+	for _, size := range learnerScreens {
+		t.Run(size.name, func(t *testing.T) {
+			b := learnerBrowser(t, size, siteURL)
+			b.waitFor("the introduction", `document.getElementById('intro')`, stepTimeout)
+			if !strings.Contains(onScreenText(b), introNext) {
+				t.Fatalf("the first visit does not show the introduction")
+			}
+			// Mode switches with the introduction on screen: it describes the three panes only.
+			b.run(chromedp.Click(chromedp.ID("mode-timeline")))
+			b.waitFor("the Timeline mode", `document.documentElement.dataset.view === 'timeline'`, stepTimeout)
+			if strings.Contains(onScreenText(b), introNext) {
+				t.Errorf("the Timeline mode shows the single apply's introduction")
+			}
+			b.run(chromedp.Click(chromedp.ID("mode-single")))
+			b.waitFor("the introduction back with its panes", `!document.getElementById('intro').hidden`, stepTimeout)
+
+			// others says which texts of other examples the screen shows.
+			others := func(except string) []string {
+				text := onScreenText(b)
+				var found []string
+				for _, e := range entries {
+					if e.id == except {
+						continue
+					}
+					if strings.Contains(text, oneLine(e.description)) {
+						found = append(found, e.id+"'s description")
+					}
+					if strings.Contains(text, "Loaded the example “"+e.title+"”") {
+						found = append(found, e.id+"'s Loaded line")
+					}
+				}
+				if strings.Contains(text, introNext) {
+					found = append(found, "the walkthrough's introduction")
+				}
+				return found
+			}
+			for _, e := range entries {
+				b.run(chromedp.Click(chromedp.ID("btn-gallery")))
+				item := "gallery-item-" + e.id
+				b.waitFor("the gallery's item "+e.id, fmt.Sprintf(`document.getElementById('gallery').open && !!document.getElementById(%q)`, item), stepTimeout)
+				b.run(chromedp.Click(chromedp.ID(item)))
+				view := "single"
+				other, otherButton := "timeline", "mode-timeline"
+				if e.timeline {
+					view, other, otherButton = "timeline", "single", "mode-single"
+				}
+				b.waitFor(e.id+" loaded", fmt.Sprintf(`document.getElementById('sample-description').dataset.example === %q && !document.getElementById('gallery').open && document.documentElement.dataset.view === %q`, e.id, view), stepTimeout)
+				text := onScreenText(b)
+				if !strings.Contains(text, oneLine(e.description)) {
+					t.Errorf("%s: its description is not on screen", e.id)
+				}
+				if s := b.text("link-status"); !strings.HasPrefix(s, "Loaded the example “"+e.title+"”.") {
+					t.Errorf("%s: the status line says %q", e.id, s)
+				}
+				if found := others(e.id); len(found) > 0 {
+					t.Errorf("%s loaded, the page shows %s", e.id, strings.Join(found, ", "))
+				}
+				// The other mode does not hold this example: nothing describes it there.
+				b.run(chromedp.Click(chromedp.ID(otherButton)))
+				b.waitFor("the "+other+" mode", fmt.Sprintf(`document.documentElement.dataset.view === %q`, other), stepTimeout)
+				if strings.Contains(onScreenText(b), oneLine(e.description)) {
+					t.Errorf("%s: its description stays on screen in the %s mode, which does not hold it", e.id, other)
+				}
+				if found := others(""); len(found) > 0 {
+					t.Errorf("%s loaded, the %s mode shows %s", e.id, other, strings.Join(found, ", "))
+				}
+				if got := eval[string](b, `document.getElementById('sample-description').hidden ? '' : 'shown'`); got != "" {
+					t.Errorf("%s: #sample-description is shown in the %s mode", e.id, other)
+				}
+				// Back to the example's mode: its description again.
+				b.run(chromedp.Click(chromedp.ID("mode-" + view)))
+				b.waitFor(e.id+"'s description back in its mode", `!document.getElementById('sample-description').hidden`, stepTimeout)
+			}
+			b.checkConsole()
+		})
+	}
+}
