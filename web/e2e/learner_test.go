@@ -144,3 +144,22 @@ func TestDescriptionsMatchLoaded(t *testing.T) {
 		})
 	}
 }
+
+// TestPortsSampleSaysWhatThePageShows opens the TCP-and-UDP ports sample:
+// its description says that client-side apply loses TCP, and the page's
+// client-side result indeed keeps 53/UDP alone (samples/claims.go checks
+// the same claim against the engine natively).
+func TestPortsSampleSaysWhatThePageShows(t *testing.T) {
+	b := learnerBrowser(t, learnerScreens[0], siteURL+"#example=ssa-ports-tcp-udp")
+	b.waitFor("the example", `document.getElementById('sample-description').dataset.example === 'ssa-ports-tcp-udp'`, stepTimeout)
+	if d := b.text("sample-description"); !strings.Contains(d, "TCP is lost") || strings.Contains(d, "UDP is lost") {
+		t.Errorf("the description does not say that client-side apply loses TCP: %q", d)
+	}
+	b.run(chromedp.Click(chromedp.ID("apply-client")))
+	b.waitFor("the client-side result", `document.getElementById('apply-client').getAttribute('aria-pressed') === 'true' && document.getElementById('outputs').dataset.state === 'ready' && applylensPage.getText('result').includes('protocol: UDP')`, stepTimeout)
+	result := b.paneText("result")
+	if strings.Contains(result, "protocol: TCP") || strings.Count(result, "containerPort: 53") != 1 {
+		t.Errorf("the client-side result does not keep 53/UDP alone:\n%s", result)
+	}
+	b.checkConsole()
+}
