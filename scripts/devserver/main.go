@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"log"
 	"net"
 	"net/http"
 	"os"
+	"syscall"
 	"time"
 )
 
@@ -22,6 +24,9 @@ func main() {
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			log.Fatalf("devserver: %s is in use by another program: pick another port (scripts/serve --port 8081)", *addr)
+		}
 		log.Fatalf("devserver: %v", err)
 	}
 	var h http.Handler = &Handler{FS: root.FS()}
