@@ -147,12 +147,8 @@ const timeline = new LazyTimeline({
   }),
   onChange: () => sharing.changed(),
   openInPanes: embed ? undefined : ({ file, live }) => {
-    examples.reset();
-    intro.hide();
-    modes.show('single');
-    inputs.load({ file, live }, 'derived');
-    compute();
-    sharing.changed();
+    replacePanes({ ...pageState(), mode: 'derived', lastApplied: '', file, live, view: 'single' },
+      "Opened the timeline's apply in the three panes.", "Redo: open the timeline's apply");
   },
   readonly: !!embed && embed.readonly,
   deferStart: !!embed,
@@ -174,7 +170,11 @@ const modes = new ModeSwitch({
 // reader's work, and must not offer it in other tabs.
 const saves = embed ? { changed() {} } : setupSaves({
   getState: () => pageState(),
-  setState: (state) => applyState(state),
+  // The Saves panel says what it opened, with its own Undo: the link bar's line is about panes gone.
+  setState: (state) => {
+    if (sharing instanceof Sharing) sharing.superseded();
+    applyState(state);
+  },
   changed: () => sharing.changed(),
   focusPanes: () => inputs.views.file.focus(),
   getStep: () => selectedStep(),
@@ -694,18 +694,33 @@ byId('btn-embed-code').addEventListener('click', () => {
       : ''),
   }));
 });
+// Example and Clear replace the panes, which Undo brings back (Sharing.replace).
 byId('btn-clear').addEventListener('click', () => {
-  examples.reset();
-  inputs.load({}, 'derived');
-  compute();
-  sharing.changed();
+  replacePanes({ ...pageState(), mode: 'derived', lastApplied: '', file: '', live: '' },
+    'Cleared the panes.', 'Redo: clear the panes');
   inputs.views.file.focus();
 });
 byId('btn-example').addEventListener('click', () => {
-  examples.reset();
-  loadScenario();
-  sharing.changed();
+  replacePanes({
+    ...pageState(), mode: defaultScenario.mode, lastApplied: defaultScenario.lastApplied, file: scenarioFile(defaultScenario, inputs.format), live: defaultScenario.live,
+  }, "Loaded the documentation's walkthrough.", 'Redo: load the walkthrough');
 });
+
+/**
+ * Shows a state made by one of the page's own buttons, keeping what it
+ * replaces for Undo (an embed has no Undo: it shows its example).
+ * @param {import('./share.js').ShareState} state
+ * @param {string} done
+ * @param {string} redoLabel
+ */
+function replacePanes(state, done, redoLabel) {
+  if (sharing instanceof Sharing) {
+    sharing.replace(state, done, redoLabel);
+  } else {
+    applyState(state);
+    sharing.changed();
+  }
+}
 
 // The examples, the gallery that lists them, and their addresses
 // (#example=<id>): a chosen example opens like a link (Undo restores the panes).

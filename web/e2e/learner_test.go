@@ -163,3 +163,86 @@ func TestPortsSampleSaysWhatThePageShows(t *testing.T) {
 	}
 	b.checkConsole()
 }
+
+// TestUndoReplacingActions: Clear, Example and a timeline's "Open in the
+// three panes" replace the panes, and each offers Undo, which brings back
+// the user's edited panes (and Redo the action); the "Loaded the example"
+// line leaves with its example.
+func TestUndoReplacingActions(t *testing.T) {
+	for _, size := range learnerScreens {
+		t.Run(size.name, func(t *testing.T) {
+			b := learnerBrowser(t, size, siteURL+"#example=env-merge")
+			b.waitFor("the example", `document.getElementById('sample-description').dataset.example === 'env-merge'`, stepTimeout)
+			s, _ := samples.Get("env-merge")
+			mine := s.File + "# my edit\n"
+			before := renders(b)
+			b.setPane("file", mine)
+			waitRender(b, before)
+
+			undoBack := func(action string) {
+				t.Helper()
+				if b.hidden("btn-link-undo") {
+					t.Fatalf("%s: no Undo", action)
+				}
+				if st := b.text("link-status"); strings.Contains(st, "Loaded the example") {
+					t.Errorf("%s: the status line still says %q", action, st)
+				}
+				if !b.hidden("sample-description") {
+					t.Errorf("%s: the example's description stays: %q", action, b.text("sample-description"))
+				}
+				b.clickSettled("btn-link-undo")
+				b.waitFor(action+" undone", `document.getElementById('link-status').textContent === 'Your previous panes are back.'`, stepTimeout)
+				if got := b.paneText("file"); got != mine {
+					t.Fatalf("%s, then Undo: the file pane holds\n%s\nwant the edited one", action, got)
+				}
+				if !eval[bool](b, `document.documentElement.dataset.view !== 'timeline'`) {
+					t.Errorf("%s, then Undo: the Timeline mode is shown", action)
+				}
+				b.waitFor("the edited panes' answer", `document.getElementById('outputs').dataset.state === 'ready' && applylensPage.getText('result').includes('OTEL_EXPORTER_OTLP_ENDPOINT')`, stepTimeout)
+			}
+
+			b.clickSettled("btn-clear")
+			b.waitFor("the panes cleared", `applylensPage.getText('file') === '' && document.getElementById('outputs').dataset.state === 'empty'`, stepTimeout)
+			if st := b.text("link-status"); !strings.HasPrefix(st, "Cleared the panes.") {
+				t.Errorf("after Clear the status line says %q", st)
+			}
+			undoBack("Clear")
+			// Redo clears again, and Undo once more brings the work back.
+			if got := b.text("btn-link-undo"); got != "Redo: clear the panes" {
+				t.Errorf("after Undo the button says %q", got)
+			}
+			b.clickSettled("btn-link-undo")
+			b.waitFor("cleared again", `applylensPage.getText('file') === ''`, stepTimeout)
+			undoBack("Clear, Undo, Redo")
+
+			b.clickSettled("btn-example")
+			b.waitFor("the walkthrough", `applylensPage.getText('file').includes('nginx:1.16.1')`, stepTimeout)
+			if st := b.text("link-status"); !strings.HasPrefix(st, "Loaded the documentation's walkthrough.") {
+				t.Errorf("after Example the status line says %q", st)
+			}
+			undoBack("Example")
+
+			if size.mobile {
+				b.checkConsole()
+				return
+			}
+			b.pickTimeline("walkthrough", 3)
+			b.selectStep(2, 3)
+			b.run(chromedp.Click(chromedp.CSS(`#timeline-detail .tl-open`)))
+			b.waitFor("the timeline's apply in the panes", `!document.getElementById('single-apply').hidden && applylensPage.getText('file').includes('nginx:1.16.1')`, stepTimeout)
+			if st := b.text("link-status"); !strings.HasPrefix(st, "Opened the timeline's apply in the three panes.") {
+				t.Errorf("after Open in the three panes the status line says %q", st)
+			}
+			if b.hidden("btn-link-undo") {
+				t.Fatalf("Open in the three panes: no Undo")
+			}
+			b.clickSettled("btn-link-undo")
+			b.waitFor("Open in the three panes undone", `document.getElementById('link-status').textContent === 'Your previous panes are back.'`, stepTimeout)
+			// Undo brings back the page as it was: the timeline it was showing.
+			if got := b.paneText("file"); got != mine {
+				t.Errorf("Open in the three panes, then Undo: the file pane holds\n%s", got)
+			}
+			b.checkConsole()
+		})
+	}
+}
