@@ -246,3 +246,52 @@ func TestUndoReplacingActions(t *testing.T) {
 		})
 	}
 }
+
+// shotsLightDark saves the screen as tmp/screenshots/learner-<name>-
+// light.png and -dark.png (the theme toggled and back), for people to look
+// at: the first screen, or with the element of id at at the top.
+func shotsLightDark(t *testing.T, b *browser, name, at string) {
+	t.Helper()
+	eval[chromedp.Void](b, fmt.Sprintf(`new Promise((r) => { const e = document.getElementById(%q); if (e) e.scrollIntoView({block: 'start'}); else window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); })`, at))
+	saveShot(t, b, "learner-"+name+"-light")
+	// Pressed from script: a click would scroll the button into view.
+	eval[chromedp.Void](b, `document.getElementById('btn-theme').click()`)
+	b.waitFor("the dark theme", `document.documentElement.dataset.theme === 'dark'`, stepTimeout)
+	saveShot(t, b, "learner-"+name+"-dark")
+	eval[chromedp.Void](b, `document.getElementById('btn-theme').click()`)
+	b.waitFor("the light theme", `document.documentElement.dataset.theme !== 'dark'`, stepTimeout)
+}
+
+// TestServerSideFoldsLastApplied: in server-side mode the last-applied
+// pane, which that apply does not read, folds to its title and a one-line
+// reason, so the file comes first; "both" and client-side show it again,
+// its text untouched.
+func TestServerSideFoldsLastApplied(t *testing.T) {
+	for _, size := range learnerScreens {
+		t.Run(size.name, func(t *testing.T) {
+			b := learnerBrowser(t, size, siteURL)
+			b.run(prefersColorScheme("light"))
+			text := b.paneText("last-applied")
+			b.clickSettled("apply-server")
+			b.waitFor("the pane folded", `!document.getElementById('last-applied-unused').hidden && document.getElementById('editor-last-applied').getClientRects().length === 0`, stepTimeout)
+			if got := b.text("last-applied-unused"); !strings.Contains(got, "Not used by kubectl apply --server-side") {
+				t.Errorf("the reason says %q", got)
+			}
+			if h := eval[float64](b, `document.getElementById('pane-last-applied').getBoundingClientRect().height`); h > 120 {
+				t.Errorf("the folded pane is %.0f px high", h)
+			}
+			b.waitFor("the server-side result", `document.getElementById('ssa-view').dataset.view === 'server'`, stepTimeout)
+			shotsLightDark(t, b, "serverside-"+size.name, "")
+			b.clickSettled("apply-both")
+			b.waitFor("the pane back for both", `document.getElementById('last-applied-unused').hidden && document.getElementById('editor-last-applied').getClientRects().length > 0`, stepTimeout)
+			b.clickSettled("apply-server")
+			b.waitFor("folded again", `!document.getElementById('last-applied-unused').hidden`, stepTimeout)
+			b.clickSettled("apply-client")
+			b.waitFor("the pane back", `document.getElementById('last-applied-unused').hidden && document.getElementById('editor-last-applied').getClientRects().length > 0`, stepTimeout)
+			if got := b.paneText("last-applied"); got != text {
+				t.Errorf("the last-applied pane changed while folded")
+			}
+			b.checkConsole()
+		})
+	}
+}
