@@ -295,3 +295,54 @@ func TestServerSideFoldsLastApplied(t *testing.T) {
 		})
 	}
 }
+
+// TestIdentityMismatchExplained pastes a file of another kind over the
+// walkthrough's live Deployment: the page says in one plain line which
+// field differs, both values and what kubectl would do ("Did you mean
+// Deployment?" for a near-miss); kubectl's own text, a Go map dump, stays
+// exact but folded below, and is not the headline.
+func TestIdentityMismatchExplained(t *testing.T) {
+	for _, size := range learnerScreens {
+		t.Run(size.name, func(t *testing.T) {
+			b := learnerBrowser(t, size, siteURL)
+			b.run(prefersColorScheme("light"))
+			file := b.paneText("file")
+			for _, tc := range []struct {
+				kind, suggestion string
+			}{{"Deploymnet", " Did you mean Deployment?"}, {"Widget", ""}} {
+				b.setPane("file", strings.Replace(file, "kind: Deployment", "kind: "+tc.kind, 1))
+				b.waitFor("the error for "+tc.kind, fmt.Sprintf(`document.getElementById('outputs').dataset.state === 'error' && document.getElementById('error-general').textContent.includes('the file has %s,')`, tc.kind), stepTimeout)
+				lead := eval[string](b, `document.querySelector('#error-general .error-lead').innerText`)
+				want := "kubectl would fail: The kind differs: the file has " + tc.kind + ", the live object Deployment. " +
+					"kubectl finds the object by the file's apiVersion, kind and name, so it would apply the file to the " + tc.kind + " nginx-deployment (creating it if missing), never to this one." + tc.suggestion
+				if lead != want {
+					t.Errorf("%s: the headline says\n%s\nwant\n%s", tc.kind, lead, want)
+				}
+				if st := b.text("status"); st != "kubectl apply would fail: the kind differs." {
+					t.Errorf("%s: the status says %q", tc.kind, st)
+				}
+				shown := eval[string](b, `document.getElementById('error-general').innerText`)
+				if strings.Contains(shown, "map[") {
+					t.Errorf("%s: the page shows a Go map without being asked:\n%s", tc.kind, shown)
+				}
+				kubectl := eval[string](b, `document.querySelector('#error-general details.error-kubectl pre')?.textContent ?? ''`)
+				if !strings.HasPrefix(kubectl, "creating patch: precondition failed for: map[kind:"+tc.kind) {
+					t.Errorf("%s: kubectl's own text is not kept below: %q", tc.kind, kubectl)
+				}
+				if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+					t.Errorf("%s: the page is %d px wider than the screen", tc.kind, w)
+				}
+				if tc.kind == "Deploymnet" {
+					shotsLightDark(t, b, "kind-mismatch-"+size.name, "outputs")
+					// Unfolded, kubectl's text wraps inside the box: nothing scrolls sideways.
+					eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#error-general details.error-kubectl').open = true; document.getElementById('error-general').scrollIntoView({block: 'start'}); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+					if w := eval[int](b, `(() => { const p = document.querySelector('#error-general details.error-kubectl pre'); return p.scrollWidth - p.clientWidth; })()`); w > 0 {
+						t.Errorf("kubectl's text scrolls sideways by %d px", w)
+					}
+					saveShot(t, b, "learner-kind-mismatch-open-"+size.name)
+				}
+			}
+			b.checkConsole()
+		})
+	}
+}
