@@ -1,8 +1,8 @@
 // The first visit's guided introduction: the walkthrough's story (the
-// same description the examples menu shows for it) above the panes, and
-// each editor scrolled (inside itself, not the page) so that the lines the
-// story is about, the image, are in view. Nothing is selected: the page
-// stays as the user's first click expects it. Dismissed with "Got it",
+// same description the examples menu shows for it) above the panes. The
+// editors stay at their tops, where apiVersion and kind say what each
+// document is, and nothing is selected: the page stays as the user's
+// first click expects it. Dismissed with "Got it",
 // remembered in localStorage; loading anything else into the page (Clear,
 // Example, the gallery, a link, a save, Undo) hides it for now, and the
 // Timeline mode hides it while shown: it describes the three panes only.
@@ -30,13 +30,10 @@ export class Intro {
   /**
    * @param {object} opts
    * @param {HTMLElement} opts.before the element the introduction goes before
-   * @param {(needle: string) => void} opts.reveal scrolls each editor to
-   *   its first line containing needle
    * @param {boolean} [opts.touch] a touch screen: the hints say "tap"
    */
-  constructor({ before, reveal, touch = false }) {
+  constructor({ before, touch = false }) {
     this.before = before;
-    this.reveal = reveal;
     this.touch = touch;
     /** @type {HTMLElement|null} */
     this.box = null;
@@ -64,11 +61,10 @@ export class Intro {
       h('details', { className: 'intro-story', open: !narrow },
         h('summary', { text: 'The story of this example' }),
         h('p', { id: 'intro-text', text: walkthroughIntro.description })),
-      h('p', { className: 'intro-next', text: `Below: the three inputs kubectl apply reads, and ${narrow ? 'after them' : 'on the right'} what it does, step by step. The editors show the image in each pane. ${pick} a step to mark its field in the panes, or edit a pane to see the steps change.` }),
+      h('p', { className: 'intro-next', text: `Below: the three inputs kubectl apply reads, and ${narrow ? 'after them' : 'on the right'} what it does, step by step. ${pick} a step to mark its field in the panes, or edit a pane to see the steps change.` }),
       h('button', { type: 'button', id: 'btn-intro-dismiss', className: 'small', text: 'Got it', onclick: () => this.dismiss() }));
     this.box.hidden = this.view !== 'single';
     this.before.before(this.box);
-    this.reveal('image: ');
   }
 
   /** Hides the introduction and remembers it. */

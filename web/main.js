@@ -31,7 +31,6 @@ import { ApplyFlags } from './flags.js';
 import { errorStatus, renderErrorBlock } from './messages.js';
 import { Intro } from './intro.js';
 import { showStepLines as showInlineLines } from './step-lines.js';
-import { scrollToLine } from './cm/line-highlight.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -231,12 +230,6 @@ if (touch) {
 }
 const intro = new Intro({
   before: /** @type {HTMLElement} */ (document.querySelector('main.layout')),
-  reveal: (needle) => {
-    for (const view of Object.values(inputs.views)) {
-      const at = view.state.doc.toString().indexOf(needle);
-      if (at >= 0) scrollToLine(view, view.state.doc.lineAt(at).number);
-    }
-  },
   touch,
 });
 

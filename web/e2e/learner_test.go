@@ -346,3 +346,49 @@ func TestIdentityMismatchExplained(t *testing.T) {
 		})
 	}
 }
+
+// TestLearnerSmallItems: the editors open at their tops (apiVersion and
+// kind in view) for an example too; a touch phone's footer advertises no
+// Alt shortcuts; the Embed panel does not tick "start at the selected
+// step" while no step is selected, and ticks it (the user's choice) once
+// one is.
+func TestLearnerSmallItems(t *testing.T) {
+	phone := learnerBrowser(t, phoneScreen, siteURL+"#example=env-merge")
+	phone.waitFor("the example", `document.getElementById('sample-description').dataset.example === 'env-merge'`, stepTimeout)
+	if shown := eval[string](phone, `document.querySelector('footer.foot').innerText`); strings.Contains(shown, "Alt") {
+		t.Errorf("the phone's footer advertises Alt shortcuts: %q", shown)
+	}
+	phone.waitFor("apiVersion in view in every editor", `['editor-last-applied', 'editor-file', 'editor-live'].every((id) => {
+		const s = document.querySelector('#' + id + ' .cm-scroller');
+		const line = [...document.querySelectorAll('#' + id + ' .cm-line')].find((l) => l.textContent.startsWith('apiVersion:'));
+		if (!line) return false;
+		const r = line.getBoundingClientRect();
+		const box = s.getBoundingClientRect();
+		return s.scrollTop === 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+	})`, stepTimeout)
+	phone.checkConsole()
+
+	b := learnerBrowser(t, learnerScreens[0], siteURL+"#example=env-merge")
+	b.waitFor("the example", `document.getElementById('sample-description').dataset.example === 'env-merge' && document.getElementById('outputs').dataset.state === 'ready'`, stepTimeout)
+	if eval[bool](b, `!!document.querySelector('.step.selected')`) {
+		t.Fatal("a step is selected on opening the example")
+	}
+	b.run(chromedp.Click(chromedp.ID("btn-embed-code")))
+	b.waitFor("the embed code", `document.getElementById('embed-code-text')?.value.includes('<iframe')`, stepTimeout)
+	if !eval[bool](b, `(() => { const c = document.getElementById('embed-step'); return !c.checked && c.disabled; })()`) {
+		t.Errorf("with no step selected, \"start at the selected step\" is ticked or tickable")
+	}
+	if code := eval[string](b, `document.getElementById('embed-code-text').value`); strings.Contains(code, "step=") {
+		t.Errorf("with no step selected the embed code starts at a step:\n%s", code)
+	}
+	b.run(chromedp.Click(chromedp.ID("btn-embed-close")))
+	b.clickSettled("step-1")
+	b.waitFor("the step selected", `!!document.querySelector('.step.selected')`, stepTimeout)
+	b.run(chromedp.Click(chromedp.ID("btn-embed-code")))
+	b.waitFor("the embed code at the step", `document.getElementById('embed-code-text')?.value.includes('step=2')`, stepTimeout)
+	if !eval[bool](b, `(() => { const c = document.getElementById('embed-step'); return c.checked && !c.disabled; })()`) {
+		t.Errorf("with a step selected, \"start at the selected step\" is not ticked")
+	}
+	saveShot(t, b, "learner-embed-step-desktop")
+	b.checkConsole()
+}
