@@ -8,6 +8,16 @@
 // sight, so that frames out of sight download nothing.
 
 import { assets } from './assets.js';
+import { overLongLink } from './link-limit.js';
+
+// A link over the page's limit is refused before anything reads it: left
+// in the address, every URL the page resolves (its modules, workers and
+// wasm are parsed against the document's address) and every history
+// change handles a megabyte, and the first result took five times as
+// long. The address keeps the page without the fragment; share-ui.js
+// says why (applylensEarly.refusedLinkChars).
+const refusedLinkChars = overLongLink(location.hash);
+if (refusedLinkChars) history.replaceState(history.state, '', location.pathname + location.search);
 
 try {
   const theme = localStorage.getItem('applylens-theme');
@@ -25,7 +35,9 @@ if (!embed) try {
   const messages = [];
   worker.onmessage = (e) => messages.push(e.data);
   worker.onerror = (e) => messages.push({ type: 'failed', message: e.message || 'the worker script failed' });
-  globalThis.applylensEarly = { worker, messages };
+  globalThis.applylensEarly = { worker, messages, refusedLinkChars };
 } catch {
   // main.js starts the worker itself.
+  globalThis.applylensEarly = { refusedLinkChars };
 }
+if (embed) globalThis.applylensEarly = { refusedLinkChars };

@@ -27,6 +27,14 @@ import { applyDelta } from './result-delta.js';
  * @typedef {'loading'|'ready'|'failed'|'timeout'|'crashed'|'stopped'} EngineState
  */
 
+/**
+ * Every engine client the page made (the engine's, the Jsonnet evaluator's,
+ * the timeline's, the server-side apply's), for tests: applylensPage.engines
+ * sums their answers and time-outs (docs/page.md).
+ * @type {Set<EngineClient>}
+ */
+export const engineClients = new Set();
+
 export class EngineClient {
   /**
    * @param {object} opts
@@ -56,6 +64,14 @@ export class EngineClient {
     this.minBusyMs = 0;
     /** When the computation in flight was sent (performance.now()). */
     this.sentAt = 0;
+    /**
+     * Computations the time limit stopped (for tests: a slow device must
+     * never see one on a gallery example).
+     */
+    this.timeouts = 0;
+    /** Answers delivered to onResponse (for tests). */
+    this.answers = 0;
+    engineClients.add(this);
     /**
      * The ids of the applies the workers said they received, newest last
      * (at most 200): for tests, which check that a replaced request never
@@ -226,7 +242,10 @@ export class EngineClient {
   }
 
   /**
-   * Hands item's request to the worker, abandoned past the time limit.
+   * Hands item's request to the worker. The time limit starts when the
+   * worker says the computation started (see handle): the wait for the
+   * worker's thread, the wasm's start and a warm-up call in progress are
+   * not the computation's time, and on a slow phone they are seconds.
    * @private
    * @param {NonNullable<EngineClient['inflight']>} item
    * @param {Request} request
@@ -235,8 +254,20 @@ export class EngineClient {
     this.inflight = item;
     this.sentAt = performance.now();
     /** @type {Worker} */ (this.worker).postMessage({ type: 'apply', id: item.id, request: JSON.stringify(request), ...(this.minBusyMs > 0 ? { minBusyMs: this.minBusyMs } : {}) });
+  }
+
+  /**
+   * The worker started item's computation: it is abandoned past the time
+   * limit from now.
+   * @private
+   * @param {NonNullable<EngineClient['inflight']>} item
+   */
+  startTimer(item) {
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      if (this.inflight === item) this.replace('timeout', `${this.timeoutMs / 1000} s`);
+      if (this.inflight !== item) return;
+      this.timeouts++;
+      this.replace('timeout', `${this.timeoutMs / 1000} s`);
     }, this.timeoutMs);
   }
 
@@ -253,6 +284,9 @@ export class EngineClient {
         break;
       case 'failed':
         this.fail(String(msg.message || 'unknown error'));
+        break;
+      case 'started':
+        if (this.inflight && msg.id === this.inflight.id) this.startTimer(this.inflight);
         break;
       case 'received':
         if (msg.id > 0) {
@@ -282,6 +316,7 @@ export class EngineClient {
           } catch (err) {
             response = { version: this.version, error: { kind: 'internal', message: `unreadable engine response: ${err.message}` } };
           }
+          this.answers++;
           this.onResponse(response, msg.id);
         }
         this.flush();

@@ -4,7 +4,8 @@
 
 import { Transaction } from '@codemirror/state';
 import { assets } from './assets.js';
-import { EngineClient, debounce } from './engine-client.js';
+import { EngineClient, debounce, engineClients } from './engine-client.js';
+import { adopt, engineForAddress, prestart, prestartOnIntent } from './prestart.js';
 import { byId, h, clear } from './dom.js';
 import { preloadSearch } from './cm/setup.js';
 import { Inputs } from './inputs.js';
@@ -72,8 +73,10 @@ let embedSeen = false;
 function createWorker() {
   const early = globalThis.applylensEarly;
   if (early && early.worker) {
-    globalThis.applylensEarly = undefined;
-    return { worker: early.worker, messages: early.messages || [] };
+    const { worker, messages } = early;
+    early.worker = undefined;
+    early.messages = undefined;
+    return { worker, messages: messages || [] };
   }
   return { worker: new Worker(new URL(assets.worker, document.baseURI)), messages: [] };
 }
@@ -99,6 +102,16 @@ const client = new EngineClient({
 });
 // An embed starts its engine once it is in sight (web/embed/embed.js).
 if (!embed) client.start();
+// An on-demand engine the address will need, or a control a pointer or
+// focus is on, starts now (web/prestart.js); never in an embed, whose
+// frames out of sight download nothing.
+if (!embed) {
+  const onDemand = { timeline: assets.timelineWorker, serverside: assets.serversideWorker };
+  const needed = engineForAddress(location.hash);
+  if (needed) prestart(new URL(onDemand[needed], document.baseURI).href);
+  prestartOnIntent(byId('mode-timeline'), new URL(assets.timelineWorker, document.baseURI).href);
+  prestartOnIntent(byId('apply-switch'), new URL(assets.serversideWorker, document.baseURI).href);
+}
 
 setupTheme(/** @type {HTMLButtonElement} */ (byId('btn-theme')), embed ? embed.theme : undefined);
 
@@ -142,7 +155,7 @@ const sharing = embed
 const timeline = new LazyTimeline({
   host: byId('timeline'),
   createClient: (onResponse, onState) => new EngineClient({
-    createWorker: () => new Worker(new URL(assets.timelineWorker, document.baseURI)), onResponse, onState,
+    createWorker: () => adopt(new URL(assets.timelineWorker, document.baseURI).href), onResponse, onState,
   }),
   onChange: () => sharing.changed(),
   openInPanes: embed ? undefined : ({ file, live }) => {
@@ -263,7 +276,7 @@ const tabs = setupTabs(byId('tablist'), {
 // Client-side, server-side or both: the server-side view and its wasm load on first use.
 const applySwitch = new ApplySwitch({
   createClient: () => new EngineClient({
-    createWorker: () => new Worker(new URL(assets.serversideWorker, document.baseURI)), onResponse() {}, onState() {},
+    createWorker: () => adopt(new URL(assets.serversideWorker, document.baseURI).href), onResponse() {}, onState() {},
   }),
   highlight: (where) => inputs.highlight(where, true),
   paneLabel,
@@ -811,6 +824,21 @@ globalThis.applylensPage = {
   },
   /** The ids of the applies requested (the newest) and those the worker received. */
   engineLog: () => ({ lastId: client.lastId, received: [...client.received], starts: client.starts, memoryBytes: client.memoryBytes }),
+  /**
+   * Every engine's answers and time-outs so far, and whether one computes
+   * or has a request waiting (the engine, Jsonnet, timeline, server-side).
+   */
+  engines() {
+    let answers = 0;
+    let timeouts = 0;
+    let busy = false;
+    for (const c of engineClients) {
+      answers += c.answers;
+      timeouts += c.timeouts;
+      busy ||= c.busy;
+    }
+    return { answers, timeouts, busy };
+  },
   /** How many times the server-side worker started (0 until the switch leaves client-side). */
   serverSideStarts: () => applySwitch.starts(),
   /** The least time each computation keeps the worker busy, for tests (default 0). @param {number} ms */

@@ -114,6 +114,12 @@ export class Sharing {
     this.started = true;
     const hash = location.hash;
     const draft = this.readDraft();
+    // early.js took a link over the limit out of the address at once.
+    const refused = globalThis.applylensEarly?.refusedLinkChars;
+    if (refused) {
+      this.showError(new LinkError('too-long', `its data has ${count(refused)} characters, over the limit of ${count(LIMITS.linkChars)}.`),
+        draft ? 'This tab\'s draft is shown instead.' : 'The documentation\'s walkthrough is shown instead.');
+    }
     if (!fragmentVersion(hash) || (draft && draft.link === fragmentKey(hash))) {
       if (fragmentVersion(hash)) this.linkKey = fragmentKey(hash);
       if (draft) this.apply(draft.state);

@@ -1,4 +1,5 @@
 import { validateTimeline, timelinePlain, TimelineShapeError } from './timeline/model.js';
+import { LINK_CHARS } from './link-limit.js';
 
 // Share links and drafts: the page state (the three panes, the
 // last-applied mode, the file format, --overwrite and the tab shown) as a
@@ -66,7 +67,7 @@ const FLAG_STRING_CHARS = { namespace: 253, fieldManager: 128, crds: 5 << 20 }; 
 
 export const LIMITS = {
   /** Longest link the page makes (the whole URL) and longest fragment it reads. */
-  linkChars: 1_000_000,
+  linkChars: LINK_CHARS,
   /**
    * Past this, a made link comes with a warning and the offer to copy the
    * documents instead: chat tools and issue trackers cut or refuse longer

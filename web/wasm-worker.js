@@ -7,6 +7,9 @@
 //
 // Messages in:  {type: 'apply', id, request: string}   call the bridge's method
 // Messages out: {type: 'received', id}                 a request arrived (for tests: docs/page.md)
+//               {type: 'started', id}                  its computation starts now: the
+//                   page's time limit counts from here, so neither the
+//                   engine's start nor a warm-up call is counted
 //               {type: 'ready', version}
 //               {type: 'failed', message}              the wasm did not load
 //               {type: 'response', id, response: string, ms, memoryBytes}
@@ -129,6 +132,7 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
       return; // 'failed' was already posted
     }
     try {
+      self.postMessage({ type: 'started', id: msg.id });
       const started = performance.now();
       const response = exited ? undefined : api[method](msg.request);
       // A test's floor on the time spent (EngineClient.minBusyMs): the

@@ -7,7 +7,7 @@ import (
 )
 
 // BenchmarkBuildSchema is the one-time cost of the first server-side
-// apply: the generated literal, indexed by a first lookup.
+// apply: the generated schema read, indexed by a first lookup.
 func BenchmarkBuildSchema(b *testing.B) {
 	for b.Loop() {
 		p := &typed.Parser{Schema: *newBuiltinSchema()}

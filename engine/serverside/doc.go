@@ -8,7 +8,7 @@
 // The merge itself is structured-merge-diff's own (merge, typed, fieldpath),
 // driven by the schema of every built-in kind that
 // oracle/kubernetes/cmd/genssaschema generates from the OpenAPI definitions
-// of k8s.io/kubernetes (zz_generated_schema.go, zz_generated.go). What the
+// of k8s.io/kubernetes (zz_generated_schema.json, read by schemajson.go; zz_generated.go). What the
 // server wraps around the updater is mirrored here, wrapper by wrapper, in
 // the order internal.NewDefaultFieldManager chains them: last-applied
 // updater, last-applied conflict forgiveness, before-first-apply, the cap

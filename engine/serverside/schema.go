@@ -12,12 +12,22 @@ var (
 	parser     *typed.Parser
 )
 
-// builtinParser builds the generated schema on first use.
+// builtinParser reads the generated schema on first use.
 func builtinParser() *typed.Parser {
 	parserOnce.Do(func() {
 		parser = &typed.Parser{Schema: schema.Schema{Types: newBuiltinSchema().Types}}
 	})
 	return parser
+}
+
+// newBuiltinSchema reads builtinSchemaJSON. It cannot fail but by a
+// generator's bug, which TestBuiltinSchemaReads catches.
+func newBuiltinSchema() *schema.Schema {
+	s, err := decodeSchema(builtinSchemaJSON)
+	if err != nil {
+		panic(err)
+	}
+	return s
 }
 
 // Schema is the structured-merge-diff schema of every built-in kind.

@@ -55,11 +55,11 @@ func typeConverter(t testing.TB) managedfields.TypeConverter {
 // TestSSASchemaGenerated checks engine/serverside's generated files against
 // what the generator builds from k8s.io/kubernetes now.
 func TestSSASchemaGenerated(t *testing.T) {
-	schemaGo, kindsGo, err := ssaschema.Files()
+	schemaJSON, kindsGo, err := ssaschema.Files()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string][]byte{"zz_generated_schema.go": schemaGo, "zz_generated.go": kindsGo} {
+	for name, want := range map[string][]byte{"zz_generated_schema.json": schemaJSON, "zz_generated.go": kindsGo} {
 		got, err := os.ReadFile(filepath.Join("../../engine/serverside", name))
 		if err != nil {
 			t.Fatal(err)
@@ -468,9 +468,9 @@ func stamp(t *testing.T, obj map[string]any, at time.Time) map[string]any {
 	return out
 }
 
-// TestSSASchemaEqual checks the schema engine/serverside builds from its
-// generated literal against schemaconv's, type by type, as YAML (defaults
-// of Go enum types are plain strings in the literal, and read alike).
+// TestSSASchemaEqual checks the schema engine/serverside reads from its
+// generated JSON against schemaconv's, type by type, as YAML (defaults
+// of Go enum types are plain strings in the JSON, and read alike).
 func TestSSASchemaEqual(t *testing.T) {
 	want, _, err := ssaschema.Build()
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 
 func main() {
 	// ssaview.Handle recovers a panic anywhere below into an error response.
+	bridge.Prepare(ssaview.Prepare)
 	bridge.Publish("applylens", map[string]js.Func{"apply": bridge.Strings(ssaview.Handle), "version": bridge.Constant(api.Version)})
 	select {}
 }

@@ -18,6 +18,7 @@ import (
 
 func main() {
 	api.RegisterTimeline(timeline.Respond)
+	bridge.Prepare(timeline.Prepare)
 	bridge.Publish("applylens", map[string]js.Func{"apply": bridge.Strings(api.Handle), "version": bridge.Constant(api.Version)})
 	select {}
 }

@@ -167,6 +167,18 @@ func (b *browser) openHost(u string) []cdp.FrameID {
 // sampleByID reads a sample of the built site's samples file.
 func sampleByID(t testing.TB, id string) map[string]any {
 	t.Helper()
+	for _, s := range allSamples(t) {
+		if s["id"] == id {
+			return s
+		}
+	}
+	t.Fatalf("no sample %q", id)
+	return nil
+}
+
+// allSamples reads the built site's samples file.
+func allSamples(t testing.TB) []map[string]any {
+	t.Helper()
 	var manifest struct {
 		Assets struct{ Samples string } `json:"assets"`
 	}
@@ -189,13 +201,7 @@ func sampleByID(t testing.TB, id string) map[string]any {
 	if err := json.Unmarshal(raw, &samples); err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range samples {
-		if s["id"] == id {
-			return s
-		}
-	}
-	t.Fatalf("no sample %q", id)
-	return nil
+	return samples
 }
 
 // TestEmbedHost: the first frame of the example host page, on another

@@ -58,19 +58,43 @@ test('requests wait for ready and then go out one at a time', () => {
   client.stopWorker();
 });
 
-test('a computation past the time limit replaces the worker', async () => {
+test('a computation past the time limit replaces the worker', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const { client, workers, responses, states } = setup();
   workers[0].emit({ type: 'ready', version: 'v1' });
   client.request({ file: 'slow' });
-  await new Promise((r) => setTimeout(r, 80));
+  workers[0].emit({ type: 'started', id: workers[0].sent[0].id });
+  t.mock.timers.tick(49);
+  assert.equal(workers.length, 1, 'not stopped before the limit');
+  t.mock.timers.tick(1);
   assert.ok(workers[0].terminated, 'the stuck worker is terminated');
   assert.equal(workers.length, 2, 'a fresh worker is started');
   assert.ok(states.includes('timeout:0.05 s'), `states: ${states}`);
+  assert.equal(client.timeouts, 1);
   workers[1].emit({ type: 'ready', version: 'v1' });
   assert.equal(workers[1].sent.length, 0, 'the request that timed out is not retried');
   client.request({ file: 'fast' });
   answer(workers[1], workers[1].sent[0], { version: 'v1', result: { action: 'unchanged' } });
   assert.equal(responses.length, 1);
+  client.stopWorker();
+});
+
+test('the time limit counts the computation, not the wait for it to start', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const { client, workers, responses } = setup();
+  workers[0].emit({ type: 'ready', version: 'v1' });
+  client.request({ file: 'a' });
+  // The worker's thread is busy (a slow phone, a warm-up call): the
+  // request waits in its queue for longer than the limit.
+  t.mock.timers.tick(500);
+  assert.equal(workers.length, 1, 'nothing stopped while the computation has not started');
+  workers[0].emit({ type: 'started', id: workers[0].sent[0].id });
+  t.mock.timers.tick(40);
+  answer(workers[0], workers[0].sent[0], { version: 'v1', result: { action: 'create' } });
+  assert.equal(responses.length, 1, 'the answer arrives within the limit of its own computation');
+  t.mock.timers.tick(100);
+  assert.equal(workers.length, 1, 'the answered computation leaves no timer behind');
+  assert.equal(client.timeouts, 0);
   client.stopWorker();
 });
 

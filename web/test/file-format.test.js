@@ -85,7 +85,10 @@ test('engine errors about Jsonnet output lose their JSON position', async (t) =>
   });
 });
 
-/** A Worker stand-in that records what it is sent and lets tests answer. */
+/**
+ * A Worker stand-in that records what it is sent and lets tests answer; it
+ * starts each computation at once, as the real worker says it does.
+ */
 class FakeWorker {
   constructor() {
     this.sent = [];
@@ -93,7 +96,10 @@ class FakeWorker {
     this.onmessage = null;
     this.onerror = null;
   }
-  postMessage(msg) { this.sent.push(msg); }
+  postMessage(msg) {
+    this.sent.push(msg);
+    if (msg.type === 'apply') queueMicrotask(() => this.emit({ type: 'started', id: msg.id }));
+  }
   terminate() { this.terminated = true; }
   emit(data) { this.onmessage?.({ data }); }
   last() { return this.sent[this.sent.length - 1]; }

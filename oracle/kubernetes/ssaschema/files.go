@@ -6,6 +6,8 @@ import (
 	"go/format"
 
 	yaml "go.yaml.in/yaml/v2"
+
+	"github.com/applylens/applylens/engine/serverside"
 )
 
 // SchemaYAML is the schema as typed.NewParser reads it (for measuring).
@@ -18,13 +20,14 @@ func SchemaYAML() ([]byte, error) {
 }
 
 // Files returns the two generated files of engine/serverside: the schema
-// as a Go literal and the Go tables of kinds.
-func Files() (schemaGo, kindsGo []byte, err error) {
+// as JSON (serverside.EncodeSchema, read at run time by its decoder) and
+// the Go tables of kinds.
+func Files() (schemaJSON, kindsGo []byte, err error) {
 	s, kinds, err := Build()
 	if err != nil {
 		return nil, nil, err
 	}
-	if schemaGo, err = SchemaGo(s); err != nil {
+	if schemaJSON, err = serverside.EncodeSchema(s); err != nil {
 		return nil, nil, err
 	}
 
@@ -61,5 +64,5 @@ func Files() (schemaGo, kindsGo []byte, err error) {
 	}
 	b.WriteString("}\n")
 	kindsGo, err = format.Source(b.Bytes())
-	return schemaGo, kindsGo, err
+	return schemaJSON, kindsGo, err
 }

@@ -6,9 +6,22 @@
 package bridge
 
 import (
+	"fmt"
+	"os"
 	"syscall/js"
 	"unicode"
 )
+
+// Prepare runs an engine's preparation (a first computation, see
+// engine/timeline.Prepare) before the bridge is published, so that the
+// worker reports ready only once the engine's start is paid. A failure
+// is written to the console and the bridge published all the same: the
+// engine still answers, its first request is only slower.
+func Prepare(prepare func() error) {
+	if err := prepare(); err != nil {
+		fmt.Fprintln(os.Stderr, "applylens:", err)
+	}
+}
 
 // Publish sets globalThis[name] to an object holding funcs, then
 // globalThis[name+"Ready"] = true, and calls globalThis["on"+Name+"Ready"]()

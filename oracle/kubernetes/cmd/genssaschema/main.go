@@ -1,7 +1,7 @@
 // Command genssaschema writes the structured-merge-diff schema of every
 // built-in kind (see package ssaschema) into engine/serverside:
-// zz_generated_schema.go (the types, as a Go literal: nothing to parse at
-// run time) and zz_generated.go (which type each apiVersion and kind is,
+// zz_generated_schema.json (the types, one a line, read by the engine
+// on first use) and zz_generated.go (which type each apiVersion and kind is,
 // reset fields, zero objects).
 //
 // Usage (from the repository root): go -C oracle/kubernetes run ./cmd/genssaschema -dir ../../engine/serverside
@@ -20,11 +20,11 @@ import (
 func main() {
 	dir := flag.String("dir", "../../engine/serverside", "the engine/serverside directory")
 	flag.Parse()
-	schemaGo, kindsGo, err := ssaschema.Files()
+	schemaJSON, kindsGo, err := ssaschema.Files()
 	if err != nil {
 		log.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"zz_generated_schema.go": schemaGo, "zz_generated.go": kindsGo} {
+	for name, data := range map[string][]byte{"zz_generated_schema.json": schemaJSON, "zz_generated.go": kindsGo} {
 		if err := os.WriteFile(filepath.Join(*dir, name), data, 0o644); err != nil {
 			log.Fatal(err)
 		}
