@@ -6,6 +6,7 @@ import (
 
 	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/explain"
+	"github.com/applylens/applylens/engine/identity"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/mergepatch"
 	"github.com/applylens/applylens/engine/schema"
@@ -109,6 +110,10 @@ func applyScoped(p Panes, sc scoped, overwriteFlag *bool) (*Result, error) {
 		err = mergePatch(res, &ex, original, modified, live)
 	}
 	if err != nil {
+		var ae *ApplyError
+		if errors.As(err, &ae) && ae.precondition {
+			ae.Explanation = identity.Explain(identity.Of(file), identity.Of(live))
+		}
 		return nil, err
 	}
 	ex.PatchType = res.PatchType
@@ -223,8 +228,8 @@ func patchError(err error) error {
 	case mergepatch.IsPreconditionFailed(err):
 		// kubectl means to say "At least one of apiVersion, kind and name
 		// was changed", but apimachinery's error is not the type it checks
-		// for, so users get the raw text.
-		return &ApplyError{Message: "creating patch: " + err.Error() + " (a custom resource's patch may not change apiVersion, kind or metadata.name)"}
+		// for, so users get the raw text; applyScoped explains it.
+		return &ApplyError{Message: "creating patch: " + err.Error(), precondition: true}
 	}
 	return &ApplyError{Path: path, Message: "creating patch: " + err.Error()}
 }

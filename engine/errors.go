@@ -37,6 +37,13 @@ type ApplyError struct {
 	Message string `json:"message"`
 	// Paths are the conflicting fields of an --overwrite=false conflict.
 	Paths []string `json:"paths,omitempty"`
+	// Explanation says in plain words what Message means, when kubectl's
+	// text does not (its precondition error is a Go value dump): one line,
+	// shown above kubectl's text.
+	Explanation string `json:"explanation,omitempty"`
+
+	// precondition: kubectl's precondition on apiVersion, kind and name failed.
+	precondition bool
 }
 
 func (e *ApplyError) Error() string { return e.Message }

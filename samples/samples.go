@@ -49,6 +49,9 @@ type Sample struct {
 	// Flags are kubectl's other flags, as the page's links carry them
 	// (web/share.js Flags); nil: all at their defaults (client-side).
 	Flags *Flags `json:"flags,omitempty"`
+	// Claims are what the description says of the results, checked by the
+	// samples test (not sent to the page: the description says them).
+	Claims *Claims `json:"-"`
 }
 
 // Flags are a sample's kubectl flags besides --overwrite, each left out
@@ -90,6 +93,7 @@ type meta struct {
 	Shows       []string `json:"shows"`
 	Overwrite   *bool    `json:"overwrite"`
 	Flags       *Flags   `json:"flags"`
+	Claims      *Claims  `json:"claims"`
 }
 
 // LoadError is embedded sample data that does not load; the tests catch it
@@ -171,7 +175,7 @@ func loadOne(fsys fs.FS, id string) (Sample, error) {
 	if !knownCategory(m.Category) {
 		return Sample{}, &LoadError{Sample: id, File: metaFile, Err: fmt.Errorf("unknown category %q (see Categories)", m.Category)}
 	}
-	s := Sample{ID: id, Title: m.Title, Category: m.Category, Description: m.Description, Shows: m.Shows, Overwrite: m.Overwrite, Flags: m.Flags}
+	s := Sample{ID: id, Title: m.Title, Category: m.Category, Description: m.Description, Shows: m.Shows, Overwrite: m.Overwrite, Flags: m.Flags, Claims: m.Claims}
 	if f := m.Flags; f != nil && f.Apply != "server" && f.Apply != "both" {
 		return Sample{}, &LoadError{Sample: id, File: metaFile, Err: fmt.Errorf("flags.apply is %q: a sample with flags is server-side or both", f.Apply)}
 	}

@@ -225,6 +225,7 @@
  * @property {number} [column] 1-based, in characters.
  * @property {string} [path] Field path, like spec.template.spec.containers[name=nginx].image.
  * @property {string} message A sentence for the learner.
+ * @property {string} [explanation] An apply error's meaning in plain words when kubectl's own text (message) does not say it (a Go value dump): the headline, message folded below.
  * @property {Field[]} [fields] The fields an apply error is about (the conflicting ones of --overwrite=false), located in the input panes.
  */
 

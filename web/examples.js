@@ -2,8 +2,10 @@
 // walkthrough, the merge tables, lists, traps, workloads, custom
 // resources), fetched as one JSON file the first time they are wanted (the
 // gallery opened or pointed at, an #example= address), so they cost the
-// first visit nothing. Also the note that says which example the panes
-// hold (#sample-description).
+// first visit nothing. Also the note that says which example the page
+// holds (#sample-description): shown only in the mode the example belongs
+// to (a single apply's in the three panes, a timeline's in the Timeline
+// mode), so it never describes what the other mode shows.
 
 import { assets } from './assets.js';
 import { byId } from './dom.js';
@@ -21,6 +23,8 @@ export class Examples {
     this.samples = new Map();
     /** @type {Promise<Map<string, Sample>>|null} */
     this.loading = null;
+    /** The mode shown (ModeSwitch): the description shows in its example's mode only. */
+    this.view = 'single';
   }
 
   /**
@@ -63,17 +67,36 @@ export class Examples {
     return [...this.samples.values()];
   }
 
-  /** Says which example the panes hold. @param {Sample} sample */
+  /** Says which example the page holds. @param {Sample} sample */
   show(sample) {
     this.description.textContent = sample.description ? `${sample.title}: ${sample.description}` : sample.title || '';
     this.description.dataset.example = sample.id;
-    this.description.hidden = !this.description.textContent;
+    this.description.dataset.view = sample.timeline ? 'timeline' : 'single';
+    this.refresh();
   }
 
-  /** Forgets the current example (the panes no longer hold one). */
+  /** The mode now shown. @param {'single'|'timeline'} view */
+  setView(view) {
+    this.view = view;
+    this.refresh();
+  }
+
+  /** The id of the example the mode shown holds ('' when none). */
+  current() {
+    const d = this.description;
+    return d.dataset.example && d.dataset.view === this.view ? d.dataset.example : '';
+  }
+
+  /** @private */
+  refresh() {
+    this.description.hidden = !this.description.textContent || this.description.dataset.view !== this.view;
+  }
+
+  /** Forgets the current example (the page no longer holds one). */
   reset() {
     this.description.hidden = true;
     this.description.textContent = '';
     delete this.description.dataset.example;
+    delete this.description.dataset.view;
   }
 }

@@ -1,10 +1,11 @@
 // The first visit's guided introduction: the walkthrough's story (the
-// same description the examples menu shows for it) above the panes, and
-// each editor scrolled (inside itself, not the page) so that the lines the
-// story is about, the image, are in view. Nothing is selected: the page
-// stays as the user's first click expects it. Dismissed with "Got it",
-// remembered in localStorage; loading something else (Clear, Example,
-// the menu) hides it for now.
+// same description the examples menu shows for it) above the panes. The
+// editors stay at their tops, where apiVersion and kind say what each
+// document is, and nothing is selected: the page stays as the user's
+// first click expects it. Dismissed with "Got it",
+// remembered in localStorage; loading anything else into the page (Clear,
+// Example, the gallery, a link, a save, Undo) hides it for now, and the
+// Timeline mode hides it while shown: it describes the three panes only.
 
 import { h } from './dom.js';
 
@@ -29,33 +30,41 @@ export class Intro {
   /**
    * @param {object} opts
    * @param {HTMLElement} opts.before the element the introduction goes before
-   * @param {(needle: string) => void} opts.reveal scrolls each editor to
-   *   its first line containing needle
    * @param {boolean} [opts.touch] a touch screen: the hints say "tap"
    */
-  constructor({ before, reveal, touch = false }) {
+  constructor({ before, touch = false }) {
     this.before = before;
-    this.reveal = reveal;
     this.touch = touch;
     /** @type {HTMLElement|null} */
     this.box = null;
+    /** The mode shown: the introduction is about the single apply's panes. */
+    this.view = 'single';
     for (const id of ['btn-clear', 'btn-example']) {
       document.getElementById(id)?.addEventListener('click', () => this.hide());
     }
-    document.getElementById('sample-picker')?.addEventListener('change', () => this.hide());
+  }
+
+  /** The mode now shown (ModeSwitch). @param {'single'|'timeline'} view */
+  setView(view) {
+    this.view = view;
+    if (this.box) this.box.hidden = view !== 'single';
   }
 
   /** The walkthrough was loaded for a first visit: tell its story, unless dismissed before. */
   start() {
     if (dismissed()) return;
     const pick = this.touch ? 'Tap' : 'Select';
+    const narrow = matchMedia('(max-width: 900px)').matches;
+    // On a phone the story is folded: open, it would fill the first screen.
     this.box = h('section', { id: 'intro', className: 'intro', attrs: { 'aria-labelledby': 'intro-title' } },
       h('h2', { id: 'intro-title', text: walkthroughIntro.title }),
-      h('p', { id: 'intro-text', text: walkthroughIntro.description }),
-      h('p', { className: 'intro-next', text: `Below: the three inputs kubectl apply reads, and ${matchMedia('(max-width: 900px)').matches ? 'after them' : 'on the right'} what it does, step by step. The editors show the image in each pane. ${pick} a step to mark its field in the panes, or edit a pane to see the steps change.` }),
+      h('details', { className: 'intro-story', open: !narrow },
+        h('summary', { text: 'The story of this example' }),
+        h('p', { id: 'intro-text', text: walkthroughIntro.description })),
+      h('p', { className: 'intro-next', text: `Below: the three inputs kubectl apply reads, and ${narrow ? 'after them' : 'on the right'} what it does, step by step. ${pick} a step to mark its field in the panes, or edit a pane to see the steps change.` }),
       h('button', { type: 'button', id: 'btn-intro-dismiss', className: 'small', text: 'Got it', onclick: () => this.dismiss() }));
+    this.box.hidden = this.view !== 'single';
     this.before.before(this.box);
-    this.reveal('image: ');
   }
 
   /** Hides the introduction and remembers it. */

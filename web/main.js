@@ -32,7 +32,6 @@ import { ApplyFlags } from './flags.js';
 import { errorStatus, renderErrorBlock } from './messages.js';
 import { Intro } from './intro.js';
 import { showStepLines as showInlineLines } from './step-lines.js';
-import { scrollToLine } from './cm/line-highlight.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
 } from './file-format.js';
@@ -160,11 +159,8 @@ const timeline = new LazyTimeline({
   }),
   onChange: () => sharing.changed(),
   openInPanes: embed ? undefined : ({ file, live }) => {
-    examples.reset();
-    modes.show('single');
-    inputs.load({ file, live }, 'derived');
-    compute();
-    sharing.changed();
+    replacePanes({ ...pageState(), mode: 'derived', lastApplied: '', file, live, view: 'single' },
+      "Opened the timeline's apply in the three panes.", "Redo: open the timeline's apply");
   },
   readonly: !!embed && embed.readonly,
   deferStart: !!embed,
@@ -172,6 +168,9 @@ const timeline = new LazyTimeline({
 const modes = new ModeSwitch({
   onShow: (view) => {
     timeline.setVisible(view === 'timeline');
+    // What describes the inputs belongs to the mode shown.
+    examples.setView(view);
+    intro.setView(view);
     // An embed seen in the Timeline mode, given a single apply's fragment.
     if (embedSeen && view === 'single' && client.starts === 0) client.start();
     sharing.changed();
@@ -183,7 +182,11 @@ const modes = new ModeSwitch({
 // reader's work, and must not offer it in other tabs.
 const saves = embed ? { changed() {} } : setupSaves({
   getState: () => pageState(),
-  setState: (state) => applyState(state),
+  // The Saves panel says what it opened, with its own Undo: the link bar's line is about panes gone.
+  setState: (state) => {
+    if (sharing instanceof Sharing) sharing.superseded();
+    applyState(state);
+  },
   changed: () => sharing.changed(),
   focusPanes: () => inputs.views.file.focus(),
   getStep: () => selectedStep(),
@@ -240,12 +243,6 @@ if (touch) {
 }
 const intro = new Intro({
   before: /** @type {HTMLElement} */ (document.querySelector('main.layout')),
-  reveal: (needle) => {
-    for (const view of Object.values(inputs.views)) {
-      const at = view.state.doc.toString().indexOf(needle);
-      if (at >= 0) scrollToLine(view, view.state.doc.lineAt(at).number);
-    }
-  },
   touch,
 });
 
@@ -663,6 +660,7 @@ function pageState() {
  */
 function applyState(state) {
   examples.reset();
+  intro.hide();
   const { apply, fieldManager, forceConflicts, crds } = state.flags || {};
   applySwitch.load({ apply, fieldManager, forceConflicts, crds });
   flags.load(state);
@@ -702,18 +700,33 @@ byId('btn-embed-code').addEventListener('click', () => {
       : ''),
   }));
 });
+// Example and Clear replace the panes, which Undo brings back (Sharing.replace).
 byId('btn-clear').addEventListener('click', () => {
-  examples.reset();
-  inputs.load({}, 'derived');
-  compute();
-  sharing.changed();
+  replacePanes({ ...pageState(), mode: 'derived', lastApplied: '', file: '', live: '' },
+    'Cleared the panes.', 'Redo: clear the panes');
   inputs.views.file.focus();
 });
 byId('btn-example').addEventListener('click', () => {
-  examples.reset();
-  loadScenario();
-  sharing.changed();
+  replacePanes({
+    ...pageState(), mode: defaultScenario.mode, lastApplied: defaultScenario.lastApplied, file: scenarioFile(defaultScenario, inputs.format), live: defaultScenario.live,
+  }, "Loaded the documentation's walkthrough.", 'Redo: load the walkthrough');
 });
+
+/**
+ * Shows a state made by one of the page's own buttons, keeping what it
+ * replaces for Undo (an embed has no Undo: it shows its example).
+ * @param {import('./share.js').ShareState} state
+ * @param {string} done
+ * @param {string} redoLabel
+ */
+function replacePanes(state, done, redoLabel) {
+  if (sharing instanceof Sharing) {
+    sharing.replace(state, done, redoLabel);
+  } else {
+    applyState(state);
+    sharing.changed();
+  }
+}
 
 // The examples, the gallery that lists them, and their addresses
 // (#example=<id>): a chosen example opens like a link (Undo restores the panes).
@@ -721,7 +734,7 @@ const examples = new Examples();
 const gallery = new LazyGallery({
   load: () => examples.load().then(() => examples.list()),
   onPick: (id) => exampleLinks?.pick(id),
-  current: () => byId('sample-description').dataset.example || '',
+  current: () => examples.current(),
 });
 // Example addresses on the full page; an embed reads #example= itself (web/embed/embed.js).
 const exampleLinks = embed ? null : new ExampleLinks({ examples, sharing: /** @type {Sharing} */ (sharing), gallery });

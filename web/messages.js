@@ -55,6 +55,10 @@ export function errorStatus(error, paneName = '') {
   }
   if (error.kind === 'apply') {
     if (parseConflict(error.message)) return 'kubectl apply would fail: with --overwrite=false, the live object changed a field the patch also sets.';
+    if (error.explanation) {
+      const first = firstSentence(error.explanation, STATUS_MAX);
+      return clip(`kubectl apply would fail: ${first.charAt(0).toLowerCase()}${first.slice(1)}`);
+    }
     return clip(`kubectl apply would fail: ${firstSentence(error.message, STATUS_MAX)}`);
   }
   if (error.kind === 'internal') return clip(`applylens failed: ${firstSentence(error.message, STATUS_MAX)}`);
@@ -111,6 +115,16 @@ export function renderErrorBlock(el, error, notice = '') {
     return;
   }
   el.dataset.kind = error.kind;
+  if (error.kind === 'apply' && error.explanation) {
+    // The engine's plain words first; kubectl's own text (for a kind or
+    // name mismatch a Go value dump) kept exact, folded below.
+    el.append(
+      h('p', { className: 'error-lead' }, h('strong', { text: 'kubectl would fail: ' }), error.explanation),
+      h('details', { className: 'error-kubectl' },
+        h('summary', { text: "kubectl's own message" }),
+        h('pre', { className: 'error-detail wrap', tabIndex: 0, text: error.message.trimEnd() })));
+    return;
+  }
   const label = error.kind === 'apply' ? 'kubectl would fail' : error.kind === 'internal' ? 'applylens failed (a bug, please report it)' : 'Error';
   const lead = h('p', { className: 'error-lead' }, h('strong', { text: `${label}: ` }));
   if (error.path) lead.append(h('code', { className: 'error-path', text: error.path }), ': ');

@@ -86,6 +86,8 @@ export class Sharing {
     this.opened = null;
     /** What the undo button brings back. @type {ShareState|null} */
     this.restorable = null;
+    /** After Undo of a page action (replace): the button's label and what redoing says; null after a link. @type {{label: string, done: string}|null} */
+    this.redo = null;
 
     byId('btn-copy-link').addEventListener('click', () => this.copyLink());
     this.undoButton.addEventListener('click', () => this.undo());
@@ -256,8 +258,10 @@ export class Sharing {
    * @param {string} hash
    * @param {ShareState|null} before
    * @param {string} [opened] what link-status says
+   * @param {'single'|'timeline'} [view] the mode the line is about (an
+   *   example's: the line shows in that mode only); none: both modes
    */
-  open(state, hash, before, opened = 'Opened the link.') {
+  open(state, hash, before, opened = 'Opened the link.', view = undefined) {
     this.apply(state);
     const now = this.getState();
     if (before && !sameState(before, now) && !sameState(before, this.opened)) this.restorable = before;
@@ -265,9 +269,46 @@ export class Sharing {
     this.opened = now;
     this.linkKey = fragmentKey(hash);
     this.hideError();
+    this.redo = null;
     this.undoButton.textContent = UNDO_LABEL;
     this.undoButton.hidden = !this.restorable;
-    this.say(this.restorable ? `${opened} Your previous panes are kept: Undo brings them back.` : opened, 'opened');
+    this.say(this.restorable ? `${opened} Your previous panes are kept: Undo brings them back.` : opened, 'opened', view);
+  }
+
+  /**
+   * Shows a state one of the page's own actions made (Example, Clear, a
+   * timeline's apply opened in the panes), as a change of the user's: what
+   * the page showed stays restorable with Undo, as when a link opens.
+   * @param {ShareState} state
+   * @param {string} done what link-status says, like "Cleared the panes."
+   * @param {string} redoLabel what the button says once undone, like "Redo: clear the panes"
+   */
+  replace(state, done, redoLabel) {
+    this.flush();
+    const before = this.getState();
+    this.apply(state);
+    const now = this.getState();
+    if (!sameState(before, now)) this.restorable = before;
+    this.opened = null;
+    this.hideError();
+    this.redo = { label: redoLabel, done };
+    this.undoButton.textContent = UNDO_LABEL;
+    this.undoButton.hidden = !this.restorable;
+    this.say(this.restorable ? `${done} Your previous panes are kept: Undo brings them back.` : done, 'replaced');
+    this.changed();
+  }
+
+  /**
+   * Another part of the page (the Saves panel, with an Undo of its own)
+   * replaced the panes: what link-status said of them, and its Undo, are
+   * about panes no longer shown.
+   */
+  superseded() {
+    this.restorable = null;
+    this.opened = null;
+    this.redo = null;
+    this.undoButton.hidden = true;
+    if (this.status.dataset.kind !== 'unsaved') this.say('', '');
   }
 
   /** Swaps the page and the restorable state: nothing is lost either way. @private */
@@ -278,8 +319,9 @@ export class Sharing {
     this.opened = null;
     this.apply(back);
     const undone = this.undoButton.textContent === UNDO_LABEL;
-    this.undoButton.textContent = undone ? REDO_LABEL : UNDO_LABEL;
-    this.say(undone ? 'Your previous panes are back.' : 'The link\'s panes are back.', 'undo');
+    this.undoButton.textContent = undone ? (this.redo ? this.redo.label : REDO_LABEL) : UNDO_LABEL;
+    const again = this.redo ? this.redo.done : 'The link\'s panes are back.';
+    this.say(undone ? 'Your previous panes are back.' : again, 'undo');
     this.changed();
   }
 
@@ -293,10 +335,12 @@ export class Sharing {
     }
   }
 
-  /** @private @param {string} text @param {string} kind */
-  say(text, kind) {
+  /** @private @param {string} text @param {string} kind @param {'single'|'timeline'} [view] */
+  say(text, kind, view = undefined) {
     this.status.textContent = text;
     this.status.dataset.kind = kind;
+    if (view) this.status.dataset.view = view;
+    else delete this.status.dataset.view;
     this.status.dataset.long = 'false';
     this.documentsButton.hidden = true;
   }

@@ -63,6 +63,10 @@ func appendResponse(b []byte, r *Response) []byte {
 		}
 		b = append(b, `,"message":`...)
 		b = appendString(b, e.Message)
+		if e.Explanation != "" {
+			b = append(b, `,"explanation":`...)
+			b = appendString(b, e.Explanation)
+		}
 		if len(e.Fields) > 0 {
 			b = append(b, `,"fields":[`...)
 			for i, f := range e.Fields {

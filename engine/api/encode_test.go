@@ -60,6 +60,7 @@ func TestEncodeMatchesEncodingJSON(t *testing.T) {
 		{"version only", &Response{Version: odd}},
 		{"input error", &Response{Version: "v", Error: &Error{Kind: KindInput, Pane: "file", Line: 3, Column: 7, Path: odd, Message: odd}}},
 		{"bare error", &Response{Version: "v", Error: &Error{Kind: KindInternal, Message: ""}}},
+		{"explained apply error", &Response{Version: "v", Error: &Error{Kind: KindApply, Message: odd, Explanation: odd}}},
 		{"nil lists and raw", &Response{Version: "v", Result: &Result{Action: odd}}},
 		{"every field", &Response{Version: "v", Result: &Result{
 			Action: "configure", PatchType: "strategic", PatchTypeWhy: odd,

@@ -59,6 +59,10 @@ type Error struct {
 	Column  int    `json:"column,omitempty"`
 	Path    string `json:"path,omitempty"`
 	Message string `json:"message"`
+	// Explanation is an apply error's meaning in plain words, when
+	// kubectl's own text (Message) does not say it: the page shows it as
+	// the headline and Message below it, folded.
+	Explanation string `json:"explanation,omitempty"`
 	// Fields are the fields an apply error is about (the conflicting ones
 	// of --overwrite=false) and where each is written in the input panes.
 	Fields []Field `json:"fields,omitempty"`

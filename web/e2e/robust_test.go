@@ -370,8 +370,8 @@ func TestPhoneStep(t *testing.T) {
 	b.checkConsole()
 }
 
-// TestIntro: the first visit tells the walkthrough's story, with the
-// image line in view in the file editor (nothing selected);
+// TestIntro: the first visit tells the walkthrough's story, with every
+// editor at its top (apiVersion and kind in view; nothing selected);
 // "Got it" hides it for good (localStorage), also after a reload.
 func TestIntro(t *testing.T) {
 	for _, size := range []struct {
@@ -391,15 +391,16 @@ func TestIntro(t *testing.T) {
 			if got := b.text("intro-text"); !strings.Contains(got, "kubectl scale raised replicas to 2") {
 				t.Errorf("intro text = %q, want the walkthrough's description", got)
 			}
-			// The image line is in view inside the file editor's own
-			// scroller, and nothing is selected.
-			b.waitFor("the image line in view in the file editor", `(() => {
-				const line = [...document.querySelectorAll('#editor-file .cm-line')].find((l) => l.textContent.includes('image: nginx:1.16.1'));
+			// Each editor is at its top, where apiVersion and kind say what
+			// the document is, and nothing is selected.
+			b.waitFor("apiVersion in view in every editor", `['editor-last-applied', 'editor-file', 'editor-live'].every((id) => {
+				const line = [...document.querySelectorAll('#' + id + ' .cm-line')].find((l) => l.textContent.startsWith('apiVersion:'));
 				if (!line) return false;
-				const s = document.querySelector('#editor-file .cm-scroller').getBoundingClientRect();
+				const s = document.querySelector('#' + id + ' .cm-scroller');
 				const r = line.getBoundingClientRect();
-				return r.top >= s.top - 1 && r.bottom <= s.bottom + 1;
-			})()`, stepTimeout)
+				const box = s.getBoundingClientRect();
+				return s.scrollTop === 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+			})`, stepTimeout)
 			if eval[bool](b, `!!document.querySelector('.step.selected')`) {
 				t.Errorf("the first visit selected a step")
 			}

@@ -42,6 +42,8 @@ class EmbedCode {
     const check = (id, label, checked) => h('label', { className: 'check' },
       h('input', { type: 'checkbox', id, checked, onchange: () => this.refresh() }), ` ${label}`);
     this.stepLabel = h('span', { text: 'start at the selected step' });
+    /** The user's choice for "start at the selected step": ticked only while a step is selected. */
+    this.stepWanted = true;
     this.readonlyLabel = h('span', { text: 'read-only editors' });
     this.text = /** @type {HTMLTextAreaElement} */ (h('textarea', {
       id: 'embed-code-text', readOnly: true, rows: 9, spellcheck: false, attrs: { 'aria-label': 'Embed code' },
@@ -59,7 +61,10 @@ class EmbedCode {
         ...PANES.map((p) => check(`embed-pane-${p}`, PANE_LABELS[p], true))),
       h('div', { className: 'embed-options' },
         h('label', { className: 'check' }, h('input', { type: 'checkbox', id: 'embed-readonly', onchange: () => this.refresh() }), ' ', this.readonlyLabel),
-        h('label', { className: 'check' }, h('input', { type: 'checkbox', id: 'embed-step', checked: true, onchange: () => this.refresh() }), ' ', this.stepLabel),
+        h('label', { className: 'check' }, h('input', {
+          type: 'checkbox', id: 'embed-step', checked: true,
+          onchange: (e) => { this.stepWanted = /** @type {HTMLInputElement} */ (e.target).checked; this.refresh(); },
+        }), ' ', this.stepLabel),
         h('label', { className: 'check' }, 'theme ', this.theme)),
       this.text,
       h('div', { className: 'embed-actions' },
@@ -89,6 +94,10 @@ class EmbedCode {
     this.hint.textContent = `An <iframe> showing ${timeline ? 'this timeline' : 'these panes'}, and a few lines of script that size it to its content (without them it is 600 px high and scrolls). See docs/embedding.md.`;
     this.readonlyLabel.textContent = timeline ? 'read-only (commands and files)' : 'read-only editors';
     this.stepLabel.textContent = step >= 0 ? `start at the selected step (${step + 1})` : 'start at the selected step (none selected)';
+    // With no step selected there is nothing to start at: not ticked, not tickable.
+    const stepBox = /** @type {HTMLInputElement} */ (byId('embed-step'));
+    stepBox.disabled = step < 0;
+    stepBox.checked = step >= 0 && this.stepWanted;
     const tab = timeline ? this.page.applyView() : state.tab;
     const options = {
       view: timeline ? /** @type {const} */ ('timeline') : null,

@@ -54,6 +54,11 @@ export class ApplySwitch {
       this.buttons[k].setAttribute('aria-pressed', String(k === kind));
     }
     byId('outputs').dataset.apply = kind;
+    // Only the server-side apply leaves the last-applied pane unused ("both" runs the client-side one too).
+    const lastApplied = byId('pane-last-applied');
+    if (kind === 'server') lastApplied.dataset.unused = '';
+    else delete lastApplied.dataset.unused;
+    byId('last-applied-unused').hidden = kind !== 'server';
     byId('ssa-flags').hidden = kind === 'client';
     this.host.hidden = kind === 'client';
     if (kind === 'client') {

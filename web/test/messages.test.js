@@ -4,6 +4,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseConflict, firstSentence, errorStatus, STATUS_MAX } from '../messages.js';
 
+/** What the engine answers for a file of kind Deploymnet over a live Deployment (engine/identity). */
+const mismatch = {
+  kind: 'apply',
+  message: 'creating patch: precondition failed for: map[kind:Deploymnet metadata:map[annotations:map[]]]',
+  explanation: "The kind differs: the file has Deploymnet, the live object Deployment. kubectl finds the object by the file's apiVersion, kind and name, so it would apply the file to the Deploymnet web (creating it if missing), never to this one. Did you mean Deployment?",
+};
+
+test('an apply error with an explanation: the status says it in plain words, never the Go map', () => {
+  const s = errorStatus(mismatch);
+  assert.equal(s, 'kubectl apply would fail: the kind differs.');
+  assert.ok(!s.includes('map['));
+});
+
 const conflict = '--overwrite=false: patch:\nspec:\n  replicas: 3\n\nconflicts with changes made from original to current:\nspec:\n  replicas: 2\n\n';
 
 test('parseConflict splits kubectl\'s message into its two documents', () => {

@@ -23,7 +23,7 @@ class FakeElement {
   getAttribute(name) { return this.attributes.get(name) ?? null; }
 }
 
-const ids = ['apply-client', 'apply-server', 'apply-both', 'opt-field-manager', 'opt-force-conflicts', 'ssa-view', 'ssa-flags', 'outputs'];
+const ids = ['apply-client', 'apply-server', 'apply-both', 'opt-field-manager', 'opt-force-conflicts', 'ssa-view', 'ssa-flags', 'outputs', 'pane-last-applied', 'last-applied-unused'];
 function page() {
   const elements = Object.fromEntries(ids.map((id) => [id, new FakeElement()]));
   globalThis.document = { getElementById: (id) => elements[id] || null };
@@ -72,6 +72,20 @@ test('server-side with a manager and force: the flags, the command line, the vie
   assert.equal(el['ssa-view'].hidden, false);
   assert.equal(el.outputs.dataset.apply, 'server');
   assert.equal(calls.ensured, 1);
+});
+
+test('the last-applied pane folds with its reason in server-side only, and comes back', () => {
+  const { el, sw } = make();
+  sw.show('server');
+  assert.equal(el['pane-last-applied'].dataset.unused, '');
+  assert.equal(el['last-applied-unused'].hidden, false);
+  sw.show('both');
+  assert.equal('unused' in el['pane-last-applied'].dataset, false);
+  assert.equal(el['last-applied-unused'].hidden, true);
+  sw.show('server');
+  sw.show('client');
+  assert.equal('unused' in el['pane-last-applied'].dataset, false);
+  assert.equal(el['last-applied-unused'].hidden, true);
 });
 
 test('a manager with a space is quoted on the command line; both says so', () => {

@@ -1,0 +1,129 @@
+// Package identity says, in plain words, when a configuration file and a
+// live object are not the same object. kubectl finds the object to patch
+// by the file's apiVersion, kind and name: a live object that differs in
+// one of them is never the one kubectl would compare the file with. For a
+// custom resource kubectl's own error is then apimachinery's
+// "precondition failed for: map[…]", a Go value dump; Explain is the
+// sentence the page shows above it.
+package identity
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/applylens/applylens/engine/schema"
+)
+
+// Difference is one identifying field whose values differ.
+type Difference struct {
+	// Field is "apiVersion", "kind" or "name" (metadata.name).
+	Field string
+	File  string
+	Live  string
+}
+
+// Identity is what kubectl finds an object by.
+type Identity struct {
+	APIVersion, Kind, Name string
+}
+
+// Of reads an object's identity (missing fields are "").
+func Of(obj map[string]any) Identity {
+	id := Identity{}
+	id.APIVersion, _ = obj["apiVersion"].(string)
+	id.Kind, _ = obj["kind"].(string)
+	if md, ok := obj["metadata"].(map[string]any); ok {
+		id.Name, _ = md["name"].(string)
+	}
+	return id
+}
+
+// Differences lists the identifying fields whose values differ, in the
+// order apiVersion, kind, name.
+func Differences(file, live Identity) []Difference {
+	var out []Difference
+	for _, d := range []Difference{
+		{"apiVersion", file.APIVersion, live.APIVersion},
+		{"kind", file.Kind, live.Kind},
+		{"name", file.Name, live.Name},
+	} {
+		if d.File != d.Live {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Explain returns one sentence (or two with a suggestion) naming the
+// differing fields with both values and saying what kubectl would do; ""
+// when file and live are the same object.
+func Explain(file, live Identity) string {
+	diffs := Differences(file, live)
+	if len(diffs) == 0 {
+		return ""
+	}
+	fields := make([]string, len(diffs))
+	fileVals := make([]string, len(diffs))
+	liveVals := make([]string, len(diffs))
+	for i, d := range diffs {
+		fields[i], fileVals[i], liveVals[i] = d.Field, orNone(d.File), orNone(d.Live)
+	}
+	verb := "differs"
+	if len(fields) > 1 {
+		verb = "differ"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The %s %s: the file has %s, the live object %s. ", joinAnd(fields), verb, joinAnd(fileVals), joinAnd(liveVals))
+	fmt.Fprintf(&b, "kubectl finds the object by the file's apiVersion, kind and name, so it would apply the file to the %s (creating it if missing), never to this one.", short(file))
+	if s := Suggestion(file, live); s != "" {
+		fmt.Fprintf(&b, " Did you mean %s?", s)
+	}
+	return b.String()
+}
+
+// Suggestion is a built-in kind the file's kind is a near-miss of ("" when
+// the file's kind is built in or nothing is near): the live object's kind
+// when it is among the near ones, else the nearest.
+func Suggestion(file, live Identity) string {
+	if file.Kind == "" {
+		return ""
+	}
+	near := schema.Builtin.Suggest(file.APIVersion, file.Kind)
+	for _, k := range near {
+		if k.Kind == live.Kind && k.Kind != file.Kind {
+			return k.Kind
+		}
+	}
+	for _, k := range near {
+		if k.Kind != file.Kind {
+			return k.Kind
+		}
+	}
+	return ""
+}
+
+// short is "Deployment web".
+func short(id Identity) string {
+	s := orNone(id.Kind)
+	if id.Name != "" {
+		s += " " + id.Name
+	}
+	return s
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+func joinAnd(s []string) string {
+	switch len(s) {
+	case 1:
+		return s[0]
+	case 2:
+		return s[0] + " and " + s[1]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
