@@ -1,6 +1,13 @@
 package cluster
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/applylens/applylens/engine/internal/benchcpu"
+)
 
 // BenchmarkStory plays the documentation's story: apply, scale, apply
 // the update, get -o yaml.
@@ -36,4 +43,73 @@ func BenchmarkClone(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		c.Clone()
 	}
+}
+
+// configMaps is n ConfigMap documents with distinct names, as one file.
+func configMaps(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-%d\ndata:\n  index: %q\n", i, fmt.Sprint(i))
+	}
+	return b.String()
+}
+
+// BenchmarkClusterApplyDocuments is one `kubectl apply -f` of a file of n
+// ConfigMaps into a fresh cluster: the cost should grow linearly with n
+// (issue 17).
+func BenchmarkClusterApplyDocuments(b *testing.B) {
+	for _, n := range []int{500, 1000, 2000, 4000, 10000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			files := map[string]string{"many.yaml": configMaps(n)}
+			defer benchcpu.Report(b)()
+			for b.Loop() {
+				c := New(Options{})
+				out, err := c.Run("apply -f many.yaml", files)
+				if err != nil || out.ExitCode != 0 || len(out.Changes) != n {
+					b.Fatalf("%v, exit %d, %d changes: %s", err, out.ExitCode, len(out.Changes), out.Stderr)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkClusterCommands runs 10,000 commands, each an apply of another
+// ConfigMap, in one cluster: the time of a command should not depend on
+// how many objects are stored. It reports the CPU time (wall-clock time
+// where it is not measured) per command of the first and the last 1,000.
+func BenchmarkClusterCommands(b *testing.B) {
+	const commands, window = 10000, 1000
+	texts := make([]map[string]string, commands)
+	for i := range texts {
+		texts[i] = map[string]string{"cm.yaml": fmt.Sprintf("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-%d\ndata:\n  index: %q\n", i, fmt.Sprint(i))}
+	}
+	now := func() time.Duration {
+		if t, ok := benchcpu.Time(); ok {
+			return t
+		}
+		return time.Duration(time.Now().UnixNano())
+	}
+	var early, late time.Duration
+	for b.Loop() {
+		c := New(Options{})
+		var start time.Duration
+		for i, files := range texts {
+			switch i {
+			case 0, commands - window:
+				start = now()
+			}
+			out, err := c.Run("apply -f cm.yaml", files)
+			if err != nil || out.ExitCode != 0 {
+				b.Fatalf("command %d: %v, %+v", i, err, out)
+			}
+			switch i {
+			case window - 1:
+				early += now() - start
+			case commands - 1:
+				late += now() - start
+			}
+		}
+	}
+	b.ReportMetric(float64(early)/float64(b.N*window), "first-ns/cmd")
+	b.ReportMetric(float64(late)/float64(b.N*window), "last-ns/cmd")
 }

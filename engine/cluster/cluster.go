@@ -23,6 +23,7 @@ type Cluster struct {
 	namespace string
 	kinds     *kindRegistry
 	objects   map[objectKey]map[string]any
+	crds      crdIndex // the stored CustomResourceDefinitions
 	// resourceVersion is the last resourceVersion given out; uids counts
 	// the objects created; tick counts the commands run (the clock).
 	resourceVersion int64
@@ -120,6 +121,7 @@ func (c *Cluster) Clone() *Cluster {
 	out := *c
 	out.kinds = c.kinds.clone()
 	out.scopeChanges = nil
+	out.crds = c.crds.clone()
 	out.objects = make(map[objectKey]map[string]any, len(c.objects))
 	for k, v := range c.objects {
 		out.objects[k] = jsonvalue.CopyObject(v)
@@ -146,21 +148,24 @@ func (c *Cluster) sortedObjects(keep func(map[string]any) bool) []map[string]any
 			objs = append(objs, o)
 		}
 	}
-	sort.Slice(objs, func(i, j int) bool {
-		a, b := objs[i], objs[j]
-		for _, f := range []func(map[string]any) string{
-			func(o map[string]any) string { s, _ := o["apiVersion"].(string); return s },
-			func(o map[string]any) string { s, _ := o["kind"].(string); return s },
-			func(o map[string]any) string { return metaString(o, "namespace") },
-			func(o map[string]any) string { return metaString(o, "name") },
-		} {
-			if x, y := f(a), f(b); x != y {
-				return x < y
-			}
-		}
-		return false
-	})
+	sort.Slice(objs, func(i, j int) bool { return lessObject(objs[i], objs[j]) })
 	return objs
+}
+
+// lessObject is the store's order: by apiVersion, kind, namespace and
+// name.
+func lessObject(a, b map[string]any) bool {
+	for _, f := range []func(map[string]any) string{
+		func(o map[string]any) string { s, _ := o["apiVersion"].(string); return s },
+		func(o map[string]any) string { s, _ := o["kind"].(string); return s },
+		func(o map[string]any) string { return metaString(o, "namespace") },
+		func(o map[string]any) string { return metaString(o, "name") },
+	} {
+		if x, y := f(a), f(b); x != y {
+			return x < y
+		}
+	}
+	return false
 }
 
 // commands maps a command to its handler; sub-commands are dispatched

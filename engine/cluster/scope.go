@@ -102,7 +102,7 @@ func (c *Cluster) rescope(r *run, k *Kind, sc scopeChange) {
 	// Every old key first: a kept object may take the key of one that
 	// lost its name.
 	for _, m := range moves {
-		delete(c.objects, c.keyOf(m.obj))
+		c.remove(c.keyOf(m.obj))
 	}
 	for _, m := range moves {
 		name := metaString(m.obj, "name")

@@ -63,7 +63,15 @@ func (c *Cluster) namespaceExists(ns string) bool {
 }
 
 func (c *Cluster) store(obj map[string]any) {
-	c.objects[c.keyOf(obj)] = obj
+	key := c.keyOf(obj)
+	c.objects[key] = obj
+	c.crds.set(key, obj)
+}
+
+// remove takes the object stored under key out of the store.
+func (c *Cluster) remove(key objectKey) {
+	delete(c.objects, key)
+	c.crds.set(key, nil)
 }
 
 func (c *Cluster) nextResourceVersion() string {
@@ -94,7 +102,7 @@ func (c *Cluster) newObject(obj map[string]any, managedFields any) map[string]an
 func (c *Cluster) recordManagers(k *Kind, live, obj map[string]any, w write) any {
 	view := jsonvalue.CopyObject(obj)
 	typedEncoding(k, view)
-	out := serverside.Update(serverside.UpdateRequest{Live: live, Object: view, Manager: w.manager, Subresource: w.subresource, Now: c.now(), CustomResourceDefinitions: c.customResourceDefinitions()})
+	out := serverside.Update(serverside.UpdateRequest{Live: live, Object: view, Manager: w.manager, Subresource: w.subresource, Now: c.now(), CustomResourceDefinitions: c.customResourceDefinitions(view)})
 	md, _ := out["metadata"].(map[string]any)
 	return md["managedFields"]
 }
@@ -291,9 +299,9 @@ func (c *Cluster) serverDelete(k *Kind, obj map[string]any, dryRun bool) []map[s
 	if dryRun {
 		return dependents
 	}
-	delete(c.objects, objectKeyOf(k, metaString(obj, "namespace"), metaString(obj, "name")))
+	c.remove(objectKeyOf(k, metaString(obj, "namespace"), metaString(obj, "name")))
 	for _, d := range dependents {
-		delete(c.objects, c.keyOf(d))
+		c.remove(c.keyOf(d))
 	}
 	return dependents
 }

@@ -3,7 +3,10 @@
 // and the wall-clock ns/op then counts the time spent waiting for a core.
 package benchcpu
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // Report starts counting the process's CPU time; the function it returns
 // reports it per operation ("cpu-ns/op"), where it can be read (not under
@@ -17,3 +20,7 @@ func Report(b *testing.B) func() {
 		}
 	}
 }
+
+// Time is the CPU time the process has used so far; false where it is
+// not measured.
+func Time() (time.Duration, bool) { return cpuTime() }
