@@ -113,3 +113,20 @@ func BenchmarkClusterCommands(b *testing.B) {
 	b.ReportMetric(float64(early)/float64(b.N*window), "first-ns/cmd")
 	b.ReportMetric(float64(late)/float64(b.N*window), "last-ns/cmd")
 }
+
+// BenchmarkCloneObjects is the copy the timeline keeps after each command
+// of a cluster storing n ConfigMaps: proportional to what is stored.
+func BenchmarkCloneObjects(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			c := New(Options{})
+			if out, err := c.Run("apply -f many.yaml", map[string]string{"many.yaml": configMaps(n)}); err != nil || out.ExitCode != 0 {
+				b.Fatal(err, out)
+			}
+			defer benchcpu.Report(b)()
+			for b.Loop() {
+				c.Clone()
+			}
+		})
+	}
+}

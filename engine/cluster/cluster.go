@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -116,17 +117,44 @@ func New(opts Options) *Cluster {
 	return c
 }
 
-// Clone returns a deep copy of the cluster.
+// Clone returns a copy of the cluster that commands run on without
+// changing c. The two share the stored objects: a stored object is never
+// changed in place (a write stores a new one), so only the store's map is
+// copied, not every object in it, which the timeline does after each
+// command (verifyStored checks it in the tests).
 func (c *Cluster) Clone() *Cluster {
 	out := *c
 	out.kinds = c.kinds.clone()
 	out.scopeChanges = nil
 	out.crds = c.crds.clone()
-	out.objects = make(map[objectKey]map[string]any, len(c.objects))
-	for k, v := range c.objects {
-		out.objects[k] = jsonvalue.CopyObject(v)
-	}
+	out.objects = maps.Clone(c.objects)
 	return &out
+}
+
+// verifyStored, set by the package's tests, makes Run check that a
+// command changed no object stored before it in place: Clone shares them.
+var verifyStored bool
+
+// storedUnchanged notes every stored object's JSON; the function it
+// returns panics if one of those objects has changed since.
+func (c *Cluster) storedUnchanged() func() {
+	type noted struct {
+		key  objectKey
+		obj  map[string]any
+		json string
+	}
+	var before []noted
+	for k, o := range c.objects {
+		data, _ := jsonvalue.Encode(o)
+		before = append(before, noted{k, o, string(data)})
+	}
+	return func() {
+		for _, n := range before {
+			if data, _ := jsonvalue.Encode(n.obj); string(data) != n.json {
+				panic(fmt.Sprintf("a stored object was changed in place (%v): %s, was %s", n.key, data, n.json))
+			}
+		}
+	}
 }
 
 // Objects returns every stored object as JSON, sorted by apiVersion,
@@ -247,6 +275,9 @@ func (c *Cluster) Run(commandLine string, files map[string]string) (*Outcome, er
 	c.tick++
 	c.scopeChanges = nil
 	r := &run{out: &Outcome{}, files: files, exitErr: 1}
+	if verifyStored {
+		defer c.storedUnchanged()()
+	}
 	err = handler(c, r, words[1:])
 	c.bringToScope(r)
 	if err != nil {

@@ -78,3 +78,26 @@ func BenchmarkTimeline20Select(b *testing.B) {
 		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: i % 20}}))
 	}
 }
+
+// BenchmarkTimelineGrowing: a timeline of 100 commands, each applying
+// another 100 ConfigMaps (10,000 stored at the end), computed whole,
+// nothing selected: each step starts from a copy of the cluster before it
+// (Cluster.Clone), which should not cost in proportion to what is stored.
+func BenchmarkTimelineGrowing(b *testing.B) {
+	var cmds []api.TimelineCommand
+	for i := range 100 {
+		var text strings.Builder
+		for j := range 100 {
+			fmt.Fprintf(&text, "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-%d-%d\ndata:\n  k: v\n", i, j)
+		}
+		cmds = append(cmds, api.TimelineCommand{Command: "kubectl apply -f cm.yaml", Files: map[string]string{"cm.yaml": text.String()}})
+	}
+	req := mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds})
+	defer benchcpu.Report(b)()
+	for b.Loop() {
+		timelines = timelineCache{}
+		if resp := api.Handle(req); !strings.Contains(resp, "cm-99-99 created") {
+			b.Fatal(resp[:min(len(resp), 300)])
+		}
+	}
+}
