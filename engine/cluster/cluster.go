@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"sort"
 	"strings"
 
@@ -23,7 +22,7 @@ type Options struct {
 type Cluster struct {
 	namespace string
 	kinds     *kindRegistry
-	objects   map[objectKey]map[string]any
+	objects   *objectStore
 	crds      crdIndex // the stored CustomResourceDefinitions
 	// resourceVersion is the last resourceVersion given out; uids counts
 	// the objects created; tick counts the commands run (the clock).
@@ -97,7 +96,7 @@ func (e *NotSimulatedError) Error() string { return e.Message }
 
 // New returns a cluster with the namespaces a fresh cluster has.
 func New(opts Options) *Cluster {
-	c := &Cluster{namespace: opts.Namespace, kinds: newKindRegistry(), objects: map[objectKey]map[string]any{}}
+	c := &Cluster{namespace: opts.Namespace, kinds: newKindRegistry(), objects: newObjectStore()}
 	if c.namespace == "" {
 		c.namespace = engine.DefaultNamespace
 	}
@@ -118,16 +117,16 @@ func New(opts Options) *Cluster {
 }
 
 // Clone returns a copy of the cluster that commands run on without
-// changing c. The two share the stored objects: a stored object is never
-// changed in place (a write stores a new one), so only the store's map is
-// copied, not every object in it, which the timeline does after each
-// command (verifyStored checks it in the tests).
+// changing c, as the timeline keeps after each command: the two share the
+// stored objects (objectStore), at a cost that does not grow with them.
+// verifyStored checks in the tests that no command changes a stored
+// object in place.
 func (c *Cluster) Clone() *Cluster {
 	out := *c
 	out.kinds = c.kinds.clone()
 	out.scopeChanges = nil
 	out.crds = c.crds.clone()
-	out.objects = maps.Clone(c.objects)
+	out.objects = c.objects.clone()
 	return &out
 }
 
@@ -144,7 +143,7 @@ func (c *Cluster) storedUnchanged() func() {
 		json string
 	}
 	var before []noted
-	for k, o := range c.objects {
+	for k, o := range c.objects.all() {
 		data, _ := jsonvalue.Encode(o)
 		before = append(before, noted{k, o, string(data)})
 	}
@@ -171,7 +170,7 @@ func (c *Cluster) Objects() []json.RawMessage {
 
 func (c *Cluster) sortedObjects(keep func(map[string]any) bool) []map[string]any {
 	var objs []map[string]any
-	for _, o := range c.objects {
+	for _, o := range c.objects.all() {
 		if keep(o) {
 			objs = append(objs, o)
 		}

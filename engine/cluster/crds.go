@@ -83,7 +83,7 @@ func (c *Cluster) customResourceDefinitions(obj map[string]any) []map[string]any
 	}
 	var objs []map[string]any
 	for key := range c.crds.byKind[groupKind{group, kind}] {
-		objs = append(objs, c.objects[key])
+		objs = append(objs, c.objects.get(key))
 	}
 	sort.Slice(objs, func(i, j int) bool { return lessObject(objs[i], objs[j]) })
 	out := make([]map[string]any, len(objs))

@@ -58,7 +58,7 @@ func (c *Cluster) bringToScope(r *run) {
 // rescope brings the objects of one kind to k's scope.
 func (c *Cluster) rescope(r *run, k *Kind, sc scopeChange) {
 	var objs []map[string]any
-	for key, o := range c.objects {
+	for key, o := range c.objects.all() {
 		if key.Group == k.Group && key.Kind == k.Kind {
 			objs = append(objs, o)
 		}

@@ -55,22 +55,22 @@ func (c *Cluster) get(k *Kind, namespace, name string) map[string]any {
 	if !k.Namespaced {
 		namespace = ""
 	}
-	return c.objects[objectKeyOf(k, namespace, name)]
+	return c.objects.get(objectKeyOf(k, namespace, name))
 }
 
 func (c *Cluster) namespaceExists(ns string) bool {
-	return c.objects[objectKey{Kind: "Namespace", Name: ns}] != nil
+	return c.objects.get(objectKey{Kind: "Namespace", Name: ns}) != nil
 }
 
 func (c *Cluster) store(obj map[string]any) {
 	key := c.keyOf(obj)
-	c.objects[key] = obj
+	c.objects.set(key, obj)
 	c.crds.set(key, obj)
 }
 
 // remove takes the object stored under key out of the store.
 func (c *Cluster) remove(key objectKey) {
-	delete(c.objects, key)
+	c.objects.remove(key)
 	c.crds.set(key, nil)
 }
 
