@@ -127,7 +127,7 @@ func (f *Finder) elementIndex(l []any, pe fieldpath.PathElement) int {
 		return ElementIndex(l, pe)
 	}
 	if pe.Value != nil {
-		i, ok := f.index(l, nil)[jsonOf(value.ToString(*pe.Value))]
+		i, ok := f.index(l, nil)[valueText(*pe.Value)]
 		if !ok {
 			return -1
 		}
@@ -137,7 +137,7 @@ func (f *Finder) elementIndex(l []any, pe fieldpath.PathElement) int {
 	want := f.buf[:0]
 	for j, field := range *pe.Key {
 		names[j] = field.Name
-		want = appendPart(want, []byte(jsonOf(value.ToString(field.Value))))
+		want = appendPart(want, []byte(valueText(field.Value)))
 	}
 	f.buf = want
 	i, ok := f.index(l, names)[string(want)]
@@ -205,4 +205,31 @@ func appendPart(dst, b []byte) []byte {
 	dst = strconv.AppendInt(dst, int64(len(b)), 10)
 	dst = append(dst, ':')
 	return append(dst, b...)
+}
+
+// valueText is jsonOf(value.ToString(v)), the text ElementIndex compares
+// an element's encoding with, written at once for an integer or a string
+// of printable ASCII (most keys): ToString quotes a string as Go does
+// (%q), which for those is JSON that decodes to the string itself; other
+// strings take the trip through JSON (Go's escapes of control characters
+// are not JSON, and jsonOf leaves them as they are).
+func valueText(v value.Value) string {
+	switch {
+	case v.IsString():
+		if s := v.AsString(); printableASCII(s) {
+			return string(jsonvalue.AppendString(nil, s, true))
+		}
+	case v.IsInt():
+		return strconv.FormatInt(v.AsInt(), 10)
+	}
+	return jsonOf(value.ToString(v))
+}
+
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
