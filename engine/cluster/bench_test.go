@@ -140,3 +140,25 @@ func BenchmarkCloneObjects(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGetOtherKind is `kubectl get deployments` in a cluster storing
+// one Deployment and n ConfigMaps: it should read the Deployments only.
+func BenchmarkGetOtherKind(b *testing.B) {
+	for _, n := range []int{100, 10000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			c := New(Options{})
+			files := map[string]string{"many.yaml": configMaps(n), "d.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: nginx\n"}
+			for _, cmd := range []string{"apply -f many.yaml", "apply -f d.yaml"} {
+				if out, err := c.Run(cmd, files); err != nil || out.ExitCode != 0 {
+					b.Fatal(err, out)
+				}
+			}
+			defer benchcpu.Report(b)()
+			for b.Loop() {
+				if out, err := c.Run("get deployments", nil); err != nil || !strings.Contains(out.Stdout, "web") {
+					b.Fatal(err, out)
+				}
+			}
+		})
+	}
+}

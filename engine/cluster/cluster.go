@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"sort"
 	"strings"
 
@@ -169,8 +170,13 @@ func (c *Cluster) Objects() []json.RawMessage {
 }
 
 func (c *Cluster) sortedObjects(keep func(map[string]any) bool) []map[string]any {
+	return sortedOf(c.objects.all(), keep)
+}
+
+// sortedOf is the objects keep keeps, in the store's order (lessObject).
+func sortedOf(objects iter.Seq2[objectKey, map[string]any], keep func(map[string]any) bool) []map[string]any {
 	var objs []map[string]any
-	for _, o := range c.objects.all() {
+	for _, o := range objects {
 		if keep(o) {
 			objs = append(objs, o)
 		}

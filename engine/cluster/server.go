@@ -287,10 +287,7 @@ func (c *Cluster) serverDelete(k *Kind, obj map[string]any, dryRun bool) []map[s
 		dependents = c.sortedObjects(func(o map[string]any) bool { return metaString(o, "namespace") == ns })
 	case k.Group == "apiextensions.k8s.io" && k.Kind == "CustomResourceDefinition":
 		if ck, ok := kindFromCRD(obj); ok {
-			dependents = c.sortedObjects(func(o map[string]any) bool {
-				group, _ := splitAPIVersion(fmt.Sprint(o["apiVersion"]))
-				return group == ck.Group && o["kind"] == ck.Kind
-			})
+			dependents = sortedOf(c.objects.ofKind(ck.Group, ck.Kind), func(map[string]any) bool { return true })
 			if !dryRun {
 				defer c.kinds.unregister(ck.Group, ck.Kind)
 			}

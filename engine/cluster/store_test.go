@@ -7,11 +7,13 @@ import (
 )
 
 // TestObjectStore: a store and its clones change independently, whatever
-// each does after the clone, and each holds what a plain map given the
-// same writes holds.
+// each does after the clone, and each holds (in all and by kind) what a
+// plain map given the same writes holds.
 func TestObjectStore(t *testing.T) {
+	// Three kinds, each in parts of its own.
+	kinds := []string{"ConfigMap", "Secret", "Service"}
 	key := func(i int) objectKey {
-		return objectKey{Kind: "ConfigMap", Namespace: "default", Name: fmt.Sprint("cm-", i)}
+		return objectKey{Kind: kinds[i%3], Namespace: "default", Name: fmt.Sprint("o-", i)}
 	}
 	obj := func(i, version int) map[string]any { return map[string]any{"i": i, "v": version} }
 	type op struct {
@@ -51,8 +53,23 @@ func TestObjectStore(t *testing.T) {
 				t.Errorf("%s: %v is %v (yielded %v), want %v", name, k, o, got[k], want)
 			}
 		}
-		if s.get(key(-1)) != nil {
+		if s.get(objectKey{Kind: "ConfigMap", Namespace: "default", Name: "never"}) != nil {
 			t.Errorf("%s: found a key never stored", name)
+		}
+		for _, kind := range append(kinds, "Pod") {
+			got := maps.Collect(s.ofKind("", kind))
+			n := 0
+			for k, want := range m {
+				if k.Kind == kind {
+					n++
+					if fmt.Sprint(got[k]) != fmt.Sprint(want) {
+						t.Errorf("%s: %s: %v yielded %v, want %v", name, kind, k, got[k], want)
+					}
+				}
+			}
+			if len(got) != n {
+				t.Errorf("%s: %d %s yielded, want %d", name, len(got), kind, n)
+			}
 		}
 	}
 	cases := []struct {
