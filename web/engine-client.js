@@ -35,6 +35,12 @@ import { applyDelta } from './result-delta.js';
  */
 export const engineClients = new Set();
 
+/**
+ * How many times the time limit a worker's first computation gets: it
+ * pays for compiling the code it runs first (see startTimer).
+ */
+export const FIRST_COMPUTATION_FACTOR = 3;
+
 export class EngineClient {
   /**
    * @param {object} opts
@@ -71,6 +77,8 @@ export class EngineClient {
     this.timeouts = 0;
     /** Answers delivered to onResponse (for tests). */
     this.answers = 0;
+    /** Whether the current worker has answered a computation (see startTimer). */
+    this.answered = false;
     engineClients.add(this);
     /**
      * The ids of the applies the workers said they received, newest last
@@ -110,6 +118,7 @@ export class EngineClient {
   start() {
     this.stopWorker();
     this.ready = false;
+    this.answered = false;
     // A new worker holds no result to send deltas from, nor to locate
     // steps in.
     this.held = null;
@@ -264,11 +273,15 @@ export class EngineClient {
    */
   startTimer(item) {
     clearTimeout(this.timer);
+    // A worker's first computation also runs code the browser compiles on
+    // its first call: on a slow phone seconds that the engine's start
+    // owes, not the computation.
+    const limit = this.answered ? this.timeoutMs : this.timeoutMs * FIRST_COMPUTATION_FACTOR;
     this.timer = setTimeout(() => {
       if (this.inflight !== item) return;
       this.timeouts++;
-      this.replace('timeout', `${this.timeoutMs / 1000} s`);
-    }, this.timeoutMs);
+      this.replace('timeout', `${limit / 1000} s`);
+    }, limit);
   }
 
   /** @private */
@@ -297,6 +310,7 @@ export class EngineClient {
       case 'response': {
         if (!this.inflight || msg.id !== this.inflight.id) return;
         clearTimeout(this.timer);
+        this.answered = true;
         if (typeof msg.memoryBytes === 'number') this.memoryBytes = msg.memoryBytes;
         const { query } = this.inflight;
         this.inflight = null;

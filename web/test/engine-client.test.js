@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EngineClient, debounce } from '../engine-client.js';
+import { EngineClient, FIRST_COMPUTATION_FACTOR, debounce } from '../engine-client.js';
 
 /** A Worker stand-in that records what it is sent and lets tests answer. */
 class FakeWorker {
@@ -62,7 +62,14 @@ test('a computation past the time limit replaces the worker', (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const { client, workers, responses, states } = setup();
   workers[0].emit({ type: 'ready', version: 'v1' });
+  client.request({ file: 'first' });
+  workers[0].emit({ type: 'started', id: workers[0].sent[0].id });
+  t.mock.timers.tick(50 * FIRST_COMPUTATION_FACTOR - 1);
+  assert.equal(workers.length, 1, 'the first computation gets longer: it compiles the code it runs');
+  answer(workers[0], workers[0].sent[0], { version: 'v1', result: { action: 'create' } });
+  responses.length = 0;
   client.request({ file: 'slow' });
+  workers[0].sent.shift();
   workers[0].emit({ type: 'started', id: workers[0].sent[0].id });
   t.mock.timers.tick(49);
   assert.equal(workers.length, 1, 'not stopped before the limit');
@@ -74,6 +81,9 @@ test('a computation past the time limit replaces the worker', (t) => {
   workers[1].emit({ type: 'ready', version: 'v1' });
   assert.equal(workers[1].sent.length, 0, 'the request that timed out is not retried');
   client.request({ file: 'fast' });
+  workers[1].emit({ type: 'started', id: workers[1].sent[0].id });
+  t.mock.timers.tick(50 * FIRST_COMPUTATION_FACTOR - 1);
+  assert.equal(workers.length, 2, "the fresh worker's first computation gets the longer limit again");
   answer(workers[1], workers[1].sent[0], { version: 'v1', result: { action: 'unchanged' } });
   assert.equal(responses.length, 1);
   client.stopWorker();

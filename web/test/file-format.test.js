@@ -9,6 +9,7 @@ import {
   FORMAT_KEY, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput, JsonnetStage,
 } from '../file-format.js';
 import { defaultScenario } from '../default-scenario.js';
+import { FIRST_COMPUTATION_FACTOR } from '../engine-client.js';
 
 class MemoryStorage {
   constructor(items = {}) { this.items = { ...items }; }
@@ -198,7 +199,7 @@ test('a runaway evaluation is stopped, answered as a file error, and the worker 
   const answers = [];
   stage.request('local f(x) = f(x) tailstrict; f(0)', (r) => answers.push(r));
   workers[0].emit({ type: 'ready', version: 'v' });
-  await sleep(80);
+  await sleep(30 * FIRST_COMPUTATION_FACTOR + 50); // the first computation's longer limit
   assert.equal(answers.length, 1);
   assert.equal(answers[0].error.kind, 'input');
   assert.equal(answers[0].error.pane, 'file');
