@@ -280,6 +280,10 @@ func TestServerSideFoldsLastApplied(t *testing.T) {
 			if h := eval[float64](b, `document.getElementById('pane-last-applied').getBoundingClientRect().height`); h > 120 {
 				t.Errorf("the folded pane is %.0f px high", h)
 			}
+			// The walkthrough's introduction tells the client-side apply: not shown with the server-side one alone.
+			if strings.Contains(onScreenText(b), "Below: the three inputs kubectl apply reads") {
+				t.Errorf("the server-side apply shows the client-side walkthrough's introduction")
+			}
 			b.waitFor("the server-side result", `document.getElementById('ssa-view').dataset.view === 'server'`, stepTimeout)
 			shotsLightDark(t, b, "serverside-"+size.name, "")
 			b.clickSettled("apply-both")
@@ -288,6 +292,9 @@ func TestServerSideFoldsLastApplied(t *testing.T) {
 			b.waitFor("folded again", `!document.getElementById('last-applied-unused').hidden`, stepTimeout)
 			b.clickSettled("apply-client")
 			b.waitFor("the pane back", `document.getElementById('last-applied-unused').hidden && document.getElementById('editor-last-applied').getClientRects().length > 0`, stepTimeout)
+			if !strings.Contains(onScreenText(b), "Below: the three inputs kubectl apply reads") {
+				t.Errorf("the introduction did not come back with the client-side apply")
+			}
 			if got := b.paneText("last-applied"); got != text {
 				t.Errorf("the last-applied pane changed while folded")
 			}
