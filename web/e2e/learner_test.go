@@ -365,14 +365,7 @@ func TestLearnerSmallItems(t *testing.T) {
 	if shown := eval[string](phone, `document.querySelector('footer.foot').innerText`); strings.Contains(shown, "Alt") {
 		t.Errorf("the phone's footer advertises Alt shortcuts: %q", shown)
 	}
-	phone.waitFor("apiVersion in view in every editor", `['editor-last-applied', 'editor-file', 'editor-live'].every((id) => {
-		const s = document.querySelector('#' + id + ' .cm-scroller');
-		const line = [...document.querySelectorAll('#' + id + ' .cm-line')].find((l) => l.textContent.startsWith('apiVersion:'));
-		if (!line) return false;
-		const r = line.getBoundingClientRect();
-		const box = s.getBoundingClientRect();
-		return s.scrollTop === 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-	})`, stepTimeout)
+	phone.waitEditorsAtTop()
 	phone.checkConsole()
 
 	b := learnerBrowser(t, learnerScreens[0], siteURL+"#example=env-merge")
@@ -398,4 +391,19 @@ func TestLearnerSmallItems(t *testing.T) {
 	}
 	saveShot(t, b, "learner-embed-step-desktop")
 	b.checkConsole()
+}
+
+// waitEditorsAtTop waits until each input editor is scrolled to its top
+// with its apiVersion line in view: what a newcomer sees first says what
+// each document is.
+func (b *browser) waitEditorsAtTop() {
+	b.t.Helper()
+	b.waitFor("apiVersion in view in every editor", `['editor-last-applied', 'editor-file', 'editor-live'].every((id) => {
+		const s = document.querySelector('#' + id + ' .cm-scroller');
+		const line = [...document.querySelectorAll('#' + id + ' .cm-line')].find((l) => l.textContent.startsWith('apiVersion:'));
+		if (!line) return false;
+		const r = line.getBoundingClientRect();
+		const box = s.getBoundingClientRect();
+		return s.scrollTop === 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+	})`, stepTimeout)
 }
