@@ -207,9 +207,13 @@ add(cssName, css);
 // found means the template changed: fail instead of shipping a page that
 // loads nothing.
 let html = readFileSync(join(root, 'index.html'), 'utf8');
+// The chunks the entry imports at once are announced beside it
+// (modulepreload): the browser fetches them with the entry instead of
+// after parsing it, one round trip sooner on the first visit.
+const preloads = [...staticChunks].sort().map((c) => `<link rel="modulepreload" href="${c}">`).join('\n');
 const replacements = [
   ['href="web/style.css"', `href="${cssName}"`],
-  ['src="web/main.js"', `src="${appName}"`],
+  ['<script type="module" src="web/main.js"></script>', `<script type="module" src="${appName}"></script>${preloads ? `\n${preloads}` : ''}`],
   ['src="web/early.js"', `src="${earlyName}"`],
 ];
 for (const [from, to] of replacements) {

@@ -189,7 +189,9 @@ export class JsonnetStage {
       case 'crashed':
         // The client runs the newest request once more in the fresh
         // worker: its answer still comes, so the request keeps waiting.
-        waiting?.done(fileError(`The Jsonnet evaluator crashed (${detail}) and was restarted.`));
+        // Its runtime is gone (out of stack or memory, or a Go "fatal
+        // error"); EngineClient has already replaced the worker.
+        waiting?.done(fileError(`The Jsonnet evaluator crashed (${detail}) and was restarted; your text is kept. A text that nests very deep or builds very large values can do this: make it smaller, or split it.`));
         break;
       default:
         break;

@@ -37,6 +37,9 @@ var defaulters = map[string]func(map[string]any){
 	"autoscaling/v2/HorizontalPodAutoscaler": defaultHPA,
 	"networking.k8s.io/v1/NetworkPolicy":     defaultNetworkPolicy,
 	"networking.k8s.io/v1/IngressClass":      defaultIngressClass,
+	"admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration": defaultWebhooks(false),
+	"admissionregistration.k8s.io/v1/MutatingWebhookConfiguration":   defaultWebhooks(true),
+	"apiregistration.k8s.io/v1/APIService":                           defaultAPIService,
 }
 
 // StatusError is a write the API server refuses, as kubectl prints it

@@ -17,6 +17,7 @@ const (
 	TypeForbidden    = "FieldValueForbidden"
 	TypeTooLong      = "FieldValueTooLong"
 	TypeDuplicate    = "FieldValueDuplicate"
+	TypeNotFound     = "FieldValueNotFound"
 )
 
 var typeWords = map[string]string{
@@ -26,6 +27,7 @@ var typeWords = map[string]string{
 	TypeForbidden:    "Forbidden",
 	TypeTooLong:      "Too long",
 	TypeDuplicate:    "Duplicate value",
+	TypeNotFound:     "Not found",
 }
 
 // fieldError is one field.Error: value is the bad value already written as

@@ -33,6 +33,13 @@ var strategies = map[[2]string]Strategy{
 	{"apps", "ControllerRevision"}:               {},
 	{"rbac.authorization.k8s.io", "Role"}:        {},
 	{"rbac.authorization.k8s.io", "RoleBinding"}: {},
+	{"admissionregistration.k8s.io", "ValidatingWebhookConfiguration"}: {Generation: true},
+	{"admissionregistration.k8s.io", "MutatingWebhookConfiguration"}:   {Generation: true},
+	// status set to its zero value ({} once encoded, see
+	// engine/cluster's typedEncoding); a local APIService (no
+	// spec.service) would also get an Available condition, not simulated.
+	{"apiregistration.k8s.io", "APIService"}: {StatusSubresource: true},
+	{"", "ResourceQuota"}:                    {StatusSubresource: true},
 }
 
 // StrategyFor returns the strategy of a kind (apiVersion's group, kind).

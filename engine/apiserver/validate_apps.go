@@ -58,7 +58,11 @@ func validateStatefulSet(obj, old map[string]any) []fieldError {
 	if !(hasSel && selectorEmpty(sel)) && !selectorMatches(sel, hasSel, objectAt(spec, "template", "metadata", "labels")) {
 		errs = append(errs, templateLabelsMismatch(spec))
 	}
-	errs = append(errs, validatePodTemplate(objectAt(spec, "template"), "spec.template")...)
+	// The claim templates are volumes of the pods
+	// (volumesToAddForTemplates).
+	var claims []string
+	eachObject(spec, "volumeClaimTemplates", func(c map[string]any) { claims = append(claims, stringAt(objectAt(c, "metadata"), "name")) })
+	errs = append(errs, validatePodTemplate(objectAt(spec, "template"), "spec.template", claims...)...)
 	errs = append(errs, restartAlways(spec)...)
 	if old != nil {
 		errs = append(errs, immutableSelector(spec, objectAt(old, "spec"))...)

@@ -18,10 +18,20 @@ func validateService(obj, old map[string]any) []fieldError {
 	return errs
 }
 
-// validateIngress: every HTTP path has a pathType (it has no default).
+// validateIngress: rules or a defaultBackend, and every HTTP path has a
+// pathType (it has no default).
 func validateIngress(obj, old map[string]any) []fieldError {
 	var errs []fieldError
-	for i, r := range listAt(objectAt(obj, "spec"), "rules") {
+	spec := objectAt(obj, "spec")
+	if len(listAt(spec, "rules")) == 0 && unset(spec, "defaultBackend", false) {
+		// The server prints spec.rules as Go holds it: nil or empty.
+		rules := rawJSON("null")
+		if _, ok := spec["rules"].([]any); ok {
+			rules = "[]"
+		}
+		errs = append(errs, invalid("spec", rules, "either `defaultBackend` or `rules` must be specified"))
+	}
+	for i, r := range listAt(spec, "rules") {
 		rm, _ := r.(map[string]any)
 		for j, p := range listAt(objectAt(rm, "http"), "paths") {
 			pm, _ := p.(map[string]any)

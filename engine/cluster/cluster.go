@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"sort"
 	"strings"
 
@@ -22,7 +23,8 @@ type Options struct {
 type Cluster struct {
 	namespace string
 	kinds     *kindRegistry
-	objects   map[objectKey]map[string]any
+	objects   *objectStore
+	crds      crdIndex // the stored CustomResourceDefinitions
 	// resourceVersion is the last resourceVersion given out; uids counts
 	// the objects created; tick counts the commands run (the clock).
 	resourceVersion int64
@@ -95,7 +97,7 @@ func (e *NotSimulatedError) Error() string { return e.Message }
 
 // New returns a cluster with the namespaces a fresh cluster has.
 func New(opts Options) *Cluster {
-	c := &Cluster{namespace: opts.Namespace, kinds: newKindRegistry(), objects: map[objectKey]map[string]any{}}
+	c := &Cluster{namespace: opts.Namespace, kinds: newKindRegistry(), objects: newObjectStore()}
 	if c.namespace == "" {
 		c.namespace = engine.DefaultNamespace
 	}
@@ -115,16 +117,44 @@ func New(opts Options) *Cluster {
 	return c
 }
 
-// Clone returns a deep copy of the cluster.
+// Clone returns a copy of the cluster that commands run on without
+// changing c, as the timeline keeps after each command: the two share the
+// stored objects (objectStore), at a cost that does not grow with them.
+// verifyStored checks in the tests that no command changes a stored
+// object in place.
 func (c *Cluster) Clone() *Cluster {
 	out := *c
 	out.kinds = c.kinds.clone()
 	out.scopeChanges = nil
-	out.objects = make(map[objectKey]map[string]any, len(c.objects))
-	for k, v := range c.objects {
-		out.objects[k] = jsonvalue.CopyObject(v)
-	}
+	out.crds = c.crds.clone()
+	out.objects = c.objects.clone()
 	return &out
+}
+
+// verifyStored, set by the package's tests, makes Run check that a
+// command changed no object stored before it in place: Clone shares them.
+var verifyStored bool
+
+// storedUnchanged notes every stored object's JSON; the function it
+// returns panics if one of those objects has changed since.
+func (c *Cluster) storedUnchanged() func() {
+	type noted struct {
+		key  objectKey
+		obj  map[string]any
+		json string
+	}
+	var before []noted
+	for k, o := range c.objects.all() {
+		data, _ := jsonvalue.Encode(o)
+		before = append(before, noted{k, o, string(data)})
+	}
+	return func() {
+		for _, n := range before {
+			if data, _ := jsonvalue.Encode(n.obj); string(data) != n.json {
+				panic(fmt.Sprintf("a stored object was changed in place (%v): %s, was %s", n.key, data, n.json))
+			}
+		}
+	}
 }
 
 // Objects returns every stored object as JSON, sorted by apiVersion,
@@ -140,27 +170,35 @@ func (c *Cluster) Objects() []json.RawMessage {
 }
 
 func (c *Cluster) sortedObjects(keep func(map[string]any) bool) []map[string]any {
+	return sortedOf(c.objects.all(), keep)
+}
+
+// sortedOf is the objects keep keeps, in the store's order (lessObject).
+func sortedOf(objects iter.Seq2[objectKey, map[string]any], keep func(map[string]any) bool) []map[string]any {
 	var objs []map[string]any
-	for _, o := range c.objects {
+	for _, o := range objects {
 		if keep(o) {
 			objs = append(objs, o)
 		}
 	}
-	sort.Slice(objs, func(i, j int) bool {
-		a, b := objs[i], objs[j]
-		for _, f := range []func(map[string]any) string{
-			func(o map[string]any) string { s, _ := o["apiVersion"].(string); return s },
-			func(o map[string]any) string { s, _ := o["kind"].(string); return s },
-			func(o map[string]any) string { return metaString(o, "namespace") },
-			func(o map[string]any) string { return metaString(o, "name") },
-		} {
-			if x, y := f(a), f(b); x != y {
-				return x < y
-			}
-		}
-		return false
-	})
+	sort.Slice(objs, func(i, j int) bool { return lessObject(objs[i], objs[j]) })
 	return objs
+}
+
+// lessObject is the store's order: by apiVersion, kind, namespace and
+// name.
+func lessObject(a, b map[string]any) bool {
+	for _, f := range []func(map[string]any) string{
+		func(o map[string]any) string { s, _ := o["apiVersion"].(string); return s },
+		func(o map[string]any) string { s, _ := o["kind"].(string); return s },
+		func(o map[string]any) string { return metaString(o, "namespace") },
+		func(o map[string]any) string { return metaString(o, "name") },
+	} {
+		if x, y := f(a), f(b); x != y {
+			return x < y
+		}
+	}
+	return false
 }
 
 // commands maps a command to its handler; sub-commands are dispatched
@@ -242,6 +280,9 @@ func (c *Cluster) Run(commandLine string, files map[string]string) (*Outcome, er
 	c.tick++
 	c.scopeChanges = nil
 	r := &run{out: &Outcome{}, files: files, exitErr: 1}
+	if verifyStored {
+		defer c.storedUnchanged()()
+	}
 	err = handler(c, r, words[1:])
 	c.bringToScope(r)
 	if err != nil {

@@ -370,13 +370,9 @@ func (c *Cluster) prune(r *run, a *args, sel selector, visitedNS, visitedUIDs ma
 
 // list returns the objects of a kind in a namespace ("" for all, or for a
 // cluster-scoped kind) that match the selector, sorted by namespace and
-// name as the API server lists them.
+// name as the API server lists them. It reads the kind's objects only.
 func (c *Cluster) list(k *Kind, namespace string, sel selector) []map[string]any {
-	return c.sortedObjects(func(o map[string]any) bool {
-		group, _ := splitAPIVersion(fmt.Sprint(o["apiVersion"]))
-		if group != k.Group || o["kind"] != k.Kind {
-			return false
-		}
+	return sortedOf(c.objects.ofKind(k.Group, k.Kind), func(o map[string]any) bool {
 		if k.Namespaced && namespace != "" && metaString(o, "namespace") != namespace {
 			return false
 		}

@@ -113,7 +113,7 @@ func (c *Cluster) printDiff(r *run, fo *fileObject, live, merged map[string]any,
 // unless --field-manager says otherwise); a conflict is kubectl's error.
 func (c *Cluster) serverSideDryRun(fo *fileObject, live map[string]any, manager string, force bool) (map[string]any, *cmdError) {
 	req := serverside.Request{File: jsonvalue.CopyObject(fo.obj), Manager: manager, Force: force,
-		CustomResourceDefinitions: c.customResourceDefinitions(), Now: c.now()}
+		CustomResourceDefinitions: c.customResourceDefinitions(fo.obj), Now: c.now()}
 	if live != nil {
 		req.Live = jsonvalue.CopyObject(live)
 	}

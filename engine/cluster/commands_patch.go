@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"reflect"
+	"sync/atomic"
 
 	jsonpatch "gopkg.in/evanphx/json-patch.v4"
 	"sigs.k8s.io/yaml"
@@ -82,8 +83,38 @@ func (c *Cluster) runPatch(r *run, words []string) error {
 	return nil
 }
 
+// The API server's limits on a patch request (k8s.io/apiserver
+// pkg/endpoints/handlers/patch.go and pkg/server/config.go), with their
+// defaults: a body of at most MaxRequestBodyBytes, a JSON patch of at most
+// maxJSONPatchOperations operations, whose copy operations add at most
+// JSONPatchMaxCopyBytes in all.
+const (
+	maxRequestBodyBytes    = 3 * 1024 * 1024
+	maxJSONPatchOperations = 10000
+	jsonPatchMaxCopyBytes  = 3 * 1024 * 1024
+)
+
+func init() {
+	// As the API server sets it when it starts: json-patch reads the
+	// limit from this package variable. A lower limit set by someone
+	// else in the process stays.
+	for {
+		existing := atomic.LoadInt64(&jsonpatch.AccumulatedCopySizeLimit)
+		if existing > 0 && existing < jsonPatchMaxCopyBytes {
+			break
+		}
+		if atomic.CompareAndSwapInt64(&jsonpatch.AccumulatedCopySizeLimit, existing, jsonPatchMaxCopyBytes) {
+			break
+		}
+	}
+}
+
 // applyPatch is what the API server's patch handler does with the bytes.
 func applyPatch(k *Kind, live map[string]any, patchType string, patch []byte) (map[string]any, *cmdError) {
+	if len(patch) > maxRequestBodyBytes {
+		// limitedReadBody.
+		return nil, statusError("RequestEntityTooLarge", "Request entity too large: limit is %d", maxRequestBodyBytes)
+	}
 	current := encode(live)
 	var out []byte
 	var err error
@@ -106,9 +137,15 @@ func applyPatch(k *Kind, live map[string]any, patchType string, patch []byte) (m
 		if err != nil {
 			return nil, statusError("BadRequest", "%v", err)
 		}
+		if len(ops) > maxJSONPatchOperations {
+			return nil, statusError("RequestEntityTooLarge", "Request entity too large: The allowed maximum operations in a JSON patch is %d, got %d", maxJSONPatchOperations, len(ops))
+		}
 		if out, err = ops.Apply(current); err != nil {
 			// NewGenericServerResponse(422, ...): kubectl sees an Invalid
-			// status with no details.
+			// status with no details, whatever went wrong (a copy past
+			// the limit too: "Unable to complete the copy, the
+			// accumulated size increase of copy is …, exceeding the
+			// limit 3145728").
 			return nil, &cmdError{status: &serverStatus{Reason: "Invalid", Message: "the server rejected our request due to an error in our request"}}
 		}
 	}

@@ -2,8 +2,6 @@ package cluster
 
 import (
 	"errors"
-	"fmt"
-	"strings"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/serverside"
@@ -46,7 +44,7 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 	}
 	live := c.get(fo.kind, fo.namespace, fo.name)
 	req := serverside.Request{File: jsonvalue.CopyObject(fo.obj), Manager: manager, Force: f.forceConflicts,
-		CustomResourceDefinitions: c.customResourceDefinitions(), Now: c.now(), DryRun: f.mode == "server"}
+		CustomResourceDefinitions: c.customResourceDefinitions(fo.obj), Now: c.now(), DryRun: f.mode == "server"}
 	if live != nil {
 		req.Live = jsonvalue.CopyObject(live)
 	}
@@ -111,16 +109,4 @@ func (c *Cluster) applyServerSide(r *run, fo *fileObject, f applyFlags, visitedU
 	}
 	r.printf("%s/%s serverside-applied%s\n", fo.kind.kindGroup(), fo.name, dryRunSuffix(f.mode))
 	return nil
-}
-
-// customResourceDefinitions are the stored CustomResourceDefinitions, for
-// the field manager to read custom kinds' schemas from.
-func (c *Cluster) customResourceDefinitions() []map[string]any {
-	var out []map[string]any
-	for _, o := range c.sortedObjects(func(o map[string]any) bool {
-		return o["kind"] == "CustomResourceDefinition" && strings.HasPrefix(fmt.Sprint(o["apiVersion"]), "apiextensions.k8s.io/")
-	}) {
-		out = append(out, jsonvalue.CopyObject(o))
-	}
-	return out
 }

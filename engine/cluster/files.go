@@ -134,6 +134,13 @@ func (c *Cluster) resolve(r *run, a *args, source string, obj map[string]any) (*
 	}
 	group, version := splitAPIVersion(apiVersion)
 	k := c.kinds.byGroupKind(group, kindName)
+	if builtinGroups[group] && (k == nil || !k.Custom) && !servesVersion(group, kindName, version) {
+		// Kubernetes' own group, a kind or version a default cluster does
+		// not serve (policy/v1beta1, storage.k8s.io/v1beta1): kubectl's
+		// RESTMapper has no mapping for it (cli-runtime's mapper).
+		return nil, errorf("resource mapping not found for name: %q namespace: %q from %q: no matches for kind %q in version %q\nensure CRDs are installed first",
+			metaString(obj, "name"), metaString(obj, "namespace"), source, kindName, apiVersion)
+	}
 	if k == nil {
 		c.kinds.register(Kind{Group: group, Version: version, Kind: kindName, Resource: guessedResource(kindName), Namespaced: true, Custom: true, assumed: true})
 		k = c.kinds.byGroupKind(group, kindName)

@@ -54,44 +54,19 @@ func (k *Kind) apiVersion() string {
 	return k.Group + "/" + k.Version
 }
 
-// builtinKinds are the kinds of a fresh cluster the documentation uses,
-// as `kubectl api-resources` lists them.
-var builtinKinds = []Kind{
-	{"", "v1", "ConfigMap", "configmaps", []string{"cm"}, true, false, false},
-	{"", "v1", "Endpoints", "endpoints", []string{"ep"}, true, false, false},
-	{"", "v1", "Event", "events", []string{"ev"}, true, false, false},
-	{"", "v1", "LimitRange", "limitranges", []string{"limits"}, true, false, false},
-	{"", "v1", "Namespace", "namespaces", []string{"ns"}, false, false, false},
-	{"", "v1", "Node", "nodes", []string{"no"}, false, false, false},
-	{"", "v1", "PersistentVolume", "persistentvolumes", []string{"pv"}, false, false, false},
-	{"", "v1", "PersistentVolumeClaim", "persistentvolumeclaims", []string{"pvc"}, true, false, false},
-	{"", "v1", "Pod", "pods", []string{"po"}, true, false, false},
-	{"", "v1", "PodTemplate", "podtemplates", nil, true, false, false},
-	{"", "v1", "ReplicationController", "replicationcontrollers", []string{"rc"}, true, false, false},
-	{"", "v1", "ResourceQuota", "resourcequotas", []string{"quota"}, true, false, false},
-	{"", "v1", "Secret", "secrets", nil, true, false, false},
-	{"", "v1", "Service", "services", []string{"svc"}, true, false, false},
-	{"", "v1", "ServiceAccount", "serviceaccounts", []string{"sa"}, true, false, false},
-	{"apiextensions.k8s.io", "v1", "CustomResourceDefinition", "customresourcedefinitions", []string{"crd", "crds"}, false, false, false},
-	{"apps", "v1", "ControllerRevision", "controllerrevisions", nil, true, false, false},
-	{"apps", "v1", "DaemonSet", "daemonsets", []string{"ds"}, true, false, false},
-	{"apps", "v1", "Deployment", "deployments", []string{"deploy"}, true, false, false},
-	{"apps", "v1", "ReplicaSet", "replicasets", []string{"rs"}, true, false, false},
-	{"apps", "v1", "StatefulSet", "statefulsets", []string{"sts"}, true, false, false},
-	{"autoscaling", "v2", "HorizontalPodAutoscaler", "horizontalpodautoscalers", []string{"hpa"}, true, false, false},
-	{"batch", "v1", "CronJob", "cronjobs", []string{"cj"}, true, false, false},
-	{"batch", "v1", "Job", "jobs", nil, true, false, false},
-	{"coordination.k8s.io", "v1", "Lease", "leases", nil, true, false, false},
-	{"networking.k8s.io", "v1", "Ingress", "ingresses", []string{"ing"}, true, false, false},
-	{"networking.k8s.io", "v1", "IngressClass", "ingressclasses", nil, false, false, false},
-	{"networking.k8s.io", "v1", "NetworkPolicy", "networkpolicies", []string{"netpol"}, true, false, false},
-	{"policy", "v1", "PodDisruptionBudget", "poddisruptionbudgets", []string{"pdb"}, true, false, false},
-	{"rbac.authorization.k8s.io", "v1", "ClusterRole", "clusterroles", nil, false, false, false},
-	{"rbac.authorization.k8s.io", "v1", "ClusterRoleBinding", "clusterrolebindings", nil, false, false, false},
-	{"rbac.authorization.k8s.io", "v1", "Role", "roles", nil, true, false, false},
-	{"rbac.authorization.k8s.io", "v1", "RoleBinding", "rolebindings", nil, true, false, false},
-	{"scheduling.k8s.io", "v1", "PriorityClass", "priorityclasses", []string{"pc"}, false, false, false},
-	{"storage.k8s.io", "v1", "StorageClass", "storageclasses", []string{"sc"}, false, false, false},
+// builtinKinds, servedVersions and builtinGroups (zz_generated_kinds.go)
+// are generated from k8s.io/kubernetes' discovery documents by
+// oracle/kubernetes/cmd/genkinds (./scripts/generate).
+
+// servesVersion reports whether a default cluster serves the built-in
+// kind group/kind at version.
+func servesVersion(group, kind, version string) bool {
+	for _, v := range servedVersions[group+"/"+kind] {
+		if v == version {
+			return true
+		}
+	}
+	return false
 }
 
 // kindRegistry is the discovery of the simulated cluster: the built-in

@@ -30,3 +30,51 @@ func TestResourceNames(t *testing.T) {
 		}
 	}
 }
+
+// TestNotServed: a kind or version of Kubernetes' own groups that a
+// default 1.37 cluster does not serve fails as kubectl fails on it (no
+// mapping in its discovery), and nothing is stored; a served kind, at its
+// preferred or another served version, is created.
+func TestNotServed(t *testing.T) {
+	pdb := func(apiVersion string) string {
+		return "apiVersion: " + apiVersion + "\nkind: PodDisruptionBudget\nmetadata:\n  name: web\n  namespace: default\nspec:\n  minAvailable: 1\n  selector:\n    matchLabels: {app: web}\n"
+	}
+	cases := []struct {
+		name, file, stderr string
+	}{
+		{"policy/v1beta1", pdb("policy/v1beta1"),
+			"error: resource mapping not found for name: \"web\" namespace: \"default\" from \"f.yaml\": no matches for kind \"PodDisruptionBudget\" in version \"policy/v1beta1\"\nensure CRDs are installed first\n"},
+		{"a kind no longer served", "apiVersion: policy/v1\nkind: PodSecurityPolicy\nmetadata:\n  name: restricted\nspec: {}\n",
+			"error: resource mapping not found for name: \"restricted\" namespace: \"\" from \"f.yaml\": no matches for kind \"PodSecurityPolicy\" in version \"policy/v1\"\nensure CRDs are installed first\n"},
+		{"storage.k8s.io/v1beta1", "apiVersion: storage.k8s.io/v1beta1\nkind: StorageClass\nmetadata:\n  name: fast\nprovisioner: x\n",
+			"error: resource mapping not found for name: \"fast\" namespace: \"\" from \"f.yaml\": no matches for kind \"StorageClass\" in version \"storage.k8s.io/v1beta1\"\nensure CRDs are installed first\n"},
+		{"policy/v1", pdb("policy/v1"), ""},
+		{"autoscaling/v1, served besides v2", "apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: web\nspec:\n  maxReplicas: 3\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}\n", ""},
+		{"ValidatingWebhookConfiguration, cluster-scoped", "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingWebhookConfiguration\nmetadata:\n  name: hook\n  namespace: default\n", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := New(Options{})
+			before := len(c.Objects())
+			out, err := c.Run("kubectl create -f f.yaml", map[string]string{"f.yaml": tc.file})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Stderr != tc.stderr {
+				t.Errorf("stderr %q, want %q", out.Stderr, tc.stderr)
+			}
+			stored := len(c.Objects()) - before
+			if want := map[bool]int{true: 0, false: 1}[tc.stderr != ""]; stored != want {
+				t.Errorf("%d objects stored, want %d", stored, want)
+			}
+			if len(out.Warnings) != 0 {
+				t.Errorf("warnings %q", out.Warnings)
+			}
+			for _, ch := range out.Changes {
+				if ch.Ref.Kind == "ValidatingWebhookConfiguration" && ch.Ref.Namespace != "" {
+					t.Errorf("a cluster-scoped kind stored in namespace %q", ch.Ref.Namespace)
+				}
+			}
+		})
+	}
+}

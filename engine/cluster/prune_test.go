@@ -65,7 +65,7 @@ func TestPruneRules(t *testing.T) {
 					t.Fatalf("%s: %s", s, out.Stderr)
 				}
 			}
-			before := len(c.objects)
+			before := c.objects.len()
 			out := mustRun(t, c, tc.command, files)
 			if out.ExitCode != 0 {
 				t.Fatalf("exit %d: %s", out.ExitCode, out.Stderr)
@@ -90,8 +90,8 @@ func TestPruneRules(t *testing.T) {
 					t.Errorf("warning does not give the rule: %s", w)
 				}
 			}
-			if strings.Contains(tc.command, "--dry-run=client") && len(c.objects) != before {
-				t.Errorf("a client dry run changed the store: %d objects, was %d", len(c.objects), before)
+			if strings.Contains(tc.command, "--dry-run=client") && c.objects.len() != before {
+				t.Errorf("a client dry run changed the store: %d objects, was %d", c.objects.len(), before)
 			}
 		})
 	}

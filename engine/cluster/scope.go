@@ -58,10 +58,8 @@ func (c *Cluster) bringToScope(r *run) {
 // rescope brings the objects of one kind to k's scope.
 func (c *Cluster) rescope(r *run, k *Kind, sc scopeChange) {
 	var objs []map[string]any
-	for key, o := range c.objects {
-		if key.Group == k.Group && key.Kind == k.Kind {
-			objs = append(objs, o)
-		}
+	for _, o := range c.objects.ofKind(k.Group, k.Kind) {
+		objs = append(objs, o)
 	}
 	// Creation order: uids are counters of a fixed width.
 	sort.Slice(objs, func(i, j int) bool { return metaString(objs[i], "uid") < metaString(objs[j], "uid") })
@@ -102,7 +100,7 @@ func (c *Cluster) rescope(r *run, k *Kind, sc scopeChange) {
 	// Every old key first: a kept object may take the key of one that
 	// lost its name.
 	for _, m := range moves {
-		delete(c.objects, c.keyOf(m.obj))
+		c.remove(c.keyOf(m.obj))
 	}
 	for _, m := range moves {
 		name := metaString(m.obj, "name")

@@ -55,15 +55,23 @@ func (c *Cluster) get(k *Kind, namespace, name string) map[string]any {
 	if !k.Namespaced {
 		namespace = ""
 	}
-	return c.objects[objectKeyOf(k, namespace, name)]
+	return c.objects.get(objectKeyOf(k, namespace, name))
 }
 
 func (c *Cluster) namespaceExists(ns string) bool {
-	return c.objects[objectKey{Kind: "Namespace", Name: ns}] != nil
+	return c.objects.get(objectKey{Kind: "Namespace", Name: ns}) != nil
 }
 
 func (c *Cluster) store(obj map[string]any) {
-	c.objects[c.keyOf(obj)] = obj
+	key := c.keyOf(obj)
+	c.objects.set(key, obj)
+	c.crds.set(key, obj)
+}
+
+// remove takes the object stored under key out of the store.
+func (c *Cluster) remove(key objectKey) {
+	c.objects.remove(key)
+	c.crds.set(key, nil)
 }
 
 func (c *Cluster) nextResourceVersion() string {
@@ -94,7 +102,7 @@ func (c *Cluster) newObject(obj map[string]any, managedFields any) map[string]an
 func (c *Cluster) recordManagers(k *Kind, live, obj map[string]any, w write) any {
 	view := jsonvalue.CopyObject(obj)
 	typedEncoding(k, view)
-	out := serverside.Update(serverside.UpdateRequest{Live: live, Object: view, Manager: w.manager, Subresource: w.subresource, Now: c.now(), CustomResourceDefinitions: c.customResourceDefinitions()})
+	out := serverside.Update(serverside.UpdateRequest{Live: live, Object: view, Manager: w.manager, Subresource: w.subresource, Now: c.now(), CustomResourceDefinitions: c.customResourceDefinitions(view)})
 	md, _ := out["metadata"].(map[string]any)
 	return md["managedFields"]
 }
@@ -151,8 +159,8 @@ func normalize(k *Kind, obj map[string]any) {
 	}
 	md := metadataOf(obj)
 	for _, f := range []string{"labels", "annotations"} {
-		if m, ok := md[f].(map[string]any); ok && len(m) == 0 {
-			delete(md, f)
+		if m, ok := md[f].(map[string]any); (ok && len(m) == 0) || (md[f] == nil && !ok) {
+			delete(md, f) // empty or null
 		}
 	}
 }
@@ -191,6 +199,9 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 		delete(md, f)
 	}
 	normalize(k, obj)
+	if se := apiserver.Decode(obj); se != nil {
+		return nil, nil, fromAPIServer(se, k, name)
+	}
 	// The server defaults while it decodes the request, runs the field
 	// manager (which keeps managedFields the request sets), then the
 	// registry strategy, which reads the uid (a Job's selector).
@@ -279,10 +290,7 @@ func (c *Cluster) serverDelete(k *Kind, obj map[string]any, dryRun bool) []map[s
 		dependents = c.sortedObjects(func(o map[string]any) bool { return metaString(o, "namespace") == ns })
 	case k.Group == "apiextensions.k8s.io" && k.Kind == "CustomResourceDefinition":
 		if ck, ok := kindFromCRD(obj); ok {
-			dependents = c.sortedObjects(func(o map[string]any) bool {
-				group, _ := splitAPIVersion(fmt.Sprint(o["apiVersion"]))
-				return group == ck.Group && o["kind"] == ck.Kind
-			})
+			dependents = sortedOf(c.objects.ofKind(ck.Group, ck.Kind), func(map[string]any) bool { return true })
 			if !dryRun {
 				defer c.kinds.unregister(ck.Group, ck.Kind)
 			}
@@ -291,9 +299,9 @@ func (c *Cluster) serverDelete(k *Kind, obj map[string]any, dryRun bool) []map[s
 	if dryRun {
 		return dependents
 	}
-	delete(c.objects, objectKeyOf(k, metaString(obj, "namespace"), metaString(obj, "name")))
+	c.remove(objectKeyOf(k, metaString(obj, "namespace"), metaString(obj, "name")))
 	for _, d := range dependents {
-		delete(c.objects, c.keyOf(d))
+		c.remove(c.keyOf(d))
 	}
 	return dependents
 }

@@ -70,7 +70,7 @@ func TestDocumentationStory(t *testing.T) {
 
 func objectNamed(t *testing.T, c *Cluster, kind, name string) map[string]any {
 	t.Helper()
-	for key, o := range c.objects {
+	for key, o := range c.objects.all() {
 		if key.Kind == kind && key.Name == name {
 			return o
 		}

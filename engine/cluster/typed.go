@@ -22,6 +22,8 @@ var zeroStatus = map[string]map[string]any{
 	"networking.k8s.io/Ingress":           {"loadBalancer": map[string]any{}},
 	"autoscaling/HorizontalPodAutoscaler": {"currentMetrics": nil, "desiredReplicas": int64(0)},
 	"policy/PodDisruptionBudget":          {"currentHealthy": int64(0), "desiredHealthy": int64(0), "disruptionsAllowed": int64(0), "expectedPods": int64(0)},
+	"/ResourceQuota":                      {},
+	"apiregistration.k8s.io/APIService":   {},
 }
 
 // zeroSpec are the spec fields that are structs, for the kinds with one.

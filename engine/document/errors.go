@@ -18,7 +18,7 @@ const (
 	ReasonWrongType    Reason = "wrong-type"         // e.g. kind: 5
 	ReasonTooLarge     Reason = "too-large"          // over MaxSize
 	ReasonTooDeep      Reason = "too-deep"           // over MaxDepth
-	ReasonTooLong      Reason = "too-long"           // a list over MaxListItems
+	ReasonTooLong      Reason = "too-long"           // a list over MaxListItems, a map over MaxMapKeys
 	ReasonAliases      Reason = "aliases"            // excessive YAML aliasing
 	ReasonUnsupported  Reason = "unsupported"        // YAML that has no JSON form
 	ReasonAmbiguousKey Reason = "ambiguous-key"      // keys like 0 and "0" in one map

@@ -60,7 +60,8 @@ type jsonIndexer struct {
 	// before off on it: yaml.v3 counts columns in characters.
 	line, lineStart, wide int
 	failed                bool
-	// longList is set once a list longer than MaxListItems is read.
+	// longList is set once a list longer than MaxListItems, or a map of
+	// more than MaxMapKeys keys, is read.
 	longList bool
 	tree     *posTree
 	// entries and kids hold the children of the collections being read,
@@ -287,6 +288,7 @@ func (x *jsonIndexer) object(depth int) (any, int32) {
 			x.skipSpace()
 		case '}':
 			x.off++
+			x.longList = x.longList || len(m) > MaxMapKeys
 			x.tree.nodes.at(node).end = int32(x.line)
 			x.tree.setEntries(node, x.entries[base:])
 			clear(x.entries[base:])

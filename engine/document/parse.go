@@ -27,6 +27,11 @@ const (
 	// hundred items; past ten thousand containers the computation in a
 	// browser nears the page's time limit (docs/limits.md).
 	MaxListItems = 10000
+	// MaxMapKeys is the most keys of one map read: the same bound as a
+	// list's items, for the same reason (a ConfigMap of 400,000 keys, 5 MB,
+	// took over 10 s). Real maps (a ConfigMap's data, labels) hold at most
+	// a few hundred.
+	MaxMapKeys = 10000
 )
 
 // jsonSniffLen is how far kubectl looks for a '{' to decide that a stream
@@ -360,7 +365,14 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 	} else {
 		var err error
 		if v, err = jsonvalue.Decode(c.json); err != nil {
-			// YAMLToJSON produced it, so this is unreachable short of a bug.
+			// YAMLToJSON produced it, so it is valid JSON; but go-yaml
+			// reads one level more than encoding/json's 10000 (which
+			// kubectl decodes with next), so a document at go-yaml's
+			// limit gets here.
+			if strings.Contains(err.Error(), "exceeded max depth") {
+				return nil, r.errorf(ReasonTooDeep, c.line-1+deepLine(splitLines(c.text), MaxDepth), 0, "", "This object is nested more than %d levels deep (maps and lists inside each other), which applylens does not follow; past 10000 levels kubectl's YAML reader gives up too.", MaxDepth)
+			}
+			// Anything else is unreachable short of a bug.
 			return nil, r.errorf(ReasonSyntax, c.line, 0, "", "Could not read this document: %v", err)
 		}
 		if idx = c.index; idx != nil {
@@ -382,6 +394,13 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 	if !c.withinLimits && pastLimits(obj, 1, MaxDepth, MaxListItems) {
 		if path, items, ok := overLimit(obj, MaxDepth, MaxListItems); !ok {
 			line, _, _ := idx.Span(path)
+			if items < 0 {
+				where := "The map " + path
+				if path == "" {
+					where = "The object"
+				}
+				return nil, r.errorf(ReasonTooLong, line, 0, path, "%s in %s has %d keys; applylens reads maps of at most %d keys. Real maps hold a few hundred at most.", where, paneLabel(r.pane), -items, MaxMapKeys)
+			}
 			if items > 0 {
 				return nil, r.errorf(ReasonTooLong, line, 0, path, "The list %s in %s has %d items; applylens reads lists of at most %d items. Real lists hold a few hundred at most.", path, paneLabel(r.pane), items, MaxListItems)
 			}
@@ -479,12 +498,12 @@ func (r *reader) identity(d *Document) error {
 }
 
 // pastLimits reports whether v, at depth, holds a map or list deeper than
-// limit or a list longer than maxItems: overLimit's answer without its
+// limit, a list longer than maxItems or a map of more than MaxMapKeys keys: overLimit's answer without its
 // sorting, for the usual document that is within both.
 func pastLimits(v any, depth, limit, maxItems int) bool {
 	switch t := v.(type) {
 	case map[string]any:
-		if depth > limit {
+		if depth > limit || len(t) > MaxMapKeys {
 			return true
 		}
 		for _, e := range t {
@@ -505,8 +524,9 @@ func pastLimits(v any, depth, limit, maxItems int) bool {
 	return false
 }
 
-// overLimit finds a path nested deeper than limit, or a list longer than
-// maxItems (items is then its length), without recursion and without
+// overLimit finds a path nested deeper than limit, a list longer than
+// maxItems (items is then its length) or a map of more than MaxMapKeys
+// keys (items is minus their number), without recursion and without
 // building paths until it finds one.
 func overLimit(root any, limit, maxItems int) (path string, items int, ok bool) {
 	type item struct {
@@ -523,8 +543,13 @@ func overLimit(root any, limit, maxItems int) (path string, items int, ok bool) 
 		stack = stack[:len(stack)-1]
 		switch t := it.v.(type) {
 		case map[string]any, []any:
-			if l, isList := t.([]any); it.depth > limit || isList && len(l) > maxItems {
-				if it.depth <= limit {
+			m, isMap := t.(map[string]any)
+			if l, isList := t.([]any); it.depth > limit || isList && len(l) > maxItems || isMap && len(m) > MaxMapKeys {
+				switch {
+				case it.depth > limit:
+				case isMap:
+					items = -len(m)
+				default:
 					items = len(l)
 				}
 				var segs []item

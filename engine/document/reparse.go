@@ -161,6 +161,9 @@ func reparse(doc *Document, prev, pane, text string, o Options) (*Document, bool
 	if l, isList := collValue.([]any); isList && len(l) > MaxListItems {
 		return nil, false
 	}
+	if m, isMap := collValue.(map[string]any); isMap && len(m) > MaxMapKeys {
+		return nil, false
+	}
 	value, ok := replaceAt(ix.value, f.path, collValue)
 	if !ok {
 		return nil, false

@@ -62,7 +62,8 @@ type yamlIndexer struct {
 	// ascii is set when the text is ASCII: a column is then an offset.
 	ascii  bool
 	failed bool
-	// longList is set once a list longer than MaxListItems is read.
+	// longList is set once a list longer than MaxListItems, or a map of
+	// more than MaxMapKeys keys, is read.
 	longList bool
 	tree     *posTree
 	// entries and kids hold the children of the collections being read,
@@ -354,6 +355,7 @@ func (y *yamlIndexer) blockMap(ln, off, depth int) (any, int32, int) {
 	y.tree.setEntries(node, y.entries[base:])
 	clear(y.entries[base:])
 	y.entries = y.entries[:base]
+	y.longList = y.longList || len(m) > MaxMapKeys
 	return m, node, ln
 }
 

@@ -28,7 +28,41 @@ const (
 	// stack: Chromium's ran out near 500 ("Maximum call stack size
 	// exceeded", the evaluator lost), so the limit keeps a wide margin.
 	MaxStack = 250
+	// MaxMadeItems is the longest array std.range, std.makeArray and
+	// std.repeat make in one call; MaxMadeChars the longest string
+	// std.repeat makes. Past them the call
+	// fails with a runtime error. go-jsonnet allocates such an array at
+	// once, and Go cannot recover from running out of memory: natively
+	// std.range(0, 1e9) ended the process, as wasm the worker. A million
+	// items (some 80 MB in the evaluator) is already past anything a
+	// pane can hold: printed, they would be over MaxOutputSize.
+	MaxMadeItems = 1_000_000
+	MaxMadeChars = MaxOutputSize
 )
+
+// guard is put before the pane's text, on its first line: it shadows the
+// std functions that allocate in proportion to a number they are given
+// (see MaxMadeItems). Only explicit std.… calls see it: go-jsonnet's
+// desugared constructs and the standard library itself use their own
+// reference to std, which is not the user's.
+var guard = strings.Join([]string{
+	"local applylensStd = std;",
+	"local std = applylensStd + {",
+	fmt.Sprintf("range(from, to):: if applylensStd.isNumber(from) && applylensStd.isNumber(to) && to - from + 1 > %d then error %q %% (to - from + 1) else super.range(from, to),", MaxMadeItems, tooManyItems("std.range", "%d")),
+	fmt.Sprintf("makeArray(sz, func):: if applylensStd.isNumber(sz) && sz > %d then error %q %% sz else super.makeArray(sz, func),", MaxMadeItems, tooManyItems("std.makeArray", "%d")),
+	fmt.Sprintf("repeat(what, count):: if applylensStd.isNumber(count) && applylensStd.isArray(what) && applylensStd.length(what) * count > %d then error %q %% (applylensStd.length(what) * count) "+
+		"else if applylensStd.isNumber(count) && applylensStd.isString(what) && applylensStd.length(what) * count > %d then error %q %% (applylensStd.length(what) * count) else super.repeat(what, count),",
+		MaxMadeItems, tooManyItems("std.repeat", "%d"), MaxMadeChars, tooManyChars("std.repeat", "%d")),
+	"}; ",
+}, " ")
+
+func tooManyItems(fn, n string) string {
+	return fmt.Sprintf("%s would make an array of %s items; applylens makes at most %d in one call (a pane could not hold more).", fn, n, MaxMadeItems)
+}
+
+func tooManyChars(fn, n string) string {
+	return fmt.Sprintf("%s would make a string of %s characters; applylens makes at most %d in one call (a pane could not hold more).", fn, n, MaxMadeChars)
+}
 
 // Reason classifies an Error.
 type Reason string
@@ -81,12 +115,16 @@ func Evaluate(source string) (string, error) {
 	if len(source) > MaxSourceSize {
 		return "", &Error{Reason: ReasonTooLarge, Message: fmt.Sprintf("The Jsonnet is %s; applylens evaluates at most %s.", size(len(source)), size(MaxSourceSize))}
 	}
-	if line, col := tooDeep(source); line > 0 {
+	if line, col, kind := tooDeep(source); kind != withinLimits {
 		e := &Error{Reason: ReasonTooDeep, Message: fmt.Sprintf("Brackets or prefix operators are nested more than %d levels deep here, which applylens does not evaluate.", MaxNesting)}
+		if kind == tooChained {
+			e.Message = fmt.Sprintf("Expressions are nested more than %d levels deep here (each operator, .field, call, local, if/else and bracket nests what follows it), which applylens does not evaluate: the evaluator would run out of stack. "+
+				"Make the chain shorter: add many values with std.foldl or std.sum over an array, gather many locals into one object (local c = { a: …, b: … };), test many cases with a lookup in an object instead of if/else.", MaxDepth)
+		}
 		e.Line, e.Column = position(source, ast.Location{Line: line, Column: col})
 		return "", e
 	}
-	node, err := jsonnet.SnippetToAST(fileName, source)
+	node, err := jsonnet.SnippetToAST(fileName, guard+source)
 	if err != nil {
 		return "", locate(source, err)
 	}
@@ -162,8 +200,8 @@ func locate(source string, err error) *Error {
 		// Frames go from the outermost to the innermost.
 		for i := len(rt.StackTrace) - 1; i >= 0; i-- {
 			loc := rt.StackTrace[i].Loc
-			if loc.FileName == fileName && loc.Begin.IsSet() {
-				e.Line, e.Column = position(source, loc.Begin)
+			if at, ok := inSource(loc.Begin); ok && loc.FileName == fileName {
+				e.Line, e.Column = position(source, at)
 				break
 			}
 		}
@@ -192,7 +230,9 @@ func locate(source string, err error) *Error {
 		// its own way.
 		if loc.IsSet() {
 			e.Message = strings.TrimPrefix(e.Message, loc.String()+" ")
-			e.Line, e.Column = position(source, loc.Begin)
+			if at, ok := inSource(loc.Begin); ok {
+				e.Line, e.Column = position(source, at)
+			}
 		}
 		return e
 	}
@@ -208,6 +248,22 @@ func importedPath(msg string) string {
 		return msg[i:]
 	}
 	return "the imported file"
+}
+
+// inSource converts a location in the text evaluated (guard, then the
+// pane's text) into one in the pane's text; false when it is unset or
+// inside the guard.
+func inSource(at ast.Location) (ast.Location, bool) {
+	if !at.IsSet() {
+		return at, false
+	}
+	if at.Line == 1 {
+		if at.Column <= len(guard) {
+			return at, false
+		}
+		at.Column -= len(guard)
+	}
+	return at, true
 }
 
 // position converts go-jsonnet's 1-based line and byte column into a

@@ -23,6 +23,10 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 	}
 	// Parentheses: nested data as deep would run past MaxStack first.
 	brackets := func(n int) string { return "{ a: " + strings.Repeat("(", n-1) + "1" + strings.Repeat(")", n-1) + " }" }
+	// A chain n deep: the object's brace, then n-1 operators.
+	chain := func(n int) string { return "{a: 1" + strings.Repeat("+1", n-1) + "}" }
+	// n local bindings, then an object: n*localWeight+1 deep.
+	locals := func(n int) string { return strings.Repeat("local v = 1;\n", n) + "{a: v}" }
 	tests := []struct {
 		name    string
 		source  string
@@ -37,6 +41,20 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 		{"calls just over MaxStack", recursion(MaxStack - 3), ReasonTooDeep, "more than 250 calls deep"},
 		{"brackets at MaxNesting", brackets(MaxNesting), "", ""},
 		{"brackets one over MaxNesting", brackets(MaxNesting + 1), ReasonTooDeep, "nested more than 200 levels deep"},
+		{"a chain at MaxDepth", chain(MaxDepth), "", ""},
+		{"a chain one over MaxDepth", chain(MaxDepth + 1), ReasonTooDeep, "Expressions are nested more than 500 levels deep"},
+		{"the chain of issue 17 (100,000 operators)", chain(100001), ReasonTooDeep, "Expressions are nested more than 500 levels deep"},
+		{"local bindings at MaxDepth", locals((MaxDepth - 1) / localWeight), "", ""},
+		{"local bindings one over MaxDepth", locals((MaxDepth-1)/localWeight + 1), ReasonTooDeep, "Expressions are nested more than 500 levels deep"},
+		{"50,000 local bindings", locals(50000), ReasonTooDeep, "Expressions are nested more than 500 levels deep"},
+		{"std.range at MaxMadeItems", "{a: std.length(std.range(1, 1000000))}", "", ""},
+		{"std.range one over MaxMadeItems", "{a: std.length(std.range(0, 1000000))}", ReasonRuntime, "std.range would make an array of 1000001 items; applylens makes at most 1000000 in one call"},
+		{"std.range(0, 1e9)", "{a: std.range(0, 1e9)}", ReasonRuntime, "std.range would make an array of 1000000001 items"},
+		{"std.makeArray at MaxMadeItems", "{a: std.length(std.makeArray(1000000, function(i) i))}", "", ""},
+		{"std.makeArray one over MaxMadeItems", "{a: std.makeArray(1000001, function(i) i)}", ReasonRuntime, "std.makeArray would make an array of 1000001 items"},
+		{"std.repeat of an array one over MaxMadeItems", "{a: std.repeat([1, 2], 500001)}", ReasonRuntime, "std.repeat would make an array of 1000002 items"},
+		{"std.repeat of a string at MaxMadeChars", "{a: std.length(std.repeat(std.repeat('x', 1024), 5120))}", "", ""},
+		{"std.repeat of a string one over MaxMadeChars", "{a: std.repeat('x', 5242881)}", ReasonRuntime, "std.repeat would make a string of 5242881 characters; applylens makes at most 5242880 in one call"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

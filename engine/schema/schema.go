@@ -35,6 +35,9 @@ type Field struct {
 	Type       int32  // index into Schema.Types
 	Strategies string // patchStrategy tag, unsplit
 	MergeKey   string
+	// OmitEmpty is the json tag's omitempty: encoding the Go type drops
+	// the field when it holds its type's empty value.
+	OmitEmpty bool
 }
 
 // Type is a Go type as encoding/json and strategicpatch see it.

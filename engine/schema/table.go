@@ -19,12 +19,13 @@ import (
 //	string count, then each string: length, bytes (sorted)
 //	type count, then each type: kind, then
 //	    Struct: name string, field count, then each field:
-//	            name string, type, strategies string, merge key string
+//	            name string, type<<1 | omitempty, strategies string,
+//	            merge key string
 //	    Pointer, Slice, Array: elem type
 //	kind count, then each kind: apiVersion string, kind string, type
 //
 // ByName is not stored; Decode sorts it.
-const tableVersion = 1
+const tableVersion = 2
 
 // Encode returns s in the compact form Decode reads.
 func (s *Schema) Encode() string {
@@ -71,7 +72,11 @@ func (s *Schema) Encode() string {
 			b = binary.AppendUvarint(b, uint64(len(t.Fields)))
 			for _, f := range t.Fields {
 				b = binary.AppendUvarint(b, index[f.Name])
-				b = binary.AppendUvarint(b, uint64(f.Type))
+				omit := uint64(0)
+				if f.OmitEmpty {
+					omit = 1
+				}
+				b = binary.AppendUvarint(b, uint64(f.Type)<<1|omit)
 				b = binary.AppendUvarint(b, index[f.Strategies])
 				b = binary.AppendUvarint(b, index[f.MergeKey])
 			}
@@ -187,6 +192,10 @@ func (d *decoder) schema() (*Schema, error) {
 		i, err := d.count(nt-1, "type index")
 		return int32(i), err
 	}
+	fieldType := func() (int32, bool, error) {
+		i, err := d.count(2*nt-1, "type index")
+		return int32(i >> 1), i&1 == 1, err
+	}
 	s := &Schema{}
 	if nt > 0 {
 		s.Types = make([]Type, nt)
@@ -220,7 +229,7 @@ func (d *decoder) schema() (*Schema, error) {
 				if f.Name, err = str(); err != nil {
 					return nil, err
 				}
-				if f.Type, err = typ(); err != nil {
+				if f.Type, f.OmitEmpty, err = fieldType(); err != nil {
 					return nil, err
 				}
 				if f.Strategies, err = str(); err != nil {

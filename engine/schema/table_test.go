@@ -55,17 +55,17 @@ func TestDecodeRejectsCorruptTables(t *testing.T) {
 		reason string
 	}{
 		{"empty", "", "unexpected end"},
-		{"wrong version", "\x02" + good[1:], "version 2, want 1"},
+		{"wrong version", "\x01" + good[1:], "version 1, want 2"},
 		{"trailing byte", good + "\x00", "trailing data"},
-		{"varint overflow", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "varint overflow"},
-		{"string count too large", "\x01\xff\x7f", "string count out of range"},
-		{"string too long", "\x01\x01\x05ab", "string length out of range"},
-		{"no types", "\x01\x00", "unexpected end"},
-		{"type index out of range", "\x01\x00\x01\x17\x05\x00", "type index out of range"}, // a slice of type 5
-		{"invalid kind", "\x01\x00\x01\x00\x00", "invalid kind"},
-		{"kind too large", "\x01\x00\x01\x40\x00", "kind out of range"},
-		{"string index out of range", "\x01\x00\x01\x19\x00\x00\x00", "string index out of range"}, // a struct named string 0 of none
-		{"unsorted kinds", "\x01\x02\x01a\x01b\x01\x18\x02\x01\x01\x00\x00\x00\x00", "kinds not sorted"},
+		{"varint overflow", "\x02\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "varint overflow"},
+		{"string count too large", "\x02\xff\x7f", "string count out of range"},
+		{"string too long", "\x02\x01\x05ab", "string length out of range"},
+		{"no types", "\x02\x00", "unexpected end"},
+		{"type index out of range", "\x02\x00\x01\x17\x05\x00", "type index out of range"}, // a slice of type 5
+		{"invalid kind", "\x02\x00\x01\x00\x00", "invalid kind"},
+		{"kind too large", "\x02\x00\x01\x40\x00", "kind out of range"},
+		{"string index out of range", "\x02\x00\x01\x19\x00\x00\x00", "string index out of range"}, // a struct named string 0 of none
+		{"unsorted kinds", "\x02\x02\x01a\x01b\x01\x18\x02\x01\x01\x00\x00\x00\x00", "kinds not sorted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

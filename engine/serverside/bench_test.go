@@ -1,7 +1,11 @@
 package serverside
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/applylens/applylens/engine/internal/benchcpu"
+	"github.com/applylens/applylens/engine/internal/gen"
 
 	"sigs.k8s.io/structured-merge-diff/v6/typed"
 )
@@ -47,5 +51,31 @@ func BenchmarkApplyCustomResource(b *testing.B) {
 		if _, err := Apply(Request{File: file, Live: first.Object, Manager: "mesh", CustomResourceDefinitions: crds}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkServerSideApplyContainers is a whole server-side apply as the
+// page asks for it (ApplyResult: the apply, the result, the step trace)
+// of a Deployment of n containers over the one applied before, every
+// image bumped: the cost should grow linearly with n.
+func BenchmarkServerSideApplyContainers(b *testing.B) {
+	for _, n := range []int{500, 1000, 2000, 5000, 10000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			first, err := Apply(Request{File: gen.ContainersDeployment(n, "1")})
+			if err != nil {
+				b.Fatal(err)
+			}
+			file := gen.ContainersDeployment(n, "2")
+			defer benchcpu.Report(b)()
+			for b.Loop() {
+				res, err := ApplyResult(file, first.Object, "", false, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(res.Steps) < 2*n {
+					b.Fatalf("%d steps for %d containers", len(res.Steps), n)
+				}
+			}
+		})
 	}
 }

@@ -76,11 +76,14 @@ func trace(req Request, out *Outcome) []engine.Step {
 		manager = DefaultManager
 	}
 	steps := []engine.Step{}
+	// One finder per object: each path's value is found without scanning
+	// lists (the paths of a set of n elements would be quadratic).
+	inLive, inFile, inObject := NewFinder(req.Live), NewFinder(req.File), NewFinder(out.Object)
 	if out.Conflict != nil {
 		for i, c := range out.Conflict.Conflicts {
 			p := out.Conflict.Paths[i]
 			steps = append(steps, engine.Step{Phase: engine.PhaseServer, Path: c.Field, Rule: RuleServerSide, Action: StepConflict,
-				Old: valueJSON(req.Live, p), New: valueJSON(req.File, p),
+				Old: valueJSON(inLive, p), New: valueJSON(inFile, p),
 				Why: fmt.Sprintf("%q owns this field (%s) and your file gives it another value: the server refuses the whole apply. With --force-conflicts, %q would take it over.", c.Manager, c.Operation, manager)})
 		}
 		return steps
@@ -151,7 +154,8 @@ func trace(req Request, out *Outcome) []engine.Step {
 		// A map or element the manager no longer owns as such, but which
 		// stays for the fields it or others still own below it: its
 		// fields' steps say it all.
-		if !now.Has(p) && len(holders(othersAfter, p)) == 0 {
+		mine, sharing := now.Has(p), holders(othersAfter, p)
+		if !mine && len(sharing) == 0 {
 			if hasBelow(now, p) {
 				return
 			}
@@ -162,10 +166,9 @@ func trace(req Request, out *Outcome) []engine.Step {
 			}
 		}
 		step := engine.Step{Phase: engine.PhaseServer, Path: p.String(), Rule: RuleServerSide,
-			Old: valueJSON(req.Live, p), New: valueJSON(out.Object, p)}
-		sharing := holders(othersAfter, p)
+			Old: valueJSON(inLive, p), New: valueJSON(inObject, p)}
 		switch {
-		case now.Has(p):
+		case mine:
 			var lost []ownedSet
 			for _, o := range holders(before, p) {
 				handedOver := out.Migrated && o.operation == OperationUpdate && o.subresource == "" && o.set.Has(lastAppliedPath)
@@ -202,15 +205,16 @@ func trace(req Request, out *Outcome) []engine.Step {
 	return steps
 }
 
-// hasBelow tells whether set has a field under p.
+// hasBelow tells whether set has a field under p: the subset under p,
+// found by descending (not by iterating the whole set for each p).
 func hasBelow(set *fieldpath.Set, p fieldpath.Path) bool {
-	below := false
-	set.Iterate(func(q fieldpath.Path) {
-		if !below && len(q) > len(p) && q[:len(p)].Equals(p) {
-			below = true
+	for _, pe := range p {
+		var ok bool
+		if set, ok = set.Children.Get(pe); !ok {
+			return false
 		}
-	})
-	return below
+	}
+	return !set.Empty()
 }
 
 // beforeApply is the live object as the apply finds it: one without
@@ -247,9 +251,9 @@ func stillHolds(after []ownedSet, o ownedSet, p fieldpath.Path) bool {
 	return false
 }
 
-// valueJSON is the value at p in obj as JSON; nil when absent.
-func valueJSON(obj map[string]any, p fieldpath.Path) []byte {
-	v, ok := Lookup(obj, p)
+// valueJSON is the value at p in f's object as JSON; nil when absent.
+func valueJSON(f *Finder, p fieldpath.Path) []byte {
+	v, ok := f.Lookup(p)
 	if !ok {
 		return nil
 	}

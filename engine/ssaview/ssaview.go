@@ -99,7 +99,8 @@ func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
 		live = docs.Live.Object
 	}
 	object, _ := res.ObjectValue.(map[string]any)
-	texts := locator{file: docs.File.Object, live: live, result: object}
+	texts := locator{result: object, inFile: serverside.NewPathFinder(docs.File.Object),
+		inLive: serverside.NewPathFinder(live), inResult: serverside.NewPathFinder(object)}
 	if docs.File != nil {
 		texts.fileIdx = docs.File.Index()
 	}
@@ -155,25 +156,27 @@ func duplicateAt(e *api.Error, docs engine.Panes) *api.Error {
 }
 
 // locator finds a field's lines in the file, the live object and the
-// server-side result.
+// server-side result. Its finders locate the many fields of a request in
+// time linear in the objects (serverside.Finder).
 type locator struct {
-	file, live, result          map[string]any
+	result                      map[string]any
 	fileIdx, liveIdx, resultIdx *document.Index
+	inFile, inLive, inResult    *serverside.Finder
 }
 
 func (l locator) where(p fieldpath.Path, withResult bool) *api.Where {
-	w := &api.Where{File: spanIn(l.file, l.fileIdx, p), Live: spanIn(l.live, l.liveIdx, p)}
+	w := &api.Where{File: spanIn(l.inFile, l.fileIdx, p), Live: spanIn(l.inLive, l.liveIdx, p)}
 	if withResult {
-		w.Result = spanIn(l.result, l.resultIdx, p)
+		w.Result = spanIn(l.inResult, l.resultIdx, p)
 	}
 	return w
 }
 
-func spanIn(obj map[string]any, idx *document.Index, p fieldpath.Path) *api.Span {
-	if obj == nil || idx == nil || p == nil {
+func spanIn(in *serverside.Finder, idx *document.Index, p fieldpath.Path) *api.Span {
+	if in.Object() == nil || idx == nil || p == nil {
 		return nil
 	}
-	dp, ok := serverside.DocumentPath(obj, p)
+	dp, ok := in.DocumentPath(p)
 	if !ok {
 		return nil
 	}
@@ -194,7 +197,7 @@ func owned(owners []engine.Owner, paths map[string]fieldpath.Path, texts locator
 			out[n-1].Owners = append(out[n-1].Owners, ref)
 			continue
 		}
-		span := spanIn(texts.result, texts.resultIdx, paths[o.Field])
+		span := spanIn(texts.inResult, texts.resultIdx, paths[o.Field])
 		if span == nil {
 			continue // metadata.managedFields names fields no longer there only when the server left them
 		}

@@ -2,9 +2,11 @@ package timeline
 
 import (
 	"fmt"
-	"github.com/applylens/applylens/engine/api"
 	"strings"
 	"testing"
+
+	"github.com/applylens/applylens/engine/api"
+	"github.com/applylens/applylens/engine/internal/benchcpu"
 )
 
 // benchTimeline is 20 commands on typical objects: a deployment, a
@@ -30,7 +32,7 @@ func benchTimeline() []api.TimelineCommand {
 func BenchmarkTimeline20(b *testing.B) {
 	req := mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: benchTimeline(), Select: &api.TimelineSelect{Step: 19}})
 	var size int
-	defer reportCPU(b)()
+	defer benchcpu.Report(b)()
 	for b.Loop() {
 		timelines = timelineCache{}
 		size = len(api.Handle(req))
@@ -48,7 +50,7 @@ func benchEdit(b *testing.B, step int) {
 	cmds := benchTimeline()
 	timelines = timelineCache{}
 	api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
-	defer reportCPU(b)()
+	defer benchcpu.Report(b)()
 	for b.Loop() {
 		benchEdits++
 		cmds[step].Files = map[string]string{"app.yaml": deploymentV1 + fmt.Sprintf("# edit %d\n", benchEdits)}
@@ -70,20 +72,32 @@ func BenchmarkTimeline20Select(b *testing.B) {
 	cmds := benchTimeline()
 	timelines = timelineCache{}
 	i := 0
-	defer reportCPU(b)()
+	defer benchcpu.Report(b)()
 	for b.Loop() {
 		i++
 		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: i % 20}}))
 	}
 }
 
-// reportCPU starts counting the process's CPU time; the function it
-// returns reports it per operation ("cpu-ns/op"), where it can be read.
-func reportCPU(b *testing.B) func() {
-	start, ok := cpuTime()
-	return func() {
-		if end, ok2 := cpuTime(); ok && ok2 && b.N > 0 {
-			b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
+// BenchmarkTimelineGrowing: a timeline of 100 commands, each applying
+// another 100 ConfigMaps (10,000 stored at the end), computed whole,
+// nothing selected: each step starts from a copy of the cluster before it
+// (Cluster.Clone), which should not cost in proportion to what is stored.
+func BenchmarkTimelineGrowing(b *testing.B) {
+	var cmds []api.TimelineCommand
+	for i := range 100 {
+		var text strings.Builder
+		for j := range 100 {
+			fmt.Fprintf(&text, "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-%d-%d\ndata:\n  k: v\n", i, j)
+		}
+		cmds = append(cmds, api.TimelineCommand{Command: "kubectl apply -f cm.yaml", Files: map[string]string{"cm.yaml": text.String()}})
+	}
+	req := mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds})
+	defer benchcpu.Report(b)()
+	for b.Loop() {
+		timelines = timelineCache{}
+		if resp := api.Handle(req); !strings.Contains(resp, "cm-99-99 created") {
+			b.Fatal(resp[:min(len(resp), 300)])
 		}
 	}
 }

@@ -97,3 +97,14 @@ func TestDefaultIdempotent(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultWebhooks compares the webhook configurations' defaulting
+// (each webhook, its rules, its service port; a mutating webhook's
+// reinvocationPolicy) with the scheme's.
+func TestDefaultWebhooks(t *testing.T) {
+	for _, kind := range []string{"ValidatingWebhookConfiguration", "MutatingWebhookConfiguration"} {
+		checkDefault(t, kind, obj(`{"apiVersion":"admissionregistration.k8s.io/v1","kind":"`+kind+`","metadata":{"name":"w"},"webhooks":[`+
+			`{"name":"a.example.com","sideEffects":"None","admissionReviewVersions":["v1"],"clientConfig":{"service":{"namespace":"ns","name":"svc"}},"rules":[{"operations":["CREATE"],"apiGroups":[""],"apiVersions":["v1"],"resources":["pods"]}]},`+
+			`{"name":"b.example.com","sideEffects":"None","admissionReviewVersions":["v1"],"failurePolicy":"Ignore","matchPolicy":"Exact","timeoutSeconds":5,"namespaceSelector":{"matchLabels":{"a":"b"}},"clientConfig":{"url":"https://example.com"},"rules":[{"operations":["*"],"apiGroups":["*"],"apiVersions":["*"],"resources":["*"],"scope":"Namespaced"}]}]}`))
+	}
+}

@@ -90,6 +90,42 @@ await check("evaluates the page's Jsonnet walkthrough", () => {
   console.log(`     (evaluation took ${ms.toFixed(1)} ms)`);
 });
 
+// Inputs that once killed the runtime: deep chains overflowed the host's
+// stack inside go-jsonnet ("Maximum call stack size exceeded", and the next
+// evaluation died with "fatal error: schedule: holding locks"), and
+// std.range(0, 1e9) ran out of memory. This process runs with node's
+// default stack, about a browser worker's. At the limit (MaxDepth) each
+// chain evaluates.
+const chainAtLimit = (link, n) => '{a: 1' + link.repeat(n - 1) + '}';
+const deep = [
+  ['a chain of 100,000 operators', '{a: 1' + '+1'.repeat(100000) + '}', 'too-deep', /Expressions are nested more than 500 levels deep/],
+  ['50,000 local bindings', 'local v = 1;\n'.repeat(50000) + '{a: v}', 'too-deep', /Expressions are nested more than 500 levels deep/],
+  ['std.range(0, 1e9)', '{a: std.range(0, 1e9)}', 'runtime', /std\.range would make an array of 1000000001 items/],
+];
+for (const [name, source, reason, message] of deep) {
+  await check(`${name} is refused, and the runtime still answers`, () => {
+    const r = evaluate(source);
+    assert.equal(r.error?.reason, reason, JSON.stringify(r.error));
+    assert.match(r.error.message, message);
+    assert.equal(jsonnetState.exited, false);
+    assert.equal(evaluate(defaultScenario.fileJsonnet).json, walkthroughJSON);
+  });
+}
+const atLimit = [
+  ['operators', chainAtLimit('+1', 500)],
+  // A local or an if counts three (localWeight).
+  ['local bindings', 'local v = 1;\n'.repeat(166) + '{a: v}'],
+  ['else if', '{a: ' + 'if false then 0 else '.repeat(166) + '1}'],
+  ['calls', 'local f(x) = f;\n{a: std.type(f' + '(1)'.repeat(494) + ')}'],
+  ['fields', 'local o = {a: 1, b: o};\n{a: o' + '.b'.repeat(495) + '.a}'],
+];
+for (const [name, source] of atLimit) {
+  await check(`${name} at the depth limit evaluate`, () => {
+    const r = evaluate(source);
+    assert.equal(r.error, undefined, JSON.stringify(r.error));
+  });
+}
+
 await check('the engine computes the same apply from the Jsonnet as from the YAML', async () => {
   await start(engineWasm, 'onApplylensReady');
   const apply = (file) => {

@@ -231,6 +231,33 @@ test('a crash is answered as a file error, and the retry in the fresh worker sti
   stage.stop();
 });
 
+test('a text that crashes every runtime is answered twice as a crash, then the worker waits for the next edit', () => {
+  const { stage, workers } = setup();
+  const answers = [];
+  const text = '{a: 1' + '+1'.repeat(100000) + '}';
+  stage.request(text, (r) => answers.push(r));
+  workers[0].emit({ type: 'ready', version: 'v' });
+  workers[0].emit({ type: 'crashed', id: workers[0].sent[0].id, message: 'Maximum call stack size exceeded' });
+  assert.equal(workers[0].terminated, true, 'the dead runtime is not reused');
+  assert.equal(answers.length, 1);
+  assert.equal(answers[0].error.pane, 'file');
+  assert.match(answers[0].error.message, /crashed \(Maximum call stack size exceeded\) and was restarted; your text is kept/);
+  // The retry in the fresh worker crashes too: answered once more, and
+  // not retried again.
+  workers[1].emit({ type: 'ready', version: 'v' });
+  assert.deepEqual(JSON.parse(workers[1].sent[0].request), { source: text });
+  workers[1].emit({ type: 'crashed', id: workers[1].sent[0].id, message: 'the Go program exited' });
+  assert.equal(workers.length, 3);
+  workers[2].emit({ type: 'ready', version: 'v' });
+  assert.equal(workers[2].sent.length, 0, 'no third try');
+  // A crash is not the text's answer: the same text is evaluated again.
+  stage.request(text, (r) => answers.push(r));
+  assert.equal(workers[2].sent.length, 1);
+  workers[2].answer({ error: { kind: 'input', pane: 'file', reason: 'too-deep', line: 1, column: 1000, message: 'nested' } });
+  assert.equal(answers.at(-1).error.reason, 'too-deep');
+  stage.stop();
+});
+
 test('a load failure is answered as a file error; the next request loads again', () => {
   const { stage, workers } = setup();
   const answers = [];

@@ -116,3 +116,26 @@ func LargeDeployment() Triple {
 	return Triple{APIVersion: "apps/v1", Kind: "Deployment",
 		Original: Encode(original), Modified: Encode(build(true)), Current: Encode(live)}
 }
+
+// ContainersDeployment is a Deployment of n containers, each a name and
+// an image tagged tag: the input of the benchmarks that check a cost
+// grows linearly with the length of a keyed list (issue 17). Numbers are
+// int64, as the JSON readers give them.
+func ContainersDeployment(n int, tag string) Obj {
+	containers := make(List, n)
+	for i := range containers {
+		containers[i] = Obj{"name": fmt.Sprintf("c-%d", i), "image": "nginx:" + tag}
+	}
+	return Obj{
+		"apiVersion": "apps/v1",
+		"kind":       "Deployment",
+		"metadata":   Obj{"name": "many", "namespace": "default"},
+		"spec": Obj{
+			"selector": Obj{"matchLabels": Obj{"app": "many"}},
+			"template": Obj{
+				"metadata": Obj{"labels": Obj{"app": "many"}},
+				"spec":     Obj{"containers": containers},
+			},
+		},
+	}
+}

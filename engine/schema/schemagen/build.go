@@ -132,7 +132,7 @@ func (g *graph) local(i int) string {
 	if t.Kind() == reflect.Struct {
 		b.WriteString("\x00" + t.Name())
 		for _, f := range g.fields[i] {
-			b.WriteString("\x00" + f.name + "\x01" + f.sf.Tag.Get("patchStrategy") + "\x01" + f.sf.Tag.Get("patchMergeKey"))
+			b.WriteString("\x00" + f.name + "\x01" + f.sf.Tag.Get("patchStrategy") + "\x01" + f.sf.Tag.Get("patchMergeKey") + "\x01" + strconv.FormatBool(omitEmpty(f.sf)))
 		}
 	}
 	return b.String()
@@ -195,6 +195,7 @@ func (g *graph) minimize() ([]schema.Type, []int32) {
 					Type:       out[g.index[f.sf.Type]],
 					Strategies: f.sf.Tag.Get("patchStrategy"),
 					MergeKey:   f.sf.Tag.Get("patchMergeKey"),
+					OmitEmpty:  omitEmpty(f.sf),
 				})
 			}
 			if len(st.Fields) > 1<<16 {
@@ -225,4 +226,17 @@ func intern(ids map[string]int, key string) int {
 		ids[key] = id
 	}
 	return id
+}
+
+// omitEmpty reports the json tag's omitempty option.
+func omitEmpty(sf reflect.StructField) bool {
+	_, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
+	for opts != "" {
+		var o string
+		o, opts, _ = strings.Cut(opts, ",")
+		if o == "omitempty" {
+			return true
+		}
+	}
+	return false
 }

@@ -135,3 +135,39 @@ func TestNamespaceAgreesWithKubectlBuilder(t *testing.T) {
 		})
 	}
 }
+
+// TestBuilderDropsClusterScopedNamespace pins what kubectl's builder does
+// with a cluster-scoped object whose file names a namespace (a ClusterRole
+// with namespace: kube-system, as public manifests have): FilterNamespace
+// runs UpdateObjectNamespace with "", which removes metadata.namespace
+// from the object apply computes from, so neither the last-applied
+// annotation nor the patch carries it. The engine does the same and says
+// so (WarnNamespaceDropped).
+func TestBuilderDropsClusterScopedNamespace(t *testing.T) {
+	const file = "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\n  namespace: kube-system\nrules: []\n"
+	obj, ns, err := kubectlBuilder(t, file, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, found, _ := unstructured.NestedFieldNoCopy(obj.Object, "metadata", "namespace"); found || ns != "" {
+		t.Fatalf("kubectl's builder kept the namespace: object %v, info namespace %q", obj.Object["metadata"], ns)
+	}
+	res, err := engine.Apply(engine.Input{File: file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last map[string]any
+	if err := json.Unmarshal([]byte(res.LastApplied), &last); err != nil {
+		t.Fatal(err)
+	}
+	if _, found, _ := unstructured.NestedFieldNoCopy(last, "metadata", "namespace"); found {
+		t.Errorf("the engine's last-applied annotation keeps the namespace: %s", res.LastApplied)
+	}
+	dropped := false
+	for _, w := range res.Warnings {
+		dropped = dropped || w.Code == engine.WarnNamespaceDropped
+	}
+	if !dropped {
+		t.Errorf("no %s warning: %+v", engine.WarnNamespaceDropped, res.Warnings)
+	}
+}

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package timeline
+package benchcpu
 
 import "time"
 

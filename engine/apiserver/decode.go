@@ -1,0 +1,95 @@
+package apiserver
+
+import (
+	"encoding/base64"
+	"fmt"
+	"sort"
+
+	"github.com/applylens/applylens/engine/schema"
+)
+
+// Decode does what the API server's decoder does to a request body before
+// anything else, where the JSON-shaped object and the Go type it is
+// decoded into disagree: for the cases the simulation knows, it refuses a
+// value the type cannot hold, with the create handler's BadRequest
+// ("Secret in version "v1" cannot be handled as a Secret: illegal base64
+// data at input byte 0"), and it gives a value the type changes the value
+// it gets (a ConfigMap's data value null becomes ""). encoding/json keeps
+// the first error in the order of the body, which kubectl encodes with
+// sorted keys, so the first bad key in sorted order is the one reported.
+// Then the fields the typed encoding omits are dropped
+// (schema.Schema.DropEmpty): readOnly: false, subPath: "", env: [].
+func Decode(obj map[string]any) *StatusError {
+	if stringAt(obj, "apiVersion") != "v1" {
+		schema.Builtin.DropEmpty(obj)
+		return nil
+	}
+	switch stringAt(obj, "kind") {
+	case "Secret":
+		if err := decodeSecret(obj); err != "" {
+			msg := fmt.Sprintf("Secret in version %q cannot be handled as a Secret: %s", "v1", err)
+			return &StatusError{Reason: "BadRequest", Message: msg, ServerMessage: msg}
+		}
+	case "ConfigMap":
+		if data, ok := obj["data"].(map[string]any); ok {
+			for k, v := range data {
+				if v == nil {
+					data[k] = ""
+				}
+			}
+		}
+	}
+	schema.Builtin.DropEmpty(obj)
+	return nil
+}
+
+// decodeSecret is the decoding of a Secret's data (map[string][]byte: each
+// value base64) and stringData (map[string]string); it returns the
+// decoder's first error, or "".
+func decodeSecret(obj map[string]any) string {
+	for _, field := range []string{"data", "stringData"} { // the body's order
+		m, ok := obj[field].(map[string]any)
+		if !ok {
+			continue
+		}
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			switch v := m[k].(type) {
+			case nil:
+			case string:
+				if field == "data" {
+					if _, err := base64.StdEncoding.DecodeString(v); err != nil {
+						return err.Error()
+					}
+				}
+			default:
+				goType := "string"
+				if field == "data" {
+					goType = "[]uint8"
+				}
+				return fmt.Sprintf("json: cannot unmarshal %s into Go struct field Secret.%s of type %s", jsonTypeWord(v), field, goType)
+			}
+		}
+	}
+	return ""
+}
+
+// jsonTypeWord is encoding/json's word for a JSON value in an
+// UnmarshalTypeError.
+func jsonTypeWord(v any) string {
+	switch v.(type) {
+	case bool:
+		return "bool"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	case string:
+		return "string"
+	}
+	return "number"
+}

@@ -1,0 +1,45 @@
+package apiserver
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestDecode(t *testing.T) {
+	secret := func(field string, m map[string]any) map[string]any {
+		return map[string]any{"apiVersion": "v1", "kind": "Secret", "metadata": map[string]any{"name": "s"}, field: m}
+	}
+	cases := []struct {
+		name string
+		obj  map[string]any
+		want string // the message, "" when decoded
+	}{
+		{"base64 data", secret("data", map[string]any{"a": "eA=="}), ""},
+		{"data not base64", secret("data", map[string]any{"a": "eA==", "b": "not base64"}), `Secret in version "v1" cannot be handled as a Secret: illegal base64 data at input byte 3`},
+		{"the first bad key in sorted order", secret("data", map[string]any{"z": "!", "b": "ab!"}), `Secret in version "v1" cannot be handled as a Secret: illegal base64 data at input byte 2`},
+		{"a number in data", secret("data", map[string]any{"a": int64(1)}), `Secret in version "v1" cannot be handled as a Secret: json: cannot unmarshal number into Go struct field Secret.data of type []uint8`},
+		{"a number in stringData", secret("stringData", map[string]any{"port": int64(22)}), `Secret in version "v1" cannot be handled as a Secret: json: cannot unmarshal number into Go struct field Secret.stringData of type string`},
+		{"a bool in stringData", secret("stringData", map[string]any{"on": true}), `Secret in version "v1" cannot be handled as a Secret: json: cannot unmarshal bool into Go struct field Secret.stringData of type string`},
+		{"null values", secret("stringData", map[string]any{"a": nil}), ""},
+		{"another kind", map[string]any{"apiVersion": "example.com/v1", "kind": "Secret", "data": map[string]any{"a": "!"}}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			se := Decode(tc.obj)
+			got := ""
+			if se != nil {
+				got = se.Message
+				if se.Reason != "BadRequest" || se.ServerMessage != se.Message {
+					t.Errorf("status %+v", se)
+				}
+			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+	cm := map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "data": map[string]any{"a": nil, "b": "x"}}
+	if se := Decode(cm); se != nil || !reflect.DeepEqual(cm["data"], map[string]any{"a": "", "b": "x"}) {
+		t.Errorf("ConfigMap data %v, error %v; want a null value decoded as \"\"", cm["data"], se)
+	}
+}
