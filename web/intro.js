@@ -5,7 +5,8 @@
 // first click expects it. Dismissed with "Got it",
 // remembered in localStorage; loading anything else into the page (Clear,
 // Example, the gallery, a link, a save, Undo) hides it for now, and the
-// Timeline mode hides it while shown: it describes the three panes only.
+// Timeline mode and the server-side apply hide it while shown: it tells
+// the client-side apply of the three panes.
 
 import { h } from './dom.js';
 
@@ -39,6 +40,8 @@ export class Intro {
     this.box = null;
     /** The mode shown: the introduction is about the single apply's panes. */
     this.view = 'single';
+    /** The apply switch's choice (ApplySwitch.kind). */
+    this.apply = 'client';
     for (const id of ['btn-clear', 'btn-example']) {
       document.getElementById(id)?.addEventListener('click', () => this.hide());
     }
@@ -47,7 +50,22 @@ export class Intro {
   /** The mode now shown (ModeSwitch). @param {'single'|'timeline'} view */
   setView(view) {
     this.view = view;
-    if (this.box) this.box.hidden = view !== 'single';
+    this.refresh();
+  }
+
+  /**
+   * The apply switch's choice: the story is the client-side apply's, so
+   * the server-side apply alone hides it ("both" shows the client-side too).
+   * @param {'client'|'server'|'both'} kind
+   */
+  setApply(kind) {
+    this.apply = kind;
+    this.refresh();
+  }
+
+  /** @private */
+  refresh() {
+    if (this.box) this.box.hidden = this.view !== 'single' || this.apply === 'server';
   }
 
   /** The walkthrough was loaded for a first visit: tell its story, unless dismissed before. */
@@ -63,7 +81,7 @@ export class Intro {
         h('p', { id: 'intro-text', text: walkthroughIntro.description })),
       h('p', { className: 'intro-next', text: `Below: the three inputs kubectl apply reads, and ${narrow ? 'after them' : 'on the right'} what it does, step by step. ${pick} a step to mark its field in the panes, or edit a pane to see the steps change.` }),
       h('button', { type: 'button', id: 'btn-intro-dismiss', className: 'small', text: 'Got it', onclick: () => this.dismiss() }));
-    this.box.hidden = this.view !== 'single';
+    this.refresh();
     this.before.before(this.box);
   }
 

@@ -282,6 +282,7 @@ const applySwitch = new ApplySwitch({
   paneLabel,
   onChange: () => {
     flags.refresh();
+    intro.setApply(applySwitch.kind);
     sharing.changed();
   },
 });

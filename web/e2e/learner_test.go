@@ -280,6 +280,10 @@ func TestServerSideFoldsLastApplied(t *testing.T) {
 			if h := eval[float64](b, `document.getElementById('pane-last-applied').getBoundingClientRect().height`); h > 120 {
 				t.Errorf("the folded pane is %.0f px high", h)
 			}
+			// The walkthrough's introduction tells the client-side apply: not shown with the server-side one alone.
+			if strings.Contains(onScreenText(b), "Below: the three inputs kubectl apply reads") {
+				t.Errorf("the server-side apply shows the client-side walkthrough's introduction")
+			}
 			b.waitFor("the server-side result", `document.getElementById('ssa-view').dataset.view === 'server'`, stepTimeout)
 			shotsLightDark(t, b, "serverside-"+size.name, "")
 			b.clickSettled("apply-both")
@@ -288,6 +292,9 @@ func TestServerSideFoldsLastApplied(t *testing.T) {
 			b.waitFor("folded again", `!document.getElementById('last-applied-unused').hidden`, stepTimeout)
 			b.clickSettled("apply-client")
 			b.waitFor("the pane back", `document.getElementById('last-applied-unused').hidden && document.getElementById('editor-last-applied').getClientRects().length > 0`, stepTimeout)
+			if !strings.Contains(onScreenText(b), "Below: the three inputs kubectl apply reads") {
+				t.Errorf("the introduction did not come back with the client-side apply")
+			}
 			if got := b.paneText("last-applied"); got != text {
 				t.Errorf("the last-applied pane changed while folded")
 			}
@@ -358,14 +365,7 @@ func TestLearnerSmallItems(t *testing.T) {
 	if shown := eval[string](phone, `document.querySelector('footer.foot').innerText`); strings.Contains(shown, "Alt") {
 		t.Errorf("the phone's footer advertises Alt shortcuts: %q", shown)
 	}
-	phone.waitFor("apiVersion in view in every editor", `['editor-last-applied', 'editor-file', 'editor-live'].every((id) => {
-		const s = document.querySelector('#' + id + ' .cm-scroller');
-		const line = [...document.querySelectorAll('#' + id + ' .cm-line')].find((l) => l.textContent.startsWith('apiVersion:'));
-		if (!line) return false;
-		const r = line.getBoundingClientRect();
-		const box = s.getBoundingClientRect();
-		return s.scrollTop === 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-	})`, stepTimeout)
+	phone.waitEditorsAtTop()
 	phone.checkConsole()
 
 	b := learnerBrowser(t, learnerScreens[0], siteURL+"#example=env-merge")
@@ -391,4 +391,19 @@ func TestLearnerSmallItems(t *testing.T) {
 	}
 	saveShot(t, b, "learner-embed-step-desktop")
 	b.checkConsole()
+}
+
+// waitEditorsAtTop waits until each input editor is scrolled to its top
+// with its apiVersion line in view: what a newcomer sees first says what
+// each document is.
+func (b *browser) waitEditorsAtTop() {
+	b.t.Helper()
+	b.waitFor("apiVersion in view in every editor", `['editor-last-applied', 'editor-file', 'editor-live'].every((id) => {
+		const s = document.querySelector('#' + id + ' .cm-scroller');
+		const line = [...document.querySelectorAll('#' + id + ' .cm-line')].find((l) => l.textContent.startsWith('apiVersion:'));
+		if (!line) return false;
+		const r = line.getBoundingClientRect();
+		const box = s.getBoundingClientRect();
+		return s.scrollTop === 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+	})`, stepTimeout)
 }

@@ -393,14 +393,7 @@ func TestIntro(t *testing.T) {
 			}
 			// Each editor is at its top, where apiVersion and kind say what
 			// the document is, and nothing is selected.
-			b.waitFor("apiVersion in view in every editor", `['editor-last-applied', 'editor-file', 'editor-live'].every((id) => {
-				const line = [...document.querySelectorAll('#' + id + ' .cm-line')].find((l) => l.textContent.startsWith('apiVersion:'));
-				if (!line) return false;
-				const s = document.querySelector('#' + id + ' .cm-scroller');
-				const r = line.getBoundingClientRect();
-				const box = s.getBoundingClientRect();
-				return s.scrollTop === 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
-			})`, stepTimeout)
+			b.waitEditorsAtTop()
 			if eval[bool](b, `!!document.querySelector('.step.selected')`) {
 				t.Errorf("the first visit selected a step")
 			}
