@@ -37,6 +37,13 @@ type ApplyError struct {
 	Message string `json:"message"`
 	// Paths are the conflicting fields of an --overwrite=false conflict.
 	Paths []string `json:"paths,omitempty"`
+	// Pane and Line locate the cause in an input pane when it is there
+	// (a broken annotation of the live object), and Plain says it in
+	// plain words; Message stays kubectl's text, which the cluster
+	// prints as kubectl does.
+	Pane  string `json:"pane,omitempty"`
+	Line  int    `json:"line,omitempty"`
+	Plain string `json:"plain,omitempty"`
 }
 
 func (e *ApplyError) Error() string { return e.Message }
