@@ -110,6 +110,9 @@ func applyScoped(p Panes, sc scoped, overwriteFlag *bool) (*Result, error) {
 		err = mergePatch(res, &ex, original, modified, live)
 	}
 	if err != nil {
+		if _, derr := jsonvalue.DecodeObject(original); source == "annotation" && derr != nil {
+			return nil, brokenAnnotation(err, p.Live, derr)
+		}
 		var ae *ApplyError
 		if errors.As(err, &ae) && ae.precondition {
 			ae.Explanation = identity.Explain(identity.Of(file), identity.Of(live))
@@ -119,6 +122,25 @@ func applyScoped(p Panes, sc scoped, overwriteFlag *bool) (*Result, error) {
 	ex.PatchType = res.PatchType
 	explainInto(res, ex, warnings)
 	return res, nil
+}
+
+// brokenAnnotation locates kubectl's error about a last-applied annotation
+// of the live object that is not JSON ("creating patch: invalid JSON
+// document", which names neither): the live pane, the annotation's line,
+// and what to do.
+func brokenAnnotation(err error, live *document.Document, why error) error {
+	var ae *ApplyError
+	if !errors.As(err, &ae) {
+		return err
+	}
+	out := *ae
+	out.Pane = PaneLive
+	out.Path = document.AppendKey("metadata.annotations", LastAppliedAnnotation)
+	if live != nil {
+		out.Line, _, _ = live.Span(out.Path)
+	}
+	out.Explanation = fmt.Sprintf("The live object's annotation %s is not a JSON object (%v), so kubectl cannot compute the patch from it. Correct the annotation, or remove it: kubectl then applies as if nothing had been applied before.", LastAppliedAnnotation, why)
+	return &out
 }
 
 // strategicPatch computes and applies the strategic merge patch as kubectl

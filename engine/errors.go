@@ -38,9 +38,15 @@ type ApplyError struct {
 	// Paths are the conflicting fields of an --overwrite=false conflict.
 	Paths []string `json:"paths,omitempty"`
 	// Explanation says in plain words what Message means, when kubectl's
-	// text does not (its precondition error is a Go value dump): one line,
-	// shown above kubectl's text.
+	// text does not (its precondition error is a Go value dump, a broken
+	// annotation's or managedFields' error names no place): one line,
+	// shown above kubectl's text, which stays exact (the cluster prints it
+	// as kubectl does).
 	Explanation string `json:"explanation,omitempty"`
+	// Pane and Line locate the cause in an input pane when it is there (a
+	// broken annotation or managedFields entry of the live object).
+	Pane string `json:"pane,omitempty"`
+	Line int    `json:"line,omitempty"`
 
 	// precondition: kubectl's precondition on apiVersion, kind and name failed.
 	precondition bool

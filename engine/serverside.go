@@ -1,6 +1,14 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/applylens/applylens/engine/document"
+)
 
 // ServerSideFunc computes a server-side apply of file (the context's
 // namespace already set) to live (nil: create), on a server that knows the
@@ -47,5 +55,39 @@ func applyServerSide(p Panes, in Input) (*Result, error) {
 		res.Namespace = sc.namespace
 		res.Warnings = append(sc.warnings, res.Warnings...)
 	}
+	var ae *ApplyError
+	if errors.As(err, &ae) && strings.HasPrefix(ae.Message, managedFieldsError) {
+		return nil, locateManagedFields(ae, p.Live)
+	}
 	return res, err
+}
+
+// managedFieldsError starts the API server's error about managedFields
+// it cannot read, which names neither the pane nor the line.
+const managedFieldsError = "failed to decode managed fields: "
+
+var managedEntry = regexp.MustCompile(`managed fields entry (\d+)`)
+
+// locateManagedFields points the server's error at the live object's
+// metadata.managedFields (the entry, when the message names it) and says
+// it in plain words; Message stays the server's text.
+func locateManagedFields(ae *ApplyError, live *document.Document) *ApplyError {
+	out := *ae
+	out.Pane = PaneLive
+	out.Path = "metadata.managedFields"
+	if m := managedEntry.FindStringSubmatch(ae.Message); m != nil {
+		if i, err := strconv.Atoi(m[1]); err == nil {
+			out.Path = document.AppendIndex(out.Path, i)
+		}
+	}
+	if live != nil {
+		if line, _, ok := live.Span(out.Path); ok {
+			out.Line = line
+		} else {
+			out.Line, _, _ = live.Span("metadata.managedFields")
+		}
+	}
+	out.Explanation = fmt.Sprintf("The live object's %s cannot be read by the API server (%s). Each entry needs manager, operation (Apply or Update), apiVersion, fieldsType: FieldsV1 and fieldsV1; correct it, or remove metadata.managedFields from the live object.",
+		out.Path, strings.TrimPrefix(ae.Message, managedFieldsError))
+	return &out
 }

@@ -328,7 +328,7 @@ func toError(err error) *Error {
 	case errors.As(err, &de):
 		return &Error{Kind: KindInput, Pane: de.Pane, Line: de.Line, Column: de.Column, Path: de.Path, Message: de.Message}
 	case errors.As(err, &ae):
-		return &Error{Kind: KindApply, Path: ae.Path, Message: ae.Message, Explanation: ae.Explanation}
+		return &Error{Kind: KindApply, Pane: ae.Pane, Line: ae.Line, Path: ae.Path, Message: ae.Message, Explanation: ae.Explanation}
 	}
 	return &Error{Kind: KindInternal, Message: err.Error()}
 }

@@ -11,6 +11,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -23,6 +24,17 @@ type fileObject struct {
 	// cluster-scoped kind); name is its name.
 	namespace, name string
 }
+
+// Limits on what -f reads: kubectl has none, but a browser tab needs
+// them. maxFileSize is a pane's (document.MaxSize), checked before a file
+// is converted from YAML (a 20 MB file took 5 s and 470 MB before the
+// pane's limit refused its object); maxDirFiles bounds the files a
+// directory gives one command (100,000 never ended). Real directories of
+// manifests hold tens, a large application a few hundred.
+const (
+	maxFileSize = document.MaxSize
+	maxDirFiles = 1000
+)
 
 // fileNames expands the -f arguments: a name in files, or a directory
 // (a prefix ending in "/", or any name that is a prefix of stored paths)
@@ -57,6 +69,9 @@ func fileNames(args []string, files map[string]string, recursive bool) ([]string
 		if !found {
 			return nil, errorf("the path %q does not exist", a)
 		}
+		if len(inDir) > maxDirFiles {
+			return nil, errorf("the directory %q holds %d .yaml, .yml and .json files; applylens reads at most %d from one directory. Apply it in parts (a subdirectory, or files by name).", a, len(inDir), maxDirFiles)
+		}
 		sort.Strings(inDir)
 		out = append(out, inDir...)
 	}
@@ -89,6 +104,9 @@ func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 	}
 	var out []*fileObject
 	for _, p := range paths {
+		if n := len(r.files[p]); n > maxFileSize {
+			return out, errorf("error parsing %s: the file is %.1f MiB; applylens reads at most %.1f MiB per file.", p, float64(n)/(1<<20), float64(maxFileSize)/(1<<20))
+		}
 		objs, decodeErr := decodeStream(p, r.files[p])
 		for _, o := range objs {
 			// The builder filters the files' objects by -l too.

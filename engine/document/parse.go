@@ -372,6 +372,20 @@ func (r *reader) document(c *chunk, identity bool) (*Document, error) {
 			if strings.Contains(err.Error(), "exceeded max depth") {
 				return nil, r.errorf(ReasonTooDeep, c.line-1+deepLine(splitLines(c.text), MaxDepth), 0, "", "This object is nested more than %d levels deep (maps and lists inside each other), which applylens does not follow; past 10000 levels kubectl's YAML reader gives up too.", MaxDepth)
 			}
+			// A number past float64 (1e400): encoding/json refuses it
+			// too, as kubectl decodes the document.
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) && strings.HasPrefix(te.Value, "number ") {
+				num := strings.TrimPrefix(te.Value, "number ")
+				line, col := c.line, 0
+				if end := c.off + int(te.Offset); c.format == FormatJSON && end <= len(r.text) {
+					// The offset is at or just past the number's end.
+					if at := strings.LastIndex(r.text[c.off:end], num); at >= 0 {
+						line, col = position(r.text, c.off+at)
+					}
+				}
+				return nil, r.errorf(ReasonSyntax, line, col, "", "The number %s at line %d is too large: a number must fit in a 64-bit float (up to about 1.8e308) for kubectl to read it. If it is not meant as a number, write it as a string (\"%s\"). (kubectl: %q)", num, line, num, err.Error())
+			}
 			// Anything else is unreachable short of a bug.
 			return nil, r.errorf(ReasonSyntax, c.line, 0, "", "Could not read this document: %v", err)
 		}

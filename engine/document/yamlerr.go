@@ -118,6 +118,11 @@ func (r *reader) yamlError(c *chunk, err error) *Error {
 			e.Line, e.Column = l, col
 		}
 		e.Message = "A value here is .inf or .nan (infinity or not-a-number). JSON cannot hold these, so kubectl cannot send them. Put the value in quotes if it is meant as text."
+	case (msg == "mapping values are not allowed in this context" || msg == "could not find expected ':'") && longKeyLine(lines) > 0:
+		l := longKeyLine(lines)
+		e.Reason = ReasonTooLong
+		e.Line, e.Column = abs(l), len(line(l))-len(strings.TrimLeft(line(l), " -"))+1
+		e.Message = fmt.Sprintf("The key on line %d is %d characters long; YAML, and so kubectl, reads a key of at most %d characters on one line (a longer one is not taken as a key, so the colon after it is an error). Shorten the key.", e.Line, len(keyText(line(l))), maxYAMLKey) + cite
 	case msg == "mapping values are not allowed in this context":
 		e.Column = colonColumn(line(rel))
 		e.Message = fmt.Sprintf("Line %d has a colon followed by a space where YAML cannot start a new key. If the colon is part of the value, put the value in quotes (\"...\"); otherwise check the indentation: keys of one map start in the same column.", e.Line) + cite
@@ -438,4 +443,29 @@ func deepLine(lines []string, limit int) int {
 		}
 	}
 	return 1
+}
+
+// maxYAMLKey is the longest implicit key go-yaml's scanner reads (the
+// YAML spec's 1024 characters): past it the key is not seen as one.
+const maxYAMLKey = 1024
+
+// keyText is what stands before the first ": " of a line (or the line
+// without its indentation and dashes when it has none).
+func keyText(l string) string {
+	t := strings.TrimLeft(l, " -")
+	if i := strings.Index(t, ": "); i >= 0 {
+		return t[:i]
+	}
+	return strings.TrimSuffix(t, ":")
+}
+
+// longKeyLine is the 1-based number of the first line whose key is longer
+// than maxYAMLKey, or 0.
+func longKeyLine(lines []string) int {
+	for i, l := range lines {
+		if len(l) > maxYAMLKey && !blankOrComment(l) && (strings.Contains(l, ": ") || strings.HasSuffix(l, ":")) && len(keyText(l)) > maxYAMLKey {
+			return i + 1
+		}
+	}
+	return 0
 }

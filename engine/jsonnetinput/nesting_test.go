@@ -98,3 +98,24 @@ func TestTooDeepChains(t *testing.T) {
 		})
 	}
 }
+
+// FuzzTooDeep: any text is scanned without a panic, and a reported place
+// is in the text.
+func FuzzTooDeep(f *testing.F) {
+	for _, s := range []string{"{a: 1 + 2}", "local a = 1; if a then b else c", "[x for x in std.range(1, 2) if x > 1]", "'a' # b\n/* c */ |||\n  d\n|||", "1e+5 - .5", "{local a = 1, assert a : 'm', b: a.c(1)[2]}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		line, col, kind := tooDeep(src)
+		if kind == withinLimits {
+			if line != 0 || col != 0 {
+				t.Fatalf("within the limits at %d:%d", line, col)
+			}
+			return
+		}
+		lines := strings.Split(src, "\n")
+		if line < 1 || line > len(lines) || col < 1 || col > len(lines[line-1]) {
+			t.Fatalf("place %d:%d outside the text (%d lines)", line, col, len(lines))
+		}
+	})
+}
