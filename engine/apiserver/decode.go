@@ -20,17 +20,22 @@ import (
 // Then the fields the typed encoding omits are dropped
 // (schema.Schema.DropEmpty): readOnly: false, subPath: "", env: [].
 func Decode(obj map[string]any) *StatusError {
-	if stringAt(obj, "apiVersion") != "v1" {
-		schema.Builtin.DropEmpty(obj)
-		return nil
-	}
-	switch stringAt(obj, "kind") {
-	case "Secret":
+	if stringAt(obj, "apiVersion") == "v1" && stringAt(obj, "kind") == "Secret" {
 		if err := decodeSecret(obj); err != "" {
 			msg := fmt.Sprintf("Secret in version %q cannot be handled as a Secret: %s", "v1", err)
 			return &StatusError{Reason: "BadRequest", Message: msg, ServerMessage: msg}
 		}
-	case "ConfigMap":
+	}
+	Canonicalize(obj)
+	return nil
+}
+
+// Canonicalize is the part of Decode that cannot fail: the values the
+// typed object changes (a ConfigMap's null value becomes "") and the
+// fields its encoding omits (schema.Schema.DropEmpty). An update runs it
+// on the object a patch produced, as the server decodes that too.
+func Canonicalize(obj map[string]any) {
+	if stringAt(obj, "apiVersion") == "v1" && stringAt(obj, "kind") == "ConfigMap" {
 		if data, ok := obj["data"].(map[string]any); ok {
 			for k, v := range data {
 				if v == nil {
@@ -40,7 +45,6 @@ func Decode(obj map[string]any) *StatusError {
 		}
 	}
 	schema.Builtin.DropEmpty(obj)
-	return nil
 }
 
 // decodeSecret is the decoding of a Secret's data (map[string][]byte: each

@@ -242,6 +242,7 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 		}
 	}
 	normalize(k, obj)
+	apiserver.Canonicalize(obj)
 	// Defaulted first, as the server decodes, so that the strategy's
 	// generation bump compares defaulted specs.
 	defaulted := apiserver.Default(obj)
