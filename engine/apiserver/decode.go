@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/applylens/applylens/engine/schema"
 )
@@ -17,17 +18,44 @@ import (
 // it gets (a ConfigMap's data value null becomes ""). encoding/json keeps
 // the first error in the order of the body, which kubectl encodes with
 // sorted keys, so the first bad key in sorted order is the one reported.
+// A body that decodes is then checked as the strict decoder (kubectl's
+// default --validate=strict) checks it: fields the type does not declare
+// are refused ("strict decoding error: unknown field \"spec.replica\"").
 // Then the fields the typed encoding omits are dropped
 // (schema.Schema.DropEmpty): readOnly: false, subPath: "", env: [].
 func Decode(obj map[string]any) *StatusError {
 	if stringAt(obj, "apiVersion") == "v1" && stringAt(obj, "kind") == "Secret" {
 		if err := decodeSecret(obj); err != "" {
-			msg := fmt.Sprintf("Secret in version %q cannot be handled as a Secret: %s", "v1", err)
-			return &StatusError{Reason: "BadRequest", Message: msg, ServerMessage: msg}
+			return cannotDecode(obj, err)
 		}
+	}
+	// Then the strict decoder's check, after the decoding succeeded.
+	if unknown := schema.Builtin.UnknownFields(obj); len(unknown) > 0 {
+		msgs := make([]string, len(unknown))
+		for i, p := range unknown {
+			msgs[i] = fmt.Sprintf("unknown field %q", p)
+		}
+		return cannotDecode(obj, "strict decoding error: "+strings.Join(msgs, ", "))
 	}
 	Canonicalize(obj)
 	return nil
+}
+
+// cannotDecode is the create handler's BadRequest for a body its decoder
+// refuses (transformDecodeError): `Deployment in version "v1" cannot be
+// handled as a Deployment: <err>`.
+func cannotDecode(obj map[string]any, err string) *StatusError {
+	_, version := splitGroupVersion(stringAt(obj, "apiVersion"))
+	kind := stringAt(obj, "kind")
+	msg := fmt.Sprintf("%s in version %q cannot be handled as a %s: %s", kind, version, kind, err)
+	return &StatusError{Reason: "BadRequest", Message: msg, ServerMessage: msg}
+}
+
+func splitGroupVersion(apiVersion string) (group, version string) {
+	if i := strings.LastIndexByte(apiVersion, '/'); i >= 0 {
+		return apiVersion[:i], apiVersion[i+1:]
+	}
+	return "", apiVersion
 }
 
 // Canonicalize is the part of Decode that cannot fail: the values the
