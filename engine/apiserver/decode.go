@@ -20,25 +20,43 @@ import (
 // sorted keys, so the first bad key in sorted order is the one reported.
 // A body that decodes is then checked as the strict decoder (kubectl's
 // default --validate=strict) checks it: fields the type does not declare
-// are refused ("strict decoding error: unknown field \"spec.replica\"").
+// are refused ("strict decoding error: unknown field \"spec.replica\"");
+// with validation Warn or Ignore they are dropped, as the typed object
+// has no place for them, and Warn returns the server's warnings.
 // Then the fields the typed encoding omits are dropped
 // (schema.Schema.DropEmpty): readOnly: false, subPath: "", env: [].
-func Decode(obj map[string]any) *StatusError {
+func Decode(obj map[string]any, validation string) (warnings []string, err *StatusError) {
 	if stringAt(obj, "apiVersion") == "v1" && stringAt(obj, "kind") == "Secret" {
 		if err := decodeSecret(obj); err != "" {
-			return cannotDecode(obj, err)
+			return nil, cannotDecode(obj, err)
 		}
 	}
 	// Then the strict decoder's check, after the decoding succeeded.
-	if unknown := schema.Builtin.UnknownFields(obj); len(unknown) > 0 {
-		msgs := make([]string, len(unknown))
-		for i, p := range unknown {
-			msgs[i] = fmt.Sprintf("unknown field %q", p)
+	if validation == "" || validation == FieldValidationStrict {
+		if unknown := schema.Builtin.UnknownFields(obj); len(unknown) > 0 {
+			return nil, cannotDecode(obj, "strict decoding error: "+strings.Join(unknownFieldMessages(unknown), ", "))
 		}
-		return cannotDecode(obj, "strict decoding error: "+strings.Join(msgs, ", "))
+	} else if unknown := schema.Builtin.DropUnknownFields(obj); validation == FieldValidationWarn {
+		warnings = unknownFieldMessages(unknown)
 	}
 	Canonicalize(obj)
-	return nil
+	return warnings, nil
+}
+
+// The fieldValidation a request asks for: kubectl's --validate=strict
+// (or true, the default), warn, ignore (or false).
+const (
+	FieldValidationStrict = "Strict"
+	FieldValidationWarn   = "Warn"
+	FieldValidationIgnore = "Ignore"
+)
+
+func unknownFieldMessages(paths []string) []string {
+	msgs := make([]string, len(paths))
+	for i, p := range paths {
+		msgs[i] = fmt.Sprintf("unknown field %q", p)
+	}
+	return msgs
 }
 
 // cannotDecode is the create handler's BadRequest for a body its decoder

@@ -33,6 +33,9 @@ type Cluster struct {
 	// scopeChanges are the kinds whose scope a CustomResourceDefinition
 	// changed during the running command (see bringToScope).
 	scopeChanges []scopeChange
+	// serverWarnings are the warnings the server sent during the running
+	// command (--validate=warn), which kubectl prints on stderr.
+	serverWarnings []string
 }
 
 // objectKey identifies a stored object.
@@ -242,7 +245,12 @@ func (c *Cluster) Run(commandLine string, files map[string]string) (*Outcome, er
 	c.tick++
 	c.scopeChanges = nil
 	r := &run{out: &Outcome{}, files: files, exitErr: 1}
+	c.serverWarnings = nil
 	err = handler(c, r, words[1:])
+	for _, w := range c.serverWarnings {
+		r.stderr.WriteString("Warning: " + w + "\n")
+	}
+	c.serverWarnings = nil
 	c.bringToScope(r)
 	if err != nil {
 		var ns *NotSimulatedError

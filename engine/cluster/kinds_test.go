@@ -117,3 +117,33 @@ func TestTypedDecodingOnUpdate(t *testing.T) {
 		t.Errorf("created: stored %s, want %s", got, plain)
 	}
 }
+
+// TestValidateFlag: --validate chooses the server's field validation of a
+// create: strict (the default) refuses an unknown field, warn stores the
+// object without it and prints the server's warning, ignore (or false)
+// stores it without a word.
+func TestValidateFlag(t *testing.T) {
+	const cm = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndatta: {a: b}\n"
+	refused := "Error from server (BadRequest): error when creating \"c.yaml\": ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: unknown field \"datta\"\n"
+	for _, tc := range []struct{ command, stderr string }{
+		{"kubectl create -f c.yaml", refused},
+		{"kubectl create -f c.yaml --validate=strict", refused},
+		{"kubectl apply -f c.yaml", refused},
+		{"kubectl create -f c.yaml --validate=warn", "Warning: unknown field \"datta\"\n"},
+		{"kubectl apply -f c.yaml --validate=warn", "Warning: unknown field \"datta\"\n"},
+		{"kubectl create -f c.yaml --validate=false", ""},
+		{"kubectl create -f c.yaml --validate=ignore", ""},
+	} {
+		c := New(Options{})
+		out := mustRun(t, c, tc.command, map[string]string{"c.yaml": cm})
+		if out.Stderr != tc.stderr {
+			t.Errorf("%s: stderr %q, want %q", tc.command, out.Stderr, tc.stderr)
+		}
+		for _, ch := range out.Changes {
+			// (The last-applied annotation keeps the file as written.)
+			if strings.Contains(string(ch.After), `"datta":{`) {
+				t.Errorf("%s: stored %s", tc.command, ch.After)
+			}
+		}
+	}
+}

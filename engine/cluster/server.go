@@ -45,6 +45,9 @@ type write struct {
 	// object's managedFields (appliedFields) before defaulting.
 	applied       bool
 	appliedFields any
+	// validation is the fieldValidation kubectl's --validate asks for
+	// (apiserver.FieldValidationStrict when "").
+	validation string
 }
 
 func objectKeyOf(k *Kind, namespace, name string) objectKey {
@@ -191,9 +194,11 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 		delete(md, f)
 	}
 	normalize(k, obj)
-	if se := apiserver.Decode(obj); se != nil {
+	warnings, se := apiserver.Decode(obj, w.validation)
+	if se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
+	c.serverWarnings = append(c.serverWarnings, warnings...)
 	// The server defaults while it decodes the request, runs the field
 	// manager (which keeps managedFields the request sets), then the
 	// registry strategy, which reads the uid (a Job's selector).

@@ -22,19 +22,34 @@ func (s *Schema) UnknownFields(obj map[string]any) []string {
 		return nil
 	}
 	var out []string
-	s.unknown(root.(*Ref).T, obj, "", &out)
+	s.unknown(root.(*Ref).T, obj, "", false, &out)
 	return out
 }
 
-func (s *Schema) unknown(t int32, v any, path string, out *[]string) {
+// DropUnknownFields removes the fields UnknownFields lists, as decoding
+// into the Go type does when the strict check is not asked for
+// (--validate=ignore or warn), and returns their paths.
+func (s *Schema) DropUnknownFields(obj map[string]any) []string {
+	apiVersion, _ := obj["apiVersion"].(string)
+	kind, _ := obj["kind"].(string)
+	root, ok := s.Root(apiVersion, kind)
+	if !ok {
+		return nil
+	}
+	var out []string
+	s.unknown(root.(*Ref).T, obj, "", true, &out)
+	return out
+}
+
+func (s *Schema) unknown(t int32, v any, path string, drop bool, out *[]string) {
 	ty := &s.Types[t]
 	switch ty.Kind {
 	case reflect.Pointer:
-		s.unknown(ty.Elem, v, path, out)
+		s.unknown(ty.Elem, v, path, drop, out)
 	case reflect.Slice, reflect.Array:
 		list, _ := v.([]any)
 		for i, item := range list {
-			s.unknown(ty.Elem, item, path+"["+strconv.Itoa(i)+"]", out)
+			s.unknown(ty.Elem, item, path+"["+strconv.Itoa(i)+"]", drop, out)
 		}
 	case reflect.Struct:
 		m, ok := v.(map[string]any)
@@ -54,9 +69,12 @@ func (s *Schema) unknown(t int32, v any, path string, out *[]string) {
 			i := ty.exact(key)
 			if i < 0 {
 				*out = append(*out, p)
+				if drop {
+					delete(m, key)
+				}
 				continue
 			}
-			s.unknown(ty.Fields[i].Type, m[key], p, out)
+			s.unknown(ty.Fields[i].Type, m[key], p, drop, out)
 		}
 	}
 }
