@@ -194,11 +194,18 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 		delete(md, f)
 	}
 	normalize(k, obj)
-	warnings, se := apiserver.Decode(obj, w.validation)
-	if se != nil {
-		return nil, nil, fromAPIServer(se, k, name)
+	if w.applied {
+		// A server-side apply: the field manager refused unknown fields
+		// already; how the apply path words a decoding error is not
+		// simulated, only what the typed object keeps.
+		apiserver.Canonicalize(obj)
+	} else {
+		warnings, se := apiserver.Decode(obj, w.validation)
+		if se != nil {
+			return nil, nil, fromAPIServer(se, k, name)
+		}
+		c.serverWarnings = append(c.serverWarnings, warnings...)
 	}
-	c.serverWarnings = append(c.serverWarnings, warnings...)
 	// The server defaults while it decodes the request, runs the field
 	// manager (which keeps managedFields the request sets), then the
 	// registry strategy, which reads the uid (a Job's selector).
