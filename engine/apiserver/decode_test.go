@@ -25,7 +25,7 @@ func TestDecode(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			se := Decode(tc.obj)
+			_, se := Decode(tc.obj, "")
 			got := ""
 			if se != nil {
 				got = se.Message
@@ -39,7 +39,36 @@ func TestDecode(t *testing.T) {
 		})
 	}
 	cm := map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "data": map[string]any{"a": nil, "b": "x"}}
-	if se := Decode(cm); se != nil || !reflect.DeepEqual(cm["data"], map[string]any{"a": "", "b": "x"}) {
+	if _, se := Decode(cm, FieldValidationStrict); se != nil || !reflect.DeepEqual(cm["data"], map[string]any{"a": "", "b": "x"}) {
 		t.Errorf("ConfigMap data %v, error %v; want a null value decoded as \"\"", cm["data"], se)
+	}
+}
+
+func TestDecodeValidation(t *testing.T) {
+	obj := func() map[string]any {
+		return map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "metadata": map[string]any{"name": "c", "labelz": "x"}, "datta": map[string]any{}}
+	}
+	for _, tc := range []struct {
+		validation string
+		warnings   []string
+		err        string
+	}{
+		{"", nil, `ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "datta", unknown field "metadata.labelz"`},
+		{FieldValidationStrict, nil, `ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "datta", unknown field "metadata.labelz"`},
+		{FieldValidationWarn, []string{`unknown field "datta"`, `unknown field "metadata.labelz"`}, ""},
+		{FieldValidationIgnore, nil, ""},
+	} {
+		o := obj()
+		warnings, se := Decode(o, tc.validation)
+		got := ""
+		if se != nil {
+			got = se.Message
+		}
+		if got != tc.err || !reflect.DeepEqual(warnings, tc.warnings) {
+			t.Errorf("%q: warnings %q, error %q; want %q, %q", tc.validation, warnings, got, tc.warnings, tc.err)
+		}
+		if se == nil && !reflect.DeepEqual(o, map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "metadata": map[string]any{"name": "c"}}) {
+			t.Errorf("%q: the unknown fields are kept: %v", tc.validation, o)
+		}
 	}
 }

@@ -35,6 +35,9 @@ type Cluster struct {
 	// scopeChanges are the kinds whose scope a CustomResourceDefinition
 	// changed during the running command (see bringToScope).
 	scopeChanges []scopeChange
+	// serverWarnings are the warnings the server sent during the running
+	// command (--validate=warn), which kubectl prints on stderr.
+	serverWarnings []string
 }
 
 // objectKey identifies a stored object.
@@ -283,7 +286,12 @@ func (c *Cluster) Run(commandLine string, files map[string]string) (*Outcome, er
 	if verifyStored {
 		defer c.storedUnchanged()()
 	}
+	c.serverWarnings = nil
 	err = handler(c, r, words[1:])
+	for _, w := range c.serverWarnings {
+		r.stderr.WriteString("Warning: " + w + "\n")
+	}
+	c.serverWarnings = nil
 	c.bringToScope(r)
 	if err != nil {
 		var ns *NotSimulatedError

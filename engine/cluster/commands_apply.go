@@ -106,7 +106,7 @@ func (c *Cluster) runApply(r *run, words []string) error {
 		if fo.kind.Namespaced {
 			visitedNS[fo.namespace] = true
 		}
-		flags := applyFlags{overwrite: overwrite, force: force, mode: mode, manager: a.get("field-manager"), forceConflicts: a.boolFlag("force-conflicts", false)}
+		flags := applyFlags{overwrite: overwrite, force: force, mode: mode, manager: a.get("field-manager"), forceConflicts: a.boolFlag("force-conflicts", false), validation: fieldValidation(a)}
 		apply := c.applyOne
 		if serverSide {
 			apply = c.applyServerSide
@@ -129,6 +129,9 @@ type applyFlags struct {
 	// forceConflicts is --force-conflicts (server-side apply).
 	manager        string
 	forceConflicts bool
+	// validation is --validate's fieldValidation (a create's strict
+	// decoding).
+	validation string
 }
 
 // applyOne is kubectl's applyOneObject for client-side apply.
@@ -168,7 +171,7 @@ func (c *Cluster) applyOne(r *run, fo *fileObject, f applyFlags, visitedUIDs map
 	case engine.ActionCreate:
 		change.Action = "created"
 		if mode != "client" {
-			stored, defaulted, cerr := c.serverCreate(fo.kind, obj, write{manager: manager, dryRun: mode == "server"})
+			stored, defaulted, cerr := c.serverCreate(fo.kind, obj, write{manager: manager, dryRun: mode == "server", validation: f.validation})
 			if cerr != nil {
 				return cerr.withSource("creating", fo.source)
 			}

@@ -3,6 +3,8 @@ package cluster
 import (
 	"fmt"
 
+	"github.com/applylens/applylens/engine/apiserver"
+
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
@@ -72,7 +74,7 @@ func (c *Cluster) runCreate(r *run, words []string) error {
 		}
 		change := Change{Ref: refOf(fo.kind, fo.namespace, fo.name), Action: "created", DryRun: mode != ""}
 		if mode != "client" {
-			stored, defaulted, cerr := c.serverCreate(fo.kind, obj, write{manager: managerCreate, dryRun: mode == "server"})
+			stored, defaulted, cerr := c.serverCreate(fo.kind, obj, write{manager: managerCreate, dryRun: mode == "server", validation: fieldValidation(a)})
 			if cerr != nil {
 				r.fail(cerr.withSource("creating", fo.source))
 				continue
@@ -181,4 +183,17 @@ func (c *Cluster) runDelete(r *run, words []string) error {
 		r.printf("%s %q %s%s\n", t.kind.kindGroup(), t.name, op, dryRunSuffix(mode))
 	}
 	return nil
+}
+
+// fieldValidation is the fieldValidation kubectl's --validate asks the
+// server for (cmdutil.GetValidationDirective): strict or true (the
+// default), warn, ignore or false.
+func fieldValidation(a *args) string {
+	switch a.get("validate") {
+	case "warn":
+		return apiserver.FieldValidationWarn
+	case "ignore", "false":
+		return apiserver.FieldValidationIgnore
+	}
+	return apiserver.FieldValidationStrict
 }

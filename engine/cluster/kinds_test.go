@@ -1,6 +1,9 @@
 package cluster
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestResourceNames(t *testing.T) {
 	c := New(Options{})
@@ -76,5 +79,71 @@ func TestNotServed(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTypedDecodingOnUpdate: an update is decoded into the typed object
+// too, so an explicit empty value of an omitempty field (readOnly: false,
+// subPath: "") is not stored, whether the object is created or updated.
+func TestTypedDecodingOnUpdate(t *testing.T) {
+	dep := func(mount string) string {
+		return "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      volumes: [{name: data, emptyDir: {}}]\n      containers:\n      - name: web\n        image: nginx\n        volumeMounts: [{name: data, mountPath: /data" + mount + "}]\n"
+	}
+	storedMount := func(cl *Cluster) string {
+		for _, o := range cl.Objects() {
+			if s := string(o); strings.Contains(s, `"kind":"Deployment"`) {
+				j := strings.Index(s, `"volumeMounts":`)
+				return s[j : j+strings.Index(s[j:], "]")+1]
+			}
+		}
+		return ""
+	}
+	plain := `"volumeMounts":[{"mountPath":"/data","name":"data"}]`
+	c := New(Options{})
+	for _, step := range []struct{ command, mount, want string }{
+		{"kubectl apply -f d.yaml", "", plain},
+		{"kubectl apply -f d.yaml", ", readOnly: false, subPath: ''", plain},
+		{"kubectl apply -f d.yaml", ", readOnly: true", `"volumeMounts":[{"mountPath":"/data","name":"data","readOnly":true}]`},
+		{"kubectl replace -f d.yaml", ", readOnly: false", plain},
+	} {
+		mustRun(t, c, step.command, map[string]string{"d.yaml": dep(step.mount)})
+		if got := storedMount(c); got != step.want {
+			t.Errorf("%s with %q: stored %s, want %s", step.command, step.mount, got, step.want)
+		}
+	}
+	created := New(Options{})
+	mustRun(t, created, "kubectl create -f d.yaml", map[string]string{"d.yaml": dep(", readOnly: false, subPath: ''")})
+	if got := storedMount(created); got != plain {
+		t.Errorf("created: stored %s, want %s", got, plain)
+	}
+}
+
+// TestValidateFlag: --validate chooses the server's field validation of a
+// create: strict (the default) refuses an unknown field, warn stores the
+// object without it and prints the server's warning, ignore (or false)
+// stores it without a word.
+func TestValidateFlag(t *testing.T) {
+	const cm = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndatta: {a: b}\n"
+	refused := "Error from server (BadRequest): error when creating \"c.yaml\": ConfigMap in version \"v1\" cannot be handled as a ConfigMap: strict decoding error: unknown field \"datta\"\n"
+	for _, tc := range []struct{ command, stderr string }{
+		{"kubectl create -f c.yaml", refused},
+		{"kubectl create -f c.yaml --validate=strict", refused},
+		{"kubectl apply -f c.yaml", refused},
+		{"kubectl create -f c.yaml --validate=warn", "Warning: unknown field \"datta\"\n"},
+		{"kubectl apply -f c.yaml --validate=warn", "Warning: unknown field \"datta\"\n"},
+		{"kubectl create -f c.yaml --validate=false", ""},
+		{"kubectl create -f c.yaml --validate=ignore", ""},
+	} {
+		c := New(Options{})
+		out := mustRun(t, c, tc.command, map[string]string{"c.yaml": cm})
+		if out.Stderr != tc.stderr {
+			t.Errorf("%s: stderr %q, want %q", tc.command, out.Stderr, tc.stderr)
+		}
+		for _, ch := range out.Changes {
+			// (The last-applied annotation keeps the file as written.)
+			if strings.Contains(string(ch.After), `"datta":{`) {
+				t.Errorf("%s: stored %s", tc.command, ch.After)
+			}
+		}
 	}
 }

@@ -45,6 +45,9 @@ type write struct {
 	// object's managedFields (appliedFields) before defaulting.
 	applied       bool
 	appliedFields any
+	// validation is the fieldValidation kubectl's --validate asks for
+	// (apiserver.FieldValidationStrict when "").
+	validation string
 }
 
 func objectKeyOf(k *Kind, namespace, name string) objectKey {
@@ -199,8 +202,17 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 		delete(md, f)
 	}
 	normalize(k, obj)
-	if se := apiserver.Decode(obj); se != nil {
-		return nil, nil, fromAPIServer(se, k, name)
+	if w.applied {
+		// A server-side apply: the field manager refused unknown fields
+		// already; how the apply path words a decoding error is not
+		// simulated, only what the typed object keeps.
+		apiserver.Canonicalize(obj)
+	} else {
+		warnings, se := apiserver.Decode(obj, w.validation)
+		if se != nil {
+			return nil, nil, fromAPIServer(se, k, name)
+		}
+		c.serverWarnings = append(c.serverWarnings, warnings...)
 	}
 	// The server defaults while it decodes the request, runs the field
 	// manager (which keeps managedFields the request sets), then the
@@ -250,6 +262,7 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 		}
 	}
 	normalize(k, obj)
+	apiserver.Canonicalize(obj)
 	// Defaulted first, as the server decodes, so that the strategy's
 	// generation bump compares defaulted specs.
 	defaulted := apiserver.Default(obj)
