@@ -267,18 +267,9 @@ func TestServerMetadata(t *testing.T) {
 	}
 }
 
-// TestSelectorChangeRejected needs apiserver.Validate's immutable
-// selector; it is skipped while Validate accepts everything.
+// TestSelectorChangeRejected: apiserver.Validate's immutable selector
+// turns apply and replace down; apply --force deletes and creates.
 func TestSelectorChangeRejected(t *testing.T) {
-	probe := func() map[string]any {
-		o, _ := decodeStream("p", deployV1)
-		return o[0]
-	}
-	old, changed := probe(), probe()
-	changed["spec"].(map[string]any)["selector"] = map[string]any{"matchLabels": map[string]any{"app": "other"}}
-	if apiserver.Validate(changed, old) == nil {
-		t.Skip("needs apiserver validation: apiserver.Validate accepts a changed selector (still the stub)")
-	}
 	moved := strings.ReplaceAll(deployV1, "{app: web}", "{app: other}")
 	files := map[string]string{"web.yaml": deployV1, "moved.yaml": moved}
 	c := New(Options{})

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/applylens/applylens/engine/apiserver"
 	"github.com/applylens/applylens/samples"
 )
 
@@ -88,10 +87,6 @@ func objectNamed(t *testing.T, c *Cluster, kind, name string) map[string]any {
 func TestStoryMatchesTheSampleLiveObject(t *testing.T) {
 	v1, _ := walkthroughFiles(t)
 	s, _ := samples.Get("walkthrough")
-	probe, _ := decodeStream("p", v1)
-	if len(apiserver.Default(probe[0])) == 0 {
-		t.Skip("needs apiserver defaulting: apiserver.Default sets nothing on a Deployment (still the stub)")
-	}
 	c := New(Options{})
 	mustRun(t, c, "apply -f d.yaml", map[string]string{"d.yaml": v1})
 	mustRun(t, c, "scale deployment nginx-deployment --replicas=2", nil)

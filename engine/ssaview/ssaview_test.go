@@ -102,11 +102,27 @@ func TestRespond(t *testing.T) {
 				t.Errorf("owners %q: want the list's elements by their key (x-kubernetes-list-type: map)", fields)
 			}
 		}},
+		// Without a schema the field manager works on structured-merge-diff's
+		// deduced type, whose lists are atomic: the managed fields record
+		// f:spec.f:ports: {} and nothing inside the list.
 		{name: "the same without its CRD: the list is atomic", req: api.ServerSideRequest{File: widget, Apply: "server"}, check: func(t *testing.T, s *api.ServerSide) {
+			lines := strings.Split(s.Server.ObjectYAML, "\n")
+			var fields []string
+			owned := false
 			for _, o := range s.Owners {
-				if strings.Contains(o.Field, "[") {
-					t.Errorf("owner %s: a kind without a schema has atomic lists", o.Field)
+				fields = append(fields, o.Field)
+				if strings.HasPrefix(o.Field, ".spec.ports[") || strings.HasPrefix(o.Field, ".spec.ports.") {
+					t.Errorf("owner %s: a kind without a schema has atomic lists, owned as a whole", o.Field)
 				}
+				if o.Field == ".spec.ports" {
+					owned = true
+					if len(o.Owners) != 1 || o.Owners[0] != (api.ManagerRef{Manager: "kubectl", Operation: "Apply"}) || o.Line < 1 || o.Line > len(lines) || strings.TrimSpace(lines[o.Line-1]) != "ports:" {
+						t.Errorf("owner %+v on line %d of\n%s", o, o.Line, s.Server.ObjectYAML)
+					}
+				}
+			}
+			if !owned {
+				t.Errorf("owners %q: want the atomic list .spec.ports owned by kubectl (Apply)", fields)
 			}
 		}},
 	} {

@@ -3,7 +3,10 @@
 package e2e
 
 import (
+	"bytes"
+	"compress/flate"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -146,6 +149,68 @@ func (b *browser) frameWait(frame cdp.FrameID, what, expr string, timeout time.D
 	b.t.Fatalf("waiting for %s in frame %s (%s): %v", what, frame, firstLine(expr), last)
 }
 
+// frameInputHandled returns once the frame has handled the input typed
+// into it so far: it types into an input of its own, added to the frame
+// (fixed, so that the page's height stays), and waits for its text. A
+// frame handles its input events in order, so what was typed before has
+// been handled (or refused) by then.
+func (b *browser) frameInputHandled(frame cdp.FrameID) {
+	b.t.Helper()
+	focused := frameEval[bool](b, frame, `(() => {
+		const probe = document.createElement('input');
+		probe.id = 'e2e-probe';
+		probe.style.cssText = 'position: fixed; top: 0; left: 0; width: 4em';
+		document.body.append(probe);
+		probe.focus();
+		return document.activeElement === probe;
+	})()`)
+	if !focused {
+		b.t.Fatalf("the probe input in frame %s cannot take the focus", frame)
+	}
+	b.run(insertText("done"))
+	b.frameWait(frame, "the typing to be handled", `document.getElementById('e2e-probe')?.value === 'done'`, stepTimeout)
+	frameEval[bool](b, frame, `(document.getElementById('e2e-probe').remove(), true)`)
+}
+
+// openLinkState decodes the page state a link carries (#s1=, #s2= or
+// #s3=: base64url of deflated JSON, web/share.js); nil when it has none.
+func openLinkState(href string) map[string]any {
+	_, fragment, ok := strings.Cut(href, "#s")
+	if !ok || len(fragment) < 2 || fragment[1] != '=' {
+		return nil
+	}
+	packed, err := base64.RawURLEncoding.DecodeString(fragment[2:])
+	if err != nil {
+		return nil
+	}
+	var state map[string]any
+	if err := json.NewDecoder(flate.NewReader(bytes.NewReader(packed))).Decode(&state); err != nil {
+		return nil
+	}
+	return state
+}
+
+// waitOpenLink waits until the frame's Open link carries a state for
+// which ok is true (the link follows the state 200 ms after its last
+// change), and returns the link.
+func (b *browser) waitOpenLink(frame cdp.FrameID, what string, ok func(state map[string]any) bool) string {
+	b.t.Helper()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(stepTimeout)
+	for {
+		href := frameEval[string](b, frame, `document.getElementById('embed-open').href`)
+		if state := openLinkState(href); state != nil && ok(state) {
+			return href
+		}
+		select {
+		case <-tick.C:
+		case <-deadline:
+			b.t.Fatalf("waiting for the Open link with %s: it is %.200s", what, href)
+		}
+	}
+}
+
 // frameReady is true once the embed shows an answer.
 const frameReady = `document.documentElement.dataset.renders !== undefined && document.getElementById('outputs').dataset.state === 'ready'`
 
@@ -269,7 +334,7 @@ func TestEmbedHost(t *testing.T) {
 	inFrame := frameEval[point](b, first, `(() => { const r = document.querySelector('#editor-file .cm-line').getBoundingClientRect(); return {x: r.left + 20, y: r.top + r.height / 2}; })()`)
 	fileBefore := frameEval[string](b, first, `document.querySelector('#editor-file .cm-content').textContent`)
 	b.run(chromedp.MouseClickXY(offset.X+inFrame.X, offset.Y+inFrame.Y), insertText("zzz"))
-	time.Sleep(300 * time.Millisecond)
+	b.frameInputHandled(first)
 	if got := frameEval[string](b, first, `document.querySelector('#editor-file .cm-content').textContent`); got != fileBefore {
 		t.Errorf("typing into a readonly embed changed the file pane")
 	}
@@ -279,8 +344,9 @@ func TestEmbedHost(t *testing.T) {
 	if link["target"] != "_blank" || !strings.Contains(link["rel"], "noopener") {
 		t.Errorf("the Open link has target=%q rel=%q, want _blank and noopener", link["target"], link["rel"])
 	}
-	b.frameWait(first, "the Open link's state", `document.getElementById('embed-open').href.includes('#s1=')`, stepTimeout)
-	href := frameEval[string](b, first, `document.getElementById('embed-open').href`)
+	// The link follows the state 200 ms after its last change: wait for
+	// the one with the Result tab chosen above.
+	href := b.waitOpenLink(first, "the Result tab", func(state map[string]any) bool { return state["tab"] == "result" })
 	if !strings.HasPrefix(href, siteURL+"#s1=") {
 		t.Fatalf("the Open link is %.120s, want %s#s1=…", href, siteURL)
 	}
@@ -360,17 +426,35 @@ func visitManyEmbeds(t *testing.T) manyEmbeds {
 	mark := trafficMark()
 	frames := b.openHost(host)
 	b.frameWait(frames[0], "the first embed's result", frameReady, startTimeout)
-	// Time for a wrongly started engine to show itself.
-	time.Sleep(500 * time.Millisecond)
+	checked := 0
 	for i := 1; i < len(frames); i++ {
 		below := eval[bool](b, fmt.Sprintf(`document.getElementById(%q).getBoundingClientRect().top > innerHeight`, embedFrameIDs[i]))
 		if !below {
 			t.Fatalf("frame %d (%s) is in sight from the start: the page no longer tests lazy starts", i, embedFrameIDs[i])
 		}
-		state, _ := tryFrameEval[string](b, frames[i], `document.documentElement.dataset.embedEngine || 'not loaded'`)
-		if state == "started" {
-			t.Errorf("frame %d (%s) started its engine out of sight", i, embedFrameIDs[i])
+		if origin, _ := tryFrameEval[string](b, frames[i], `location.origin + '/'`); origin != siteURL {
+			continue // a lazy frame the browser has not loaded: no engine to start
 		}
+		// The embed decides in its IntersectionObserver's first
+		// notification, observing once its example is shown (startWhenSeen):
+		// wait for the example, then for an observer of our own to be
+		// notified, and for the task after it, when every observer of the
+		// frame has been told.
+		b.frameWait(frames[i], fmt.Sprintf("frame %d's example", i), `document.querySelector('#editor-file .cm-content')?.textContent.trim()`, startTimeout)
+		state := frameEval[string](b, frames[i], `new Promise((resolve) => {
+			const o = new IntersectionObserver(() => {
+				o.disconnect();
+				setTimeout(() => resolve(document.documentElement.dataset.embedEngine || 'none'), 0);
+			});
+			o.observe(document.body);
+		})`)
+		if state != "waiting" {
+			t.Errorf("frame %d (%s) out of sight: its engine is %q, want waiting (started only once seen)", i, embedFrameIDs[i], state)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Errorf("no frame out of sight was loaded before it was seen: the page no longer tests lazy starts")
 	}
 	var m manyEmbeds
 	// Clocks of different documents meet at the epoch: timeOrigin + now.

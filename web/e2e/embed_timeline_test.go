@@ -147,7 +147,7 @@ func TestEmbedTimeline(t *testing.T) {
 		at := frameEval[point](b, first, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return {x: r.left + 10, y: r.top + r.height / 2}; })()`, target))
 		b.run(chromedp.MouseClickXY(offset.X+at.X, offset.Y+at.Y), insertText("zzz"))
 	}
-	time.Sleep(300 * time.Millisecond)
+	b.frameInputHandled(first)
 	if got := frameEval[shownTimeline](b, first, readShownTimeline); !reflect.DeepEqual(got.Commands, commands) {
 		t.Errorf("typing into a readonly timeline embed changed its commands: %q", got.Commands)
 	}
@@ -180,9 +180,12 @@ func TestEmbedTimeline(t *testing.T) {
 	renders = frameEval[int](b, first, `Number(document.getElementById('timeline').dataset.renders)`)
 	frameEval[bool](b, first, `(document.querySelector('#timeline-steps > li:nth-child(2) .tl-select').click(), true)`)
 	b.frameWait(first, "step 2's detail", fmt.Sprintf(`Number(document.getElementById('timeline').dataset.renders) > %d && (%s)`, renders, frameTimelineReady(1)), stepTimeout)
-	b.frameWait(first, "the Open link's timeline", `document.getElementById('embed-open').href.includes('#s2=')`, stepTimeout)
-	time.Sleep(400 * time.Millisecond) // the link follows 200 ms after the last change
-	href := frameEval[string](b, first, `document.getElementById('embed-open').href`)
+	// The link follows 200 ms after the last change: wait for the one
+	// whose timeline has step 2 selected.
+	href := b.waitOpenLink(first, "step 2 selected", func(state map[string]any) bool {
+		timeline, _ := state["timeline"].(map[string]any)
+		return timeline != nil && timeline["selected"] == float64(1)
+	})
 	if !strings.HasPrefix(href, siteURL+"#s2=") {
 		t.Fatalf("the Open link is %.120s, want %s#s2=…", href, siteURL)
 	}

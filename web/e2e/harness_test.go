@@ -271,6 +271,31 @@ func (b *browser) consoleErrors() []string {
 	return out
 }
 
+// waitConsole waits until a console message containing text has arrived
+// (they travel on their own goroutine), and reports whether one did
+// within timeout.
+func (b *browser) waitConsole(text string, timeout time.Duration) bool {
+	b.t.Helper()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.After(timeout)
+	for {
+		b.mu.Lock()
+		for _, m := range b.console {
+			if strings.Contains(m.String(), text) {
+				b.mu.Unlock()
+				return true
+			}
+		}
+		b.mu.Unlock()
+		select {
+		case <-tick.C:
+		case <-deadline:
+			return false
+		}
+	}
+}
+
 // checkConsole fails the test when the page logged an error or threw.
 func (b *browser) checkConsole() {
 	b.t.Helper()

@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -169,13 +170,23 @@ func TestBusy(t *testing.T) {
 		t.Errorf("Stop started %d workers, want 1 (the stopped one replaced)", after.Starts-before.Starts)
 	}
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(0)`))
-	// Nothing is retried on its own.
-	time.Sleep(1500 * time.Millisecond)
-	if got := b.engineLog(); len(got.Received) != len(after.Received) {
-		t.Errorf("after Stop the worker received %v, want nothing new after %v", got.Received, after.Received)
-	}
+	// Nothing is retried on its own. A retry would keep its request's id
+	// and be sent as soon as the fresh worker is ready, so: wait for it
+	// to be ready, ask for something else, and once that is answered (the
+	// worker handles its messages in order) the worker must have received
+	// only requests asked for after the Stop.
+	b.waitFor("the fresh worker", `document.getElementById('engine-state').dataset.state === 'ready'`, startTimeout)
 	b.run(chromedp.Click(chromedp.ID("btn-example")))
-	b.waitFor("the walkthrough's result", `document.getElementById('outputs').dataset.state === 'ready'`, startTimeout)
+	b.waitFor("the walkthrough's result", `document.getElementById('outputs').dataset.state === 'ready' && applylensPage.getText('file').includes('nginx:1.16.1')`, startTimeout)
+	got := b.engineLog()
+	if got.Starts != after.Starts || len(got.Received) <= len(after.Received) || !reflect.DeepEqual(got.Received[:len(after.Received)], after.Received) {
+		t.Fatalf("after Stop: %d more workers, received %v, want the example's requests after %v", got.Starts-after.Starts, got.Received, after.Received)
+	}
+	for _, id := range got.Received[len(after.Received):] {
+		if id <= after.LastID {
+			t.Errorf("after Stop the worker received request %d, asked for before the Stop (the last then was %d): %v", id, after.LastID, got.Received)
+		}
+	}
 	b.checkConsole()
 }
 
@@ -186,14 +197,17 @@ func TestReplacedRequest(t *testing.T) {
 	b := newBrowser(t, desktopWidth, desktopHeight)
 	b.open()
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`), chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(1e9)`))
-	// Each computation keeps the worker busy at least 2.5 s: on a quiet
-	// machine the large one would otherwise end before it is replaced.
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(2500)`))
+	// The long computation keeps the worker busy at least 20 s, so that
+	// the two requests after it are made while it runs on a loaded
+	// machine too (with 2.5 s, the second was sent once on a busy one);
+	// the requests after it keep the worker no longer than they take.
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(20000)`))
 	walk := readFile(t, "samples/walkthrough/file.yaml")
 
 	first := b.engineLog().LastID
 	b.setPane("live", bigDeployment(12000, "img:1"))
 	b.waitFor("the long request to reach the worker", fmt.Sprintf(`(() => { const l = applylensPage.engineLog(); return l.lastId > %d && l.received.includes(l.lastId); })()`, first), stepTimeout)
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(0)`))
 	long := b.engineLog().LastID
 	b.setPane("file", strings.Replace(walk, "nginx:1.16.1", "nginx:1.17.0", 1))
 	b.waitFor("the second request", fmt.Sprintf(`applylensPage.engineLog().lastId > %d`, long), stepTimeout)
@@ -214,12 +228,16 @@ func TestReplacedRequest(t *testing.T) {
 
 	// Abandoning: a long computation, then Example; the worker running
 	// the long one is replaced rather than waited for.
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(300)`))
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(300)`), chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(20000)`))
 	first = b.engineLog().LastID
 	b.setPane("file", bigDeployment(12000, "img:2"))
 	b.waitFor("the long request to reach the worker", fmt.Sprintf(`(() => { const l = applylensPage.engineLog(); return l.lastId > %d && l.received.includes(l.lastId); })()`, first), stepTimeout)
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(0)`))
 	before := b.engineLog()
-	time.Sleep(500 * time.Millisecond)
+	// Abandoning needs the computation to have run abandonAfter (300 ms)
+	// since it was sent: wait until that long after its arrival was seen.
+	b.run(chromedp.Evaluate[chromedp.Void](`window.e2eReceivedAt = performance.now()`))
+	b.waitFor("the long computation to run past the abandon threshold", `performance.now() - window.e2eReceivedAt > 300`, stepTimeout)
 	b.run(chromedp.Click(chromedp.ID("btn-example")))
 	b.waitFor("the walkthrough's result", `document.getElementById('outputs').dataset.state === 'ready' && applylensPage.getText('file').includes('nginx:1.16.1')`, startTimeout)
 	after := b.engineLog()
@@ -320,21 +338,11 @@ func TestCSP(t *testing.T) {
 	// An inline script injected now must be refused and reported.
 	b.allowCSPViolations = true
 	b.run(chromedp.Evaluate[chromedp.Void](`(() => { const s = document.createElement('script'); s.textContent = 'window.injected = 1'; document.head.append(s); })()`))
-	b.waitFor("the violation report", `true`, stepTimeout)
-	time.Sleep(300 * time.Millisecond)
+	if !b.waitConsole("CSP violation", stepTimeout) {
+		t.Errorf("the injected inline script's violation was not reported to the console")
+	}
 	if eval[bool](b, `window.injected === 1`) {
 		t.Errorf("an inline script ran")
-	}
-	found := false
-	b.mu.Lock()
-	for _, m := range b.console {
-		if strings.Contains(m.String(), "CSP violation") {
-			found = true
-		}
-	}
-	b.mu.Unlock()
-	if !found {
-		t.Errorf("the injected inline script's violation was not reported to the console")
 	}
 }
 

@@ -135,9 +135,12 @@ test('a load failure is reported and retry starts over', () => {
   client.stopWorker();
 });
 
-test('the load timeout fails a worker that never gets ready', async () => {
+test('the load timeout fails a worker that never gets ready', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const { client, states } = setup({ loadTimeoutMs: 30 });
-  await new Promise((r) => setTimeout(r, 60));
+  t.mock.timers.tick(29);
+  assert.equal(states.at(-1), 'loading', 'not failed before the limit');
+  t.mock.timers.tick(1);
   assert.match(states.at(-1), /^failed:the engine did not start/);
   client.stopWorker();
 });
@@ -176,16 +179,19 @@ test('messages an early worker sent before adoption are handled', () => {
   client.stopWorker();
 });
 
-test('debounce runs once with the last arguments', async () => {
+test('debounce runs once with the last arguments', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const calls = [];
-  const d = debounce((x) => calls.push(x), 20);
+  const d = debounce((x) => calls.push(x), 20, () => 0);
   d(1); d(2); d(3);
   assert.deepEqual(calls, []);
-  await new Promise((r) => setTimeout(r, 40));
+  t.mock.timers.tick(19);
+  assert.deepEqual(calls, [], 'not before the wait');
+  t.mock.timers.tick(1);
   assert.deepEqual(calls, [3]);
   d(4);
   d.cancel();
-  await new Promise((r) => setTimeout(r, 40));
+  t.mock.timers.tick(40);
   assert.deepEqual(calls, [3]);
   d(5);
   d.flush();
@@ -252,12 +258,13 @@ test('a newer question, an error or a replaced worker resolve where with null', 
   client.stopWorker();
 });
 
-test('debounce.since counts the wait from a past start', async () => {
+test('debounce.since counts the wait from a past start', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   let clock = 1000;
   const calls = [];
   const timers = [];
-  const realSetTimeout = globalThis.setTimeout;
-  globalThis.setTimeout = (fn, ms) => { timers.push(ms); return realSetTimeout(fn, 0); };
+  const mockedSetTimeout = globalThis.setTimeout;
+  globalThis.setTimeout = (fn, ms) => { timers.push(ms); return mockedSetTimeout(fn, ms); };
   try {
     const d = debounce((x) => calls.push(x), 150, () => clock);
     d.since(995, 'key');
@@ -272,20 +279,25 @@ test('debounce.since counts the wait from a past start', async () => {
     d.since(-Infinity, 'never');
     assert.equal(timers.at(-1), 150, 'no key yet');
   } finally {
-    globalThis.setTimeout = realSetTimeout;
+    globalThis.setTimeout = mockedSetTimeout;
   }
-  await new Promise((r) => realSetTimeout(r, 20));
+  t.mock.timers.tick(149);
+  assert.deepEqual(calls, [], 'not before the last wait');
+  t.mock.timers.tick(1);
   assert.deepEqual(calls, ['never'], 'only the last call runs');
 });
 
-test('a long computation that a newer request replaces is abandoned; the replaced waiting request is never sent', async () => {
+test('a long computation that a newer request replaces is abandoned; the replaced waiting request is never sent', (t) => {
+  // The client reads the time a computation has run from performance.now().
+  let clock = 1000;
+  t.mock.method(performance, 'now', () => clock);
   const { client, workers, responses } = setup({ timeoutMs: 5000, abandonAfterMs: 30 });
   workers[0].emit({ type: 'ready', version: 'v1' });
   client.request({ file: 'long' });
   assert.equal(workers[0].sent.length, 1);
   client.request({ file: 'replaced' });
   assert.equal(workers.length, 1, 'a computation that just began is waited for');
-  await new Promise((r) => setTimeout(r, 40));
+  clock += 40;
   client.request({ file: 'newest' });
   assert.ok(workers[0].terminated, 'the long computation is abandoned');
   assert.equal(workers.length, 2);

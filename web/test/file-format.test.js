@@ -122,8 +122,6 @@ function setup(opts = {}) {
   return { stage, workers, states };
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 test('the worker starts only on the first request, then evaluates', () => {
   const { stage, workers, states } = setup();
   assert.equal(workers.length, 0, 'no worker before a request');
@@ -194,12 +192,17 @@ test('cancel drops the waiting answer', () => {
   stage.stop();
 });
 
-test('a runaway evaluation is stopped, answered as a file error, and the worker replaced', async () => {
+test('a runaway evaluation is stopped, answered as a file error, and the worker replaced', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const { stage, workers, states } = setup();
   const answers = [];
   stage.request('local f(x) = f(x) tailstrict; f(0)', (r) => answers.push(r));
   workers[0].emit({ type: 'ready', version: 'v' });
-  await sleep(30 * FIRST_COMPUTATION_FACTOR + 50); // the first computation's longer limit
+  await null; // the fake worker says 'started' in a microtask: the time limit runs from then
+  // A worker's first computation gets FIRST_COMPUTATION_FACTOR times the limit.
+  t.mock.timers.tick(30 * FIRST_COMPUTATION_FACTOR - 1);
+  assert.equal(answers.length, 0, 'not stopped before the limit');
+  t.mock.timers.tick(1);
   assert.equal(answers.length, 1);
   assert.equal(answers[0].error.kind, 'input');
   assert.equal(answers[0].error.pane, 'file');
