@@ -124,6 +124,19 @@ func TestServerSideBoth(t *testing.T) {
 	if !strings.Contains(diff, "spec.template.spec.containers[0].ports") || !strings.Contains(diff, "list-merge-key") || !strings.Contains(diff, `protocol="UDP"`) {
 		t.Errorf("the ports difference reads %q", diff)
 	}
+	// The question's answer first (the ports), kubectl's last-applied
+	// annotation last; the lost TCP port whole, on one line of its own.
+	order := eval[[]string](b, `[...document.querySelectorAll('#ssa-differences .diff-path')].map((p) => p.textContent)`)
+	if len(order) != 2 || order[0] != "spec.template.spec.containers[0].ports" || order[1] != "metadata.annotations" {
+		t.Errorf("the differences are listed %q, want the ports before the annotations", order)
+	}
+	lost := eval[string](b, `document.querySelector('#ssa-differences .ssa-difference .diff-only')?.textContent ?? ''`)
+	if lost != `only server-side has:{"containerPort": 53, "name": "dns-tcp", "protocol": "TCP"}` {
+		t.Errorf("the lost port reads %q, want the whole TCP entry", lost)
+	}
+	if cut := eval[[]string](b, `[...document.querySelectorAll('#ssa-differences .diff-value')].filter((c) => c.textContent.includes('…') || c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent)`); len(cut) > 0 {
+		t.Errorf("values cut or overflowing: %q", cut)
+	}
 	b.run(chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll('#ssa-differences .ssa-difference')].find((d) => d.textContent.includes('ports')).click()`))
 	b.waitFor("the difference marked in both results", `document.querySelector('#both-client .both-row.marked') && document.querySelector('#both-server .both-row.marked')`, stepTimeout)
 	if got := eval[int](b, `document.querySelectorAll('#both-server .both-lines code').length - document.querySelectorAll('#both-client .both-lines code').length`); got <= 0 {
@@ -139,6 +152,51 @@ func TestServerSideBoth(t *testing.T) {
 		t.Error("after a reload the switch is not server-side")
 	}
 	b.checkConsole()
+}
+
+// TestServerSideBothShots saves the "both" view of the ports sample,
+// desktop and phone, light and dark, under tmp/screenshots/ (to look at),
+// and checks its layout: the two results side by side on a desktop,
+// stacked on a phone, no line of either wider than its column.
+func TestServerSideBothShots(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, size := range []screen{{"desktop", 1366, 900, false}, phoneScreen} {
+		for _, scheme := range []string{"light", "dark"} {
+			t.Run(size.name[:1]+scheme[:1], func(t *testing.T) {
+				b := newBrowser(t, size.width, size.height)
+				b.run(size.emulate(), prefersColorScheme(scheme))
+				b.openAt(siteURL + "#example=ssa-ports-tcp-udp")
+				b.ssaReady("the sample's both view", `v.dataset.view === 'both'`)
+				sideBySide := eval[bool](b, `(() => { const c = document.getElementById('both-client').getBoundingClientRect(), s = document.getElementById('both-server').getBoundingClientRect(); return Math.abs(c.top - s.top) < 1 && c.right <= s.left; })()`)
+				if sideBySide != !size.mobile {
+					t.Errorf("the two results side by side: %v, want %v", sideBySide, !size.mobile)
+				}
+				if wide := eval[int](b, `[...document.querySelectorAll('.both-lines')].filter((l) => l.scrollWidth > l.clientWidth + 1).length`); wide != 0 {
+					t.Errorf("%d results scroll sideways: their lines are cut", wide)
+				}
+				if out := eval[[]string](b, `[...document.querySelectorAll('#ssa-differences .diff-path')].filter((p) => p.closest('li').getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((p) => p.textContent)`); len(out) > 0 {
+					t.Errorf("differences wider than the screen: %q", out)
+				}
+				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('ssa-differences').scrollIntoView({block: 'start'})`))
+				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "ssa-both-"+size.name+"-"+scheme+".png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('both-client').scrollIntoView({block: 'start'})`))
+				shot, err = chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "ssa-both-results-"+size.name+"-"+scheme+".png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				b.checkConsole()
+			})
+		}
+	}
 }
 
 // TestServerSideEmbed: an embed of a server-side example shows the

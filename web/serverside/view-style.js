@@ -22,11 +22,22 @@ const CSS = `
 .blame-row.marked, .both-row.marked { background: var(--step-line); }
 .both-row.differs { background: var(--warn-bg); }
 .both-row.differs.marked { background: var(--step-line); box-shadow: inset 3px 0 0 var(--step-line-edge); }
-.both-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
+.both-row code { white-space: pre-wrap; overflow-wrap: anywhere; min-width: 0; }
+.both-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 0.5rem; }
 .both-col { min-width: 0; }
-.diff-values { font-family: var(--mono); font-size: 0.8rem; overflow-wrap: anywhere; }
+.ssa-differences > li { min-width: 0; }
+.ssa-difference { min-width: 0; overflow-wrap: anywhere; }
+.diff-path { font-weight: 600; }
+.diff-details { font-size: 0.8rem; margin: 0.15rem 0 0 0.5rem; }
+.diff-details summary { cursor: pointer; color: var(--muted); }
+.diff-note { color: var(--muted); font-size: 0.8rem; }
+.diff-only, .diff-side { display: grid; grid-template-columns: auto 1fr; gap: 0.4rem; align-items: baseline; margin-top: 0.25rem; }
+.diff-only .diff-label { font-weight: 600; }
+.diff-sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr)); gap: 0 1rem; }
+.diff-label { font-size: 0.8rem; white-space: nowrap; }
+.diff-value { font-family: var(--mono); font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: break-word; min-width: 0; }
+.diff-details .diff-value { overflow-wrap: anywhere; font-size: 0.72rem; }
 @media (max-width: 900px) {
-  .both-grid { grid-template-columns: 1fr; }
   .blame-row { grid-template-columns: 7.5rem 2rem 1fr; }
 }
 .fold-row { padding: 0.1rem 0.4rem; background: var(--ed-gutter-bg); }

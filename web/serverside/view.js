@@ -241,9 +241,11 @@ export class ServerSideView {
     const grid = h('div', { className: 'both-grid' }, client.el, server.el);
     const list = h('ol', { className: 'ssa-differences', id: 'ssa-differences' });
     for (const d of diffs) {
-      const button = h('button', { type: 'button', className: 'ssa-difference', attrs: { 'aria-pressed': 'false' } },
+      const button = h('button', { type: 'button', className: `ssa-difference${d.bookkeeping ? ' bookkeeping' : ''}`, attrs: { 'aria-pressed': 'false' } },
         h('code', { className: 'diff-path', text: d.path || '(the whole object)' }),
-        h('span', { className: 'diff-values', text: ` client-side: ${shown(d.client)} · server-side: ${shown(d.server)}` }),
+        d.bookkeeping ? h('span', { className: 'diff-note', text: ' kubectl\'s bookkeeping, not the object: each apply keeps its last-applied annotation its own way' }) : false,
+        ...elementsOnly(d),
+        d.bookkeeping ? false : sides(d),
         h('p', { className: 'ssa-why', text: d.clientWhy }),
         h('p', { className: 'ssa-why', text: d.serverWhy }));
       button.addEventListener('click', () => {
@@ -251,7 +253,9 @@ export class ServerSideView {
         this.markRows(client.rows, d.clientLine ? { line: d.clientLine, endLine: d.clientLine } : null);
         this.markRows(server.rows, d.serverLine ? { line: d.serverLine, endLine: d.serverLine } : null);
       });
-      list.append(h('li', {}, button));
+      // kubectl's bookkeeping: its values (a JSON document in a string)
+      // whole, but folded, below the explanation.
+      list.append(h('li', {}, button, d.bookkeeping ? h('details', { className: 'diff-details' }, h('summary', { text: 'the two values' }), sides(d)) : false));
     }
     const heading = diffs.length === 0 ? 'The two applies give the same object (managedFields aside).' : `Differences (${diffs.length}), each with the rule of each apply that decided it; select one to mark it in both results`;
     // The differences first: on a phone the two results are long.
@@ -296,11 +300,47 @@ function foldManagedFields(container, rows, lines) {
   container.insertBefore(h('div', { className: 'fold-row' }, toggle), rows[start + 1] || null);
 }
 
-/** @param {unknown} v */
+/**
+ * A value as JSON, whole: the value that differs is the answer, so it
+ * wraps (at the spaces after commas and colons) rather than being cut. A
+ * list shows one element a line, as YAML does.
+ * @param {unknown} v
+ */
 function shown(v) {
   if (v === undefined) return 'absent';
-  const s = JSON.stringify(v);
-  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+  if (Array.isArray(v) && v.length > 0) return v.map((e) => `- ${flow(e)}`).join('\n');
+  return flow(v);
+}
+
+/** JSON on one line with a space after each comma and colon. @param {unknown} v @returns {string} */
+function flow(v) {
+  if (Array.isArray(v)) return `[${v.map(flow).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${flow(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}
+
+/** Each apply's value of a difference. @param {import('../api-types.js').Difference} d */
+function sides(d) {
+  return h('span', { className: 'diff-sides' }, side('client-side', d.client), side('server-side', d.server));
+}
+
+/** One apply's value of a difference. @param {string} label @param {unknown} v */
+function side(label, v) {
+  return h('span', { className: 'diff-side' }, h('span', { className: 'diff-label', text: `${label}:` }), h('code', { className: 'diff-value', text: shown(v) }));
+}
+
+/**
+ * The list elements one result has and the other lacks (the engine's
+ * onlyClient and onlyServer), each whole on its own line.
+ * @param {import('../api-types.js').Difference} d
+ * @returns {HTMLElement[]}
+ */
+function elementsOnly(d) {
+  const rows = [];
+  for (const [label, list] of /** @type {[string, any[]|undefined][]} */ ([['only client-side has', d.onlyClient], ['only server-side has', d.onlyServer]])) {
+    for (const v of list || []) rows.push(h('span', { className: 'diff-only' }, h('span', { className: 'diff-label', text: `${label}:` }), h('code', { className: 'diff-value', text: flow(v) })));
+  }
+  return rows;
 }
 
 /** @param {ServerSide} s */
