@@ -199,6 +199,70 @@ func TestServerSideBothShots(t *testing.T) {
 	}
 }
 
+// TestServerSideReadableOwnersAndError: at desktop and phone sizes the
+// owners beside the result are whole (kube-controller-manager's name was
+// cut), and kubectl's conflict error keeps its exact text but wraps to its
+// box: a paragraph takes no more lines than the same words with spaces for
+// kubectl's line breaks. Saves the phone's first screen of both (light and
+// dark) under tmp/screenshots/.
+func TestServerSideReadableOwnersAndError(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, size := range []screen{{"desktop", 1366, 900, false}, phoneScreen} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowser(t, size.width, size.height)
+			b.run(size.emulate(), prefersColorScheme("light"))
+			b.openAt(siteURL + "#example=ssa-hpa-replicas-conflict")
+			b.ssaReady("the conflict", `v.dataset.action === 'conflict'`)
+			if got := b.text("ssa-kubectl-error"); !strings.HasPrefix(got, `error: Apply failed with 1 conflict: conflict with "kube-controller-manager" with subresource "scale" using apps/v1: .spec.replicas
+Please review the fields above--they currently have other managers. Here
+are the ways you can resolve this warning:
+* If you intend`) {
+				t.Errorf("kubectl's error is not its exact text: %q", got)
+			}
+			taller := eval[[]string](b, `[...document.querySelectorAll('#ssa-kubectl-error .kubectl-para')].filter((p) => {
+				const flat = p.cloneNode(false);
+				flat.textContent = p.textContent.replace(/\n\s*/g, ' ');
+				p.after(flat);
+				const more = p.getBoundingClientRect().height > flat.getBoundingClientRect().height + 1;
+				flat.remove();
+				return more;
+			}).map((p) => p.textContent)`)
+			if len(taller) > 0 {
+				t.Errorf("paragraphs broken at kubectl's line ends: %q", taller)
+			}
+			names := eval[[]string](b, `[...document.querySelectorAll('#ssa-result .owner-name')].filter((n) => n.getClientRects().length > 0).map((n) => n.textContent)`)
+			if !strings.Contains(strings.Join(names, "\n"), "kube-controller-manager · Update") {
+				t.Errorf("the owners shown are %q, want kube-controller-manager · Update among them", names)
+			}
+			if cut := eval[[]string](b, `[...document.querySelectorAll('#ssa-result .blame-owner')].filter((c) => c.getClientRects().length > 0 && (c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > document.documentElement.clientWidth + 1)).map((c) => c.textContent)`); len(cut) > 0 {
+				t.Errorf("owners cut: %q", cut)
+			}
+			if !size.mobile {
+				return
+			}
+			for _, scheme := range []string{"light", "dark"} {
+				b.run(prefersColorScheme(scheme), chromedp.Evaluate[chromedp.Void](`document.getElementById('ssa-kubectl-error').scrollIntoView({block: 'start'})`))
+				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "ssa-conflict-error-phone-"+scheme+".png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('ssa-result').scrollIntoView({block: 'start'})`))
+				shot, err = chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "ssa-conflict-owners-phone-"+scheme+".png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b.checkConsole()
+		})
+	}
+}
+
 // TestServerSideEmbed: an embed of a server-side example shows the
 // server-side view, kubectl's error once.
 func TestServerSideEmbed(t *testing.T) {

@@ -7,6 +7,7 @@
 
 import { h, clear } from '../dom.js';
 import { addViewStyle } from './view-style.js';
+import { paragraphs } from './kubectl-text.js';
 import { ssaStep, addStepsStyle } from './steps-list.js';
 
 /** @typedef {import('../api-types.js').ServerSide} ServerSide */
@@ -136,7 +137,11 @@ export class ServerSideView {
   renderMessages(s) {
     for (const w of s.server.warnings) {
       if (w.code === 'apply-conflict') {
-        this.body.append(h('pre', { className: 'ssa-kubectl-error', id: 'ssa-kubectl-error', attrs: { 'aria-label': 'kubectl prints', tabindex: '0' }, text: w.message }));
+        // kubectl's exact words, a block per paragraph: its line breaks
+        // inside a paragraph are laid out as spaces, so that the text
+        // wraps to the box (see kubectl-text.js); the text is unchanged.
+        const blocks = paragraphs(w.message).flatMap((p, i) => [i > 0 ? '\n' : '', h('span', { className: `kubectl-para${/^[*-] /.test(p) ? ' bullet' : ''}`, text: p })]);
+        this.body.append(h('div', { className: 'ssa-kubectl-error', id: 'ssa-kubectl-error', attrs: { role: 'group', 'aria-label': 'kubectl prints', tabindex: '0' } }, ...blocks));
       } else {
         this.body.append(h('p', { className: 'ssa-warning', dataset: { code: w.code } }, h('span', { className: 'badge warn', text: w.code }), ` ${w.message}`));
       }
@@ -180,10 +185,15 @@ export class ServerSideView {
     }
     const lines = s.server.objectYAML.replace(/\n$/, '').split('\n');
     const table = h('div', { className: 'blame', id: 'ssa-result', attrs: { role: 'table', 'aria-label': 'Result with field owners' } });
+    let previous = '';
     const rows = lines.map((text, i) => {
       const who = owners.get(i + 1) || [];
-      const row = h('div', { className: 'blame-row', attrs: { role: 'row' }, dataset: { line: String(i + 1), owners: who.join(', ') } },
-        h('span', { className: 'blame-owner', title: who.join(', '), attrs: { role: 'cell' }, text: who.join(', ') }),
+      // Each owner whole, one a line; on a phone the names go above the
+      // line they own, once for a run of lines with the same owners.
+      const same = who.length > 0 && who.join(', ') === previous;
+      previous = who.join(', ');
+      const row = h('div', { className: `blame-row${same ? ' same-owners' : ''}`, attrs: { role: 'row' }, dataset: { line: String(i + 1), owners: who.join(', ') } },
+        h('span', { className: 'blame-owner', attrs: { role: 'cell' } }, ...who.map((n) => h('span', { className: 'owner-name', text: n }))),
         h('span', { className: 'blame-no', attrs: { role: 'cell', 'aria-hidden': 'true' }, text: String(i + 1) }),
         h('code', { className: 'blame-text', attrs: { role: 'cell' }, text }));
       table.append(row);
