@@ -113,6 +113,9 @@
  * @property {number} [serverLine] Its line in server.objectYAML.
  * @property {string} clientWhy The client-side decision.
  * @property {string} serverWhy The server-side decision.
+ * @property {any[]} [onlyClient] Where both values are lists: the elements only the client-side one has, whole.
+ * @property {any[]} [onlyServer] The elements only the server-side one has.
+ * @property {boolean} [bookkeeping] Only kubectl's last-applied annotation differs (listed last).
  */
 
 /**

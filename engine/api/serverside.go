@@ -105,4 +105,13 @@ type Difference struct {
 	// decided the field in each apply.
 	ClientWhy string `json:"clientWhy"`
 	ServerWhy string `json:"serverWhy"`
+	// OnlyClient and OnlyServer are, where both values are lists, the
+	// elements (whole) that one result has and the other does not: the
+	// port one apply loses, without reading two long lists side by side.
+	OnlyClient []json.RawMessage `json:"onlyClient,omitempty"`
+	OnlyServer []json.RawMessage `json:"onlyServer,omitempty"`
+	// Bookkeeping is set when the difference is only kubectl's
+	// last-applied annotation: the two applies keep it differently by
+	// design, so it says nothing about the object and is listed last.
+	Bookkeeping bool `json:"bookkeeping,omitempty"`
 }

@@ -1,6 +1,7 @@
 package ssaview
 
 import (
+	"encoding/json"
 	"sort"
 	"strings"
 
@@ -50,8 +51,81 @@ func both(out *api.ServerSide, in engine.Input, docs engine.Panes, server *engin
 		}
 		d.ClientWhy = explainClient(p, res.Steps, res.Warnings)
 		d.ServerWhy = explainServer(p, server, sok)
+		d.OnlyClient, d.OnlyServer = onlyIn(cv, sv)
+		d.Bookkeeping = lastAppliedOnly(p, cv, cok, sv, sok)
 		out.Differences = append(out.Differences, d)
 	}
+	// What answers the learner's question (the object's own fields) first,
+	// kubectl's bookkeeping after it; otherwise in the object's key order.
+	sort.SliceStable(out.Differences, func(i, j int) bool {
+		return !out.Differences[i].Bookkeeping && out.Differences[j].Bookkeeping
+	})
+}
+
+// annotationsPath and lastAppliedPath are where kubectl keeps its
+// last-applied configuration, in the differences' path syntax.
+var (
+	annotationsPath = document.AppendKey(document.AppendKey("", "metadata"), "annotations")
+	lastAppliedPath = document.AppendKey(annotationsPath, engine.LastAppliedAnnotation)
+)
+
+// lastAppliedOnly reports whether the difference at p is the last-applied
+// annotation alone: its own path, or the annotations map when the two
+// sides are the same once that key is set aside (one apply has no
+// annotations at all).
+func lastAppliedOnly(p string, cv any, cok bool, sv any, sok bool) bool {
+	if p == lastAppliedPath {
+		return true
+	}
+	if p != annotationsPath {
+		return false
+	}
+	rest := func(v any, ok bool) map[string]any {
+		out := map[string]any{}
+		if m, isMap := v.(map[string]any); ok && isMap {
+			for k, x := range m {
+				if k != engine.LastAppliedAnnotation {
+					out[k] = x
+				}
+			}
+		}
+		return out
+	}
+	return same(rest(cv, cok), rest(sv, sok))
+}
+
+// onlyIn is, when a and b are both lists, the elements of each that the
+// other lacks (compared whole, each match used once, in list order).
+func onlyIn(a, b any) (onlyA, onlyB []json.RawMessage) {
+	x, okA := a.([]any)
+	y, okB := b.([]any)
+	if !okA || !okB {
+		return nil, nil
+	}
+	encode := func(l []any) []string {
+		out := make([]string, len(l))
+		for i, v := range l {
+			out[i], _ = encodeValue(v)
+		}
+		return out
+	}
+	ex, ey := encode(x), encode(y)
+	missing := func(from, other []string) []json.RawMessage {
+		left := map[string]int{}
+		for _, e := range other {
+			left[e]++
+		}
+		var out []json.RawMessage
+		for _, e := range from {
+			if left[e] > 0 {
+				left[e]--
+				continue
+			}
+			out = append(out, json.RawMessage(e))
+		}
+		return out
+	}
+	return missing(ex, ey), missing(ey, ex)
 }
 
 func withoutManagedFields(obj map[string]any) map[string]any {

@@ -335,10 +335,18 @@ func detail(before *cluster.Cluster, e *timelineEntry) (*api.TimelineDetail, err
 		}
 		return a.name < b.name
 	})
+	bootstrap := bootstrapObjects()
 	for _, id := range order {
 		p := objects[id]
 		o := api.TimelineObject{Ref: id.ref(), Namespace: id.namespace, Defaulted: []string{}}
-		if ch, ok := changes[id]; ok {
+		ch, changed := changes[id]
+		if !changed && bootstrap[id] != "" && string(p.before) == bootstrap[id] && string(p.after) == bootstrap[id] {
+			// The cluster's own namespaces, as it made them and left
+			// alone by the step: listed in every step they would only
+			// hide the objects the user's commands made.
+			continue
+		}
+		if changed {
 			o.Action, o.Defaulted = ch.Action, nonNil(ch.Defaulted)
 		}
 		var err error
@@ -368,6 +376,17 @@ func detail(before *cluster.Cluster, e *timelineEntry) (*api.TimelineDetail, err
 		d.Applies = append(d.Applies, a)
 	}
 	return d, nil
+}
+
+// bootstrapObjects are the objects a fresh cluster has (its namespaces)
+// as it made them, by identity: one the user's commands never changed is
+// equal to its entry here.
+func bootstrapObjects() map[identity]string {
+	out := map[identity]string{}
+	for _, raw := range cluster.New(cluster.Options{}).Objects() {
+		out[identityOf(raw)] = string(raw)
+	}
+	return out
 }
 
 // yamlText renders an object as `kubectl get -o yaml` prints it; "" for

@@ -291,3 +291,48 @@ spec:
 		t.Errorf("moved backup: action %q, namespace %q, before:\n%s\nafter:\n%s", o.Action, o.Namespace, o.BeforeYAML, o.AfterYAML)
 	}
 }
+
+// TestTimelineDetailLeavesOutTheClusterOwnNamespaces: a step's detail
+// lists the objects it touched and those the user's commands made or
+// changed, not the namespaces the cluster made itself and nobody touched.
+func TestTimelineDetailLeavesOutTheClusterOwnNamespaces(t *testing.T) {
+	configMap := func(name string) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name + "\ndata:\n  a: \"1\"\n"
+	}
+	namespace := func(name string) string {
+		return "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: " + name + "\n  labels:\n    team: a\n"
+	}
+	for _, tc := range []struct {
+		name     string
+		commands []api.TimelineCommand
+		want     []string
+	}{
+		{name: "the walkthrough: its deployment only", commands: walkthroughCommands(), want: []string{"deployment.apps/nginx-deployment"}},
+		{name: "a namespace the user changed stays in later steps", commands: []api.TimelineCommand{
+			{Command: "kubectl apply -f ns.yaml", Files: map[string]string{"ns.yaml": namespace("kube-system")}},
+			{Command: "kubectl apply -f cm.yaml", Files: map[string]string{"cm.yaml": configMap("settings")}},
+		}, want: []string{"configmap/settings", "namespace/kube-system"}},
+		{name: "a namespace the user created stays in later steps", commands: []api.TimelineCommand{
+			{Command: "kubectl apply -f ns.yaml", Files: map[string]string{"ns.yaml": namespace("team-a")}},
+			{Command: "kubectl apply -f cm.yaml", Files: map[string]string{"cm.yaml": configMap("settings")}},
+		}, want: []string{"configmap/settings", "namespace/team-a"}},
+		{name: "a cluster namespace the step deletes is listed", commands: []api.TimelineCommand{
+			{Command: "kubectl delete namespace kube-public"},
+		}, want: []string{"namespace/kube-public"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			last := len(tc.commands) - 1
+			tl, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: tc.commands, Select: &api.TimelineSelect{Step: last}})
+			if tl.Detail == nil {
+				t.Fatalf("no detail for step %d (steps %+v)", last, tl.Steps)
+			}
+			var refs []string
+			for _, o := range tl.Detail.Objects {
+				refs = append(refs, o.Ref)
+			}
+			if strings.Join(refs, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("the detail lists %q, want %q", refs, tc.want)
+			}
+		})
+	}
+}

@@ -124,6 +124,19 @@ func TestServerSideBoth(t *testing.T) {
 	if !strings.Contains(diff, "spec.template.spec.containers[0].ports") || !strings.Contains(diff, "list-merge-key") || !strings.Contains(diff, `protocol="UDP"`) {
 		t.Errorf("the ports difference reads %q", diff)
 	}
+	// The question's answer first (the ports), kubectl's last-applied
+	// annotation last; the lost TCP port whole, on one line of its own.
+	order := eval[[]string](b, `[...document.querySelectorAll('#ssa-differences .diff-path')].map((p) => p.textContent)`)
+	if len(order) != 2 || order[0] != "spec.template.spec.containers[0].ports" || order[1] != "metadata.annotations" {
+		t.Errorf("the differences are listed %q, want the ports before the annotations", order)
+	}
+	lost := eval[string](b, `document.querySelector('#ssa-differences .ssa-difference .diff-only')?.textContent ?? ''`)
+	if lost != `only server-side has:{"containerPort": 53, "name": "dns-tcp", "protocol": "TCP"}` {
+		t.Errorf("the lost port reads %q, want the whole TCP entry", lost)
+	}
+	if cut := eval[[]string](b, `[...document.querySelectorAll('#ssa-differences .diff-value')].filter((c) => c.textContent.includes('…') || c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent)`); len(cut) > 0 {
+		t.Errorf("values cut or overflowing: %q", cut)
+	}
 	b.run(chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll('#ssa-differences .ssa-difference')].find((d) => d.textContent.includes('ports')).click()`))
 	b.waitFor("the difference marked in both results", `document.querySelector('#both-client .both-row.marked') && document.querySelector('#both-server .both-row.marked')`, stepTimeout)
 	if got := eval[int](b, `document.querySelectorAll('#both-server .both-lines code').length - document.querySelectorAll('#both-client .both-lines code').length`); got <= 0 {
@@ -139,6 +152,115 @@ func TestServerSideBoth(t *testing.T) {
 		t.Error("after a reload the switch is not server-side")
 	}
 	b.checkConsole()
+}
+
+// TestServerSideBothShots saves the "both" view of the ports sample,
+// desktop and phone, light and dark, under tmp/screenshots/ (to look at),
+// and checks its layout: the two results side by side on a desktop,
+// stacked on a phone, no line of either wider than its column.
+func TestServerSideBothShots(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, size := range []screen{{"desktop", 1366, 900, false}, phoneScreen} {
+		for _, scheme := range []string{"light", "dark"} {
+			t.Run(size.name[:1]+scheme[:1], func(t *testing.T) {
+				b := newBrowser(t, size.width, size.height)
+				b.run(size.emulate(), prefersColorScheme(scheme))
+				b.openAt(siteURL + "#example=ssa-ports-tcp-udp")
+				b.ssaReady("the sample's both view", `v.dataset.view === 'both'`)
+				sideBySide := eval[bool](b, `(() => { const c = document.getElementById('both-client').getBoundingClientRect(), s = document.getElementById('both-server').getBoundingClientRect(); return Math.abs(c.top - s.top) < 1 && c.right <= s.left; })()`)
+				if sideBySide != !size.mobile {
+					t.Errorf("the two results side by side: %v, want %v", sideBySide, !size.mobile)
+				}
+				if wide := eval[int](b, `[...document.querySelectorAll('.both-lines')].filter((l) => l.scrollWidth > l.clientWidth + 1).length`); wide != 0 {
+					t.Errorf("%d results scroll sideways: their lines are cut", wide)
+				}
+				if out := eval[[]string](b, `[...document.querySelectorAll('#ssa-differences .diff-path')].filter((p) => p.closest('li').getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((p) => p.textContent)`); len(out) > 0 {
+					t.Errorf("differences wider than the screen: %q", out)
+				}
+				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('ssa-differences').scrollIntoView({block: 'start'})`))
+				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "ssa-both-"+size.name+"-"+scheme+".png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('both-client').scrollIntoView({block: 'start'})`))
+				shot, err = chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "ssa-both-results-"+size.name+"-"+scheme+".png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				b.checkConsole()
+			})
+		}
+	}
+}
+
+// TestServerSideReadableOwnersAndError: at desktop and phone sizes the
+// owners beside the result are whole (kube-controller-manager's name was
+// cut), and kubectl's conflict error keeps its exact text but wraps to its
+// box: a paragraph takes no more lines than the same words with spaces for
+// kubectl's line breaks. Saves the phone's first screen of both (light and
+// dark) under tmp/screenshots/.
+func TestServerSideReadableOwnersAndError(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, size := range []screen{{"desktop", 1366, 900, false}, phoneScreen} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowser(t, size.width, size.height)
+			b.run(size.emulate(), prefersColorScheme("light"))
+			b.openAt(siteURL + "#example=ssa-hpa-replicas-conflict")
+			b.ssaReady("the conflict", `v.dataset.action === 'conflict'`)
+			if got := b.text("ssa-kubectl-error"); !strings.HasPrefix(got, `error: Apply failed with 1 conflict: conflict with "kube-controller-manager" with subresource "scale" using apps/v1: .spec.replicas
+Please review the fields above--they currently have other managers. Here
+are the ways you can resolve this warning:
+* If you intend`) {
+				t.Errorf("kubectl's error is not its exact text: %q", got)
+			}
+			taller := eval[[]string](b, `[...document.querySelectorAll('#ssa-kubectl-error .kubectl-para')].filter((p) => {
+				const flat = p.cloneNode(false);
+				flat.textContent = p.textContent.replace(/\n\s*/g, ' ');
+				p.after(flat);
+				const more = p.getBoundingClientRect().height > flat.getBoundingClientRect().height + 1;
+				flat.remove();
+				return more;
+			}).map((p) => p.textContent)`)
+			if len(taller) > 0 {
+				t.Errorf("paragraphs broken at kubectl's line ends: %q", taller)
+			}
+			names := eval[[]string](b, `[...document.querySelectorAll('#ssa-result .owner-name')].filter((n) => n.getClientRects().length > 0).map((n) => n.textContent)`)
+			if !strings.Contains(strings.Join(names, "\n"), "kube-controller-manager · Update") {
+				t.Errorf("the owners shown are %q, want kube-controller-manager · Update among them", names)
+			}
+			if cut := eval[[]string](b, `[...document.querySelectorAll('#ssa-result .blame-owner')].filter((c) => c.getClientRects().length > 0 && (c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > document.documentElement.clientWidth + 1)).map((c) => c.textContent)`); len(cut) > 0 {
+				t.Errorf("owners cut: %q", cut)
+			}
+			if !size.mobile {
+				return
+			}
+			for _, scheme := range []string{"light", "dark"} {
+				b.run(prefersColorScheme(scheme), chromedp.Evaluate[chromedp.Void](`document.getElementById('ssa-kubectl-error').scrollIntoView({block: 'start'})`))
+				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "ssa-conflict-error-phone-"+scheme+".png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('ssa-result').scrollIntoView({block: 'start'})`))
+				shot, err = chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "ssa-conflict-owners-phone-"+scheme+".png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b.checkConsole()
+		})
+	}
 }
 
 // TestServerSideEmbed: an embed of a server-side example shows the

@@ -7,6 +7,7 @@
 
 import { h, clear } from '../dom.js';
 import { addViewStyle } from './view-style.js';
+import { paragraphs } from './kubectl-text.js';
 import { ssaStep, addStepsStyle } from './steps-list.js';
 
 /** @typedef {import('../api-types.js').ServerSide} ServerSide */
@@ -136,7 +137,11 @@ export class ServerSideView {
   renderMessages(s) {
     for (const w of s.server.warnings) {
       if (w.code === 'apply-conflict') {
-        this.body.append(h('pre', { className: 'ssa-kubectl-error', id: 'ssa-kubectl-error', attrs: { 'aria-label': 'kubectl prints', tabindex: '0' }, text: w.message }));
+        // kubectl's exact words, a block per paragraph: its line breaks
+        // inside a paragraph are laid out as spaces, so that the text
+        // wraps to the box (see kubectl-text.js); the text is unchanged.
+        const blocks = paragraphs(w.message).flatMap((p, i) => [i > 0 ? '\n' : '', h('span', { className: `kubectl-para${/^[*-] /.test(p) ? ' bullet' : ''}`, text: p })]);
+        this.body.append(h('div', { className: 'ssa-kubectl-error', id: 'ssa-kubectl-error', attrs: { role: 'group', 'aria-label': 'kubectl prints', tabindex: '0' } }, ...blocks));
       } else {
         this.body.append(h('p', { className: 'ssa-warning', dataset: { code: w.code } }, h('span', { className: 'badge warn', text: w.code }), ` ${w.message}`));
       }
@@ -180,10 +185,15 @@ export class ServerSideView {
     }
     const lines = s.server.objectYAML.replace(/\n$/, '').split('\n');
     const table = h('div', { className: 'blame', id: 'ssa-result', attrs: { role: 'table', 'aria-label': 'Result with field owners' } });
+    let previous = '';
     const rows = lines.map((text, i) => {
       const who = owners.get(i + 1) || [];
-      const row = h('div', { className: 'blame-row', attrs: { role: 'row' }, dataset: { line: String(i + 1), owners: who.join(', ') } },
-        h('span', { className: 'blame-owner', title: who.join(', '), attrs: { role: 'cell' }, text: who.join(', ') }),
+      // Each owner whole, one a line; on a phone the names go above the
+      // line they own, once for a run of lines with the same owners.
+      const same = who.length > 0 && who.join(', ') === previous;
+      previous = who.join(', ');
+      const row = h('div', { className: `blame-row${same ? ' same-owners' : ''}`, attrs: { role: 'row' }, dataset: { line: String(i + 1), owners: who.join(', ') } },
+        h('span', { className: 'blame-owner', attrs: { role: 'cell' } }, ...who.map((n) => h('span', { className: 'owner-name', text: n }))),
         h('span', { className: 'blame-no', attrs: { role: 'cell', 'aria-hidden': 'true' }, text: String(i + 1) }),
         h('code', { className: 'blame-text', attrs: { role: 'cell' }, text }));
       table.append(row);
@@ -241,9 +251,11 @@ export class ServerSideView {
     const grid = h('div', { className: 'both-grid' }, client.el, server.el);
     const list = h('ol', { className: 'ssa-differences', id: 'ssa-differences' });
     for (const d of diffs) {
-      const button = h('button', { type: 'button', className: 'ssa-difference', attrs: { 'aria-pressed': 'false' } },
+      const button = h('button', { type: 'button', className: `ssa-difference${d.bookkeeping ? ' bookkeeping' : ''}`, attrs: { 'aria-pressed': 'false' } },
         h('code', { className: 'diff-path', text: d.path || '(the whole object)' }),
-        h('span', { className: 'diff-values', text: ` client-side: ${shown(d.client)} · server-side: ${shown(d.server)}` }),
+        d.bookkeeping ? h('span', { className: 'diff-note', text: ' kubectl\'s bookkeeping, not the object: each apply keeps its last-applied annotation its own way' }) : false,
+        ...elementsOnly(d),
+        d.bookkeeping ? false : sides(d),
         h('p', { className: 'ssa-why', text: d.clientWhy }),
         h('p', { className: 'ssa-why', text: d.serverWhy }));
       button.addEventListener('click', () => {
@@ -251,7 +263,9 @@ export class ServerSideView {
         this.markRows(client.rows, d.clientLine ? { line: d.clientLine, endLine: d.clientLine } : null);
         this.markRows(server.rows, d.serverLine ? { line: d.serverLine, endLine: d.serverLine } : null);
       });
-      list.append(h('li', {}, button));
+      // kubectl's bookkeeping: its values (a JSON document in a string)
+      // whole, but folded, below the explanation.
+      list.append(h('li', {}, button, d.bookkeeping ? h('details', { className: 'diff-details' }, h('summary', { text: 'the two values' }), sides(d)) : false));
     }
     const heading = diffs.length === 0 ? 'The two applies give the same object (managedFields aside).' : `Differences (${diffs.length}), each with the rule of each apply that decided it; select one to mark it in both results`;
     // The differences first: on a phone the two results are long.
@@ -296,11 +310,47 @@ function foldManagedFields(container, rows, lines) {
   container.insertBefore(h('div', { className: 'fold-row' }, toggle), rows[start + 1] || null);
 }
 
-/** @param {unknown} v */
+/**
+ * A value as JSON, whole: the value that differs is the answer, so it
+ * wraps (at the spaces after commas and colons) rather than being cut. A
+ * list shows one element a line, as YAML does.
+ * @param {unknown} v
+ */
 function shown(v) {
   if (v === undefined) return 'absent';
-  const s = JSON.stringify(v);
-  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+  if (Array.isArray(v) && v.length > 0) return v.map((e) => `- ${flow(e)}`).join('\n');
+  return flow(v);
+}
+
+/** JSON on one line with a space after each comma and colon. @param {unknown} v @returns {string} */
+function flow(v) {
+  if (Array.isArray(v)) return `[${v.map(flow).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${flow(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}
+
+/** Each apply's value of a difference. @param {import('../api-types.js').Difference} d */
+function sides(d) {
+  return h('span', { className: 'diff-sides' }, side('client-side', d.client), side('server-side', d.server));
+}
+
+/** One apply's value of a difference. @param {string} label @param {unknown} v */
+function side(label, v) {
+  return h('span', { className: 'diff-side' }, h('span', { className: 'diff-label', text: `${label}:` }), h('code', { className: 'diff-value', text: shown(v) }));
+}
+
+/**
+ * The list elements one result has and the other lacks (the engine's
+ * onlyClient and onlyServer), each whole on its own line.
+ * @param {import('../api-types.js').Difference} d
+ * @returns {HTMLElement[]}
+ */
+function elementsOnly(d) {
+  const rows = [];
+  for (const [label, list] of /** @type {[string, any[]|undefined][]} */ ([['only client-side has', d.onlyClient], ['only server-side has', d.onlyServer]])) {
+    for (const v of list || []) rows.push(h('span', { className: 'diff-only' }, h('span', { className: 'diff-label', text: `${label}:` }), h('code', { className: 'diff-value', text: flow(v) })));
+  }
+  return rows;
 }
 
 /** @param {ServerSide} s */
