@@ -14,22 +14,16 @@ import (
 // struct that declares no JSON field is opaque (its own unmarshaler reads
 // it: RawExtension, Time, FieldsV1), and the values of maps are not
 // looked into. nil for a kind the schema does not have.
-func (s *Schema) UnknownFields(obj map[string]any) []string {
-	apiVersion, _ := obj["apiVersion"].(string)
-	kind, _ := obj["kind"].(string)
-	root, ok := s.Root(apiVersion, kind)
-	if !ok {
-		return nil
-	}
-	var out []string
-	s.unknown(root.(*Ref).T, obj, "", false, &out)
-	return out
-}
+func (s *Schema) UnknownFields(obj map[string]any) []string { return s.unknownFields(obj, false) }
 
 // DropUnknownFields removes the fields UnknownFields lists, as decoding
 // into the Go type does when the strict check is not asked for
 // (--validate=ignore or warn), and returns their paths.
-func (s *Schema) DropUnknownFields(obj map[string]any) []string {
+func (s *Schema) DropUnknownFields(obj map[string]any) []string { return s.unknownFields(obj, true) }
+
+// unknownFields walks obj from its kind's root type, dropping what it
+// lists when drop is set.
+func (s *Schema) unknownFields(obj map[string]any, drop bool) []string {
 	apiVersion, _ := obj["apiVersion"].(string)
 	kind, _ := obj["kind"].(string)
 	root, ok := s.Root(apiVersion, kind)
@@ -37,7 +31,7 @@ func (s *Schema) DropUnknownFields(obj map[string]any) []string {
 		return nil
 	}
 	var out []string
-	s.unknown(root.(*Ref).T, obj, "", true, &out)
+	s.unknown(root.(*Ref).T, obj, "", drop, &out)
 	return out
 }
 
