@@ -6,6 +6,7 @@ import (
 
 	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/explain"
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/identity"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/mergepatch"
@@ -135,7 +136,7 @@ func brokenAnnotation(err error, live *document.Document, why error) error {
 	}
 	out := *ae
 	out.Pane = PaneLive
-	out.Path = document.AppendKey("metadata.annotations", LastAppliedAnnotation)
+	out.Path = fieldpath.Key("metadata.annotations", LastAppliedAnnotation)
 	if live != nil {
 		out.Line, _, _ = live.Span(out.Path)
 	}

@@ -1,6 +1,8 @@
 package engine
 
-import "github.com/applylens/applylens/engine/document"
+import (
+	"github.com/applylens/applylens/engine/fieldpath"
+)
 
 // conflictPaths writes the conflicting fields of an --overwrite=false
 // conflict (strategic.ErrConflict.Fields) as field paths.
@@ -9,7 +11,7 @@ func conflictPaths(fields [][]string) []string {
 	for _, keys := range fields {
 		path := ""
 		for _, k := range keys {
-			path = document.AppendKey(path, k)
+			path = fieldpath.Key(path, k)
 		}
 		out = append(out, path)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/fieldpath"
 )
 
 // ServerSideFunc computes a server-side apply of file (the context's
@@ -77,7 +78,7 @@ func locateManagedFields(ae *ApplyError, live *document.Document) *ApplyError {
 	out.Path = "metadata.managedFields"
 	if m := managedEntry.FindStringSubmatch(ae.Message); m != nil {
 		if i, err := strconv.Atoi(m[1]); err == nil {
-			out.Path = document.AppendIndex(out.Path, i)
+			out.Path = fieldpath.Index(out.Path, i)
 		}
 	}
 	if live != nil {

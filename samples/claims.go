@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/applylens/applylens/engine"
-	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/fieldpath"
 )
 
 // Claims are what a sample's description says of the results, as
@@ -149,7 +149,7 @@ func (e *missingError) Error() string { return "the result has no " + e.where }
 // lookup finds the value at path in obj (decoded JSON), or says where the
 // path leaves the object.
 func lookup(obj any, path string) (any, error) {
-	segs, err := document.ParsePath(path)
+	segs, err := fieldpath.Parse(path)
 	if err != nil {
 		return nil, fmt.Errorf("the path does not parse: %w", err)
 	}
@@ -157,7 +157,7 @@ func lookup(obj any, path string) (any, error) {
 	for i := 0; i < len(segs); i++ {
 		seg := segs[i]
 		switch seg.Kind {
-		case document.SegKey:
+		case fieldpath.SegKey:
 			m, ok := cur.(map[string]any)
 			if !ok {
 				return nil, &missingError{fmt.Sprintf("map holding %q", seg.Key)}
@@ -165,20 +165,20 @@ func lookup(obj any, path string) (any, error) {
 			if cur, ok = m[seg.Key]; !ok {
 				return nil, &missingError{fmt.Sprintf("%q", seg.Key)}
 			}
-		case document.SegIndex:
+		case fieldpath.SegIndex:
 			l, ok := cur.([]any)
 			if !ok || seg.Index >= len(l) {
 				return nil, &missingError{fmt.Sprintf("element %d", seg.Index)}
 			}
 			cur = l[seg.Index]
-		case document.SegSelector:
+		case fieldpath.SegSelector:
 			l, ok := cur.([]any)
 			if !ok {
 				return nil, &missingError{fmt.Sprintf("list at [%s=%s]", seg.Key, seg.Value)}
 			}
 			// Selectors in a row narrow the same list.
-			sel := []document.Segment{seg}
-			for i+1 < len(segs) && segs[i+1].Kind == document.SegSelector {
+			sel := []fieldpath.Segment{seg}
+			for i+1 < len(segs) && segs[i+1].Kind == fieldpath.SegSelector {
 				i++
 				sel = append(sel, segs[i])
 			}
@@ -202,7 +202,7 @@ func lookup(obj any, path string) (any, error) {
 }
 
 // matches tells whether a list element has every selector's value.
-func matches(el any, sel []document.Segment) bool {
+func matches(el any, sel []fieldpath.Segment) bool {
 	m, ok := el.(map[string]any)
 	if !ok {
 		return false
@@ -219,14 +219,14 @@ func matches(el any, sel []document.Segment) bool {
 // sameSelectorValue compares a field's value with a selector's value as
 // written: bare or JSON-quoted for strings, JSON for other scalars.
 func sameSelectorValue(v any, written string) bool {
-	if document.FormatValue(v) == written {
+	if fieldpath.FormatValue(v) == written {
 		return true
 	}
 	var w any
 	return json.Unmarshal([]byte(written), &w) == nil && sameJSON(v, w)
 }
 
-func selectorText(sel []document.Segment) string {
+func selectorText(sel []fieldpath.Segment) string {
 	var b strings.Builder
 	for _, s := range sel {
 		fmt.Fprintf(&b, "[%s=%s]", s.Key, s.Value)

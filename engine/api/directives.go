@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/fieldpath"
 )
 
 // Directive names.
@@ -34,7 +35,7 @@ func directives(patch any, ix *document.Index) []Directive {
 		sort.Strings(keys)
 		add := func(name, key, field, meaning string) {
 			d := Directive{Name: name, Path: field, Meaning: meaning}
-			if l, e, ok := ix.Span(document.AppendKey(path, key)); ok {
+			if l, e, ok := ix.Span(fieldpath.Key(path, key)); ok {
 				d.Line, d.EndLine = l, e
 			}
 			out = append(out, d)
@@ -48,19 +49,19 @@ func directives(patch any, ix *document.Index) []Directive {
 				add(dirRetainKeys, k, path, fmt.Sprintf("When merging %s the server keeps only the keys listed here (%s) and clears any other key the live object has there: the options of this field exclude each other.", orRoot(path), listValues(e)))
 			case strings.HasPrefix(k, dirSetElementOrder+"/"):
 				list := strings.TrimPrefix(k, dirSetElementOrder+"/")
-				add(dirSetElementOrder, k, document.AppendKey(path, list), fmt.Sprintf("The file's order of %s (%s): after merging, the server sorts the list to follow it, and elements only the live object has keep their place among them.", list, orderValues(e)))
+				add(dirSetElementOrder, k, fieldpath.Key(path, list), fmt.Sprintf("The file's order of %s (%s): after merging, the server sorts the list to follow it, and elements only the live object has keep their place among them.", list, orderValues(e)))
 			case strings.HasPrefix(k, dirDeleteFromPrimitiveList+"/"):
 				list := strings.TrimPrefix(k, dirDeleteFromPrimitiveList+"/")
-				add(dirDeleteFromPrimitiveList, k, document.AppendKey(path, list), fmt.Sprintf("Removes %s from the list %s: they were in the last-applied configuration but are no longer in the file.", listValues(e), list))
+				add(dirDeleteFromPrimitiveList, k, fieldpath.Key(path, list), fmt.Sprintf("Removes %s from the list %s: they were in the last-applied configuration but are no longer in the file.", listValues(e), list))
 			default:
 				switch t := e.(type) {
 				case map[string]any:
-					walk(t, document.AppendKey(path, k))
+					walk(t, fieldpath.Key(path, k))
 				case []any:
-					lp := document.AppendKey(path, k)
+					lp := fieldpath.Key(path, k)
 					key := mergeKey(m, k, t)
 					for i, el := range t {
-						walk(el, elementPath(lp, i, el, key))
+						walk(el, fieldpath.Element(lp, i, el, key))
 					}
 				}
 			}
@@ -95,19 +96,6 @@ func mergeKey(m map[string]any, k string, list []any) string {
 		}
 	}
 	return ""
-}
-
-func elementPath(list string, i int, el any, key string) string {
-	if em, ok := el.(map[string]any); ok && key != "" {
-		if v, ok := em[key]; ok {
-			switch v.(type) {
-			case map[string]any, []any:
-			default:
-				return document.AppendSelector(list, key, v)
-			}
-		}
-	}
-	return document.AppendIndex(list, i)
 }
 
 func patchMeaning(path string, v any) string {
@@ -150,7 +138,7 @@ func listValues(v any) string {
 	}
 	s := make([]string, len(l))
 	for i, e := range l {
-		s[i] = document.FormatValue(e)
+		s[i] = fieldpath.FormatValue(e)
 	}
 	return strings.Join(s, ", ")
 }
@@ -166,11 +154,11 @@ func orderValues(v any) string {
 	for i, e := range l {
 		if m, ok := e.(map[string]any); ok && len(m) == 1 {
 			for k, kv := range m {
-				s[i] = k + "=" + document.FormatValue(kv)
+				s[i] = k + "=" + fieldpath.FormatValue(kv)
 			}
 			continue
 		}
-		s[i] = document.FormatValue(e)
+		s[i] = fieldpath.FormatValue(e)
 	}
 	return strings.Join(s, ", ")
 }

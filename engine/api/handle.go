@@ -10,6 +10,7 @@ import (
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -298,7 +299,7 @@ func (p *paneMemos) parse(in engine.Input) (engine.Panes, error) {
 func fieldsIn(docs engine.Panes, paths []string) []Field {
 	var out []Field
 	for _, p := range paths {
-		segs, err := document.ParsePath(p)
+		segs, err := fieldpath.Parse(p)
 		if err != nil {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -152,7 +153,7 @@ type indexes struct {
 }
 
 func (x indexes) where(path string) *Where {
-	segs, err := document.ParsePath(path)
+	segs, err := fieldpath.Parse(path)
 	if err != nil {
 		return &Where{}
 	}
@@ -165,7 +166,7 @@ func (x indexes) where(path string) *Where {
 	}
 }
 
-func spanOf(ix *document.Index, segs []document.Segment) *Span {
+func spanOf(ix *document.Index, segs []fieldpath.Segment) *Span {
 	l, e, ok := ix.SpanSegments(segs)
 	if !ok {
 		return nil

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"sort"
 
-	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/schema"
 )
 
@@ -38,7 +38,7 @@ func diffMaps(paths *[]string, path string, node schema.Node, before, after map[
 		if b == nil && a == nil {
 			continue
 		}
-		diffValues(paths, document.AppendKey(path, k), node, k, b, a)
+		diffValues(paths, fieldpath.Key(path, k), node, k, b, a)
 	}
 }
 
@@ -72,7 +72,7 @@ func diffValues(paths *[]string, path string, node schema.Node, key string, b, a
 			}
 		}
 		for i := range at {
-			ep := elemPath(path, mergeKey, i, at[i])
+			ep := fieldpath.Element(path, i, at[i], mergeKey)
 			bm, bok := bt[i].(map[string]any)
 			am, aok := at[i].(map[string]any)
 			if bok && aok {
@@ -97,19 +97,4 @@ func fieldNode(node schema.Node, key string) schema.Node {
 		return nil
 	}
 	return n
-}
-
-// elemPath names element i of the list at path: by its merge key's value
-// when the list is merged by a key and the element has that field as a
-// scalar, else by position.
-func elemPath(path, mergeKey string, i int, elem any) string {
-	if mergeKey != "" {
-		if m, ok := elem.(map[string]any); ok {
-			switch v := m[mergeKey].(type) {
-			case string, int64, float64, bool:
-				return document.AppendSelector(path, mergeKey, v)
-			}
-		}
-	}
-	return document.AppendIndex(path, i)
 }

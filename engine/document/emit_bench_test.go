@@ -5,6 +5,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/internal/gen"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
@@ -20,7 +21,7 @@ func BenchmarkRenderLarge(b *testing.B) {
 	}
 	var paths []string
 	for i := range 500 {
-		paths = append(paths, AppendKey(AppendSelector("spec.template.spec.containers", "name", "c"+pad3(i)), "image"))
+		paths = append(paths, fieldpath.Key(fieldpath.Selector("spec.template.spec.containers", "name", "c"+pad3(i)), "image"))
 	}
 	b.Run("JSONToYAML", func(b *testing.B) {
 		b.ReportAllocs()

@@ -12,6 +12,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -113,16 +114,16 @@ func spanPaths(v any, limit int) []string {
 				keys = append(keys, k)
 			}
 			slices.Sort(keys)
-			paths = append(paths, AppendKey(path, "nope"))
+			paths = append(paths, fieldpath.Key(path, "nope"))
 			for _, k := range keys {
-				p := AppendKey(path, k)
+				p := fieldpath.Key(path, k)
 				paths = append(paths, p, p+"[0]")
 				walk(t[k], p)
 			}
 		case []any:
-			paths = append(paths, AppendIndex(path, len(t)), path+".x", path+`[name="x"]`)
+			paths = append(paths, fieldpath.Index(path, len(t)), path+".x", path+`[name="x"]`)
 			for i, e := range t {
-				p := AppendIndex(path, i)
+				p := fieldpath.Index(path, i)
 				paths = append(paths, p)
 				if m, ok := e.(map[string]any); ok {
 					n := 0
@@ -134,7 +135,7 @@ func spanPaths(v any, limit int) []string {
 						if n++; n > 3 {
 							break
 						}
-						paths = append(paths, AppendSelector(path, k, m[k]))
+						paths = append(paths, fieldpath.Selector(path, k, m[k]))
 					}
 				}
 				walk(e, p)

@@ -9,6 +9,7 @@ import (
 	yaml3 "go.yaml.in/yaml/v3"
 	"sigs.k8s.io/yaml"
 
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -49,7 +50,7 @@ type selectorIndex struct {
 }
 
 // selectIndex returns the element of list l (named by sk) that selector
-// key=raw picks, as the first element e for which MatchValue(e[key], raw).
+// key=raw picks, as the first element e for which fieldpath.MatchValue(e[key], raw).
 func (ix *Index) selectIndex(sk selectorKey, l []any, key, raw string) int {
 	if ix.selectors == nil {
 		ix.selectors = map[selectorKey]*selectorIndex{}
@@ -71,7 +72,7 @@ func (ix *Index) selectIndex(sk selectorKey, l []any, key, raw string) int {
 					si.strs[str] = j
 				}
 			} else {
-				f := FormatValue(kv)
+				f := fieldpath.FormatValue(kv)
 				if _, seen := si.others[f]; !seen {
 					si.others[f] = j
 				}
@@ -86,7 +87,7 @@ func (ix *Index) selectIndex(sk selectorKey, l []any, key, raw string) int {
 		}
 	}
 	if strings.HasPrefix(raw, `"`) {
-		if u, err := unquote(raw); err == nil {
+		if u, err := fieldpath.Unquote(raw); err == nil {
 			j, ok := si.strs[u]
 			pick(j, ok)
 		}
@@ -187,7 +188,7 @@ func (ix *Index) Span(path string) (line, endLine int, ok bool) {
 	if ix == nil {
 		return 0, 0, false
 	}
-	segs, err := ParsePath(path)
+	segs, err := fieldpath.Parse(path)
 	if err != nil {
 		return 0, 0, false
 	}
@@ -196,7 +197,7 @@ func (ix *Index) Span(path string) (line, endLine int, ok bool) {
 
 // SpanSegments is Span for a path already split by ParsePath, for a
 // caller that asks several indexes about one path.
-func (ix *Index) SpanSegments(segs []Segment) (line, endLine int, ok bool) {
+func (ix *Index) SpanSegments(segs []fieldpath.Segment) (line, endLine int, ok bool) {
 	if ix == nil {
 		return 0, 0, false
 	}
@@ -215,7 +216,7 @@ func (ix *Index) SpanSegments(segs []Segment) (line, endLine int, ok bool) {
 		d := deref(n)
 		flow = flow || d.Style&yaml3.FlowStyle != 0
 		switch seg.Kind {
-		case SegKey:
+		case fieldpath.SegKey:
 			m, isMap := v.(map[string]any)
 			if !isMap || d.Kind != yaml3.MappingNode {
 				return 0, 0, false
@@ -234,7 +235,7 @@ func (ix *Index) SpanSegments(segs []Segment) (line, endLine int, ok bool) {
 				return 0, 0, false
 			}
 			i := seg.Index
-			if seg.Kind == SegSelector {
+			if seg.Kind == fieldpath.SegSelector {
 				i = ix.selectIndex(selectorKey{list: d, key: seg.Key}, l, seg.Key, seg.Value)
 			}
 			if i < 0 || i >= len(l) {
@@ -489,9 +490,9 @@ func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string
 		p := path
 		for _, s := range steps {
 			if s.index >= 0 {
-				p = AppendIndex(p, s.index)
+				p = fieldpath.Index(p, s.index)
 			} else {
-				p = AppendKey(p, s.key)
+				p = fieldpath.Key(p, s.key)
 			}
 		}
 		return p
@@ -583,12 +584,12 @@ func duplicateWarning(ws []Warning, warnAt int, pane string, path []pathStep, en
 	p := ""
 	for _, s := range path {
 		if s.index >= 0 {
-			p = AppendIndex(p, s.index)
+			p = fieldpath.Index(p, s.index)
 		} else {
-			p = AppendKey(p, s.key)
+			p = fieldpath.Key(p, s.key)
 		}
 	}
-	w := Warning{Code: WarnDuplicateKey, Pane: pane, Line: line, Path: AppendKey(p, key),
+	w := Warning{Code: WarnDuplicateKey, Pane: pane, Line: line, Path: fieldpath.Key(p, key),
 		Message: duplicateMessage(key, first, line)}
 	ws = append(ws, Warning{})
 	copy(ws[warnAt+1:], ws[warnAt:])

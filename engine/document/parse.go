@@ -12,6 +12,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -576,9 +577,9 @@ func overLimit(root any, limit, maxItems int) (path string, items int, ok bool) 
 				path := ""
 				for i := len(segs) - 2; i >= 0; i-- {
 					if segs[i].index >= 0 {
-						path = AppendIndex(path, segs[i].index)
+						path = fieldpath.Index(path, segs[i].index)
 					} else {
-						path = AppendKey(path, segs[i].key)
+						path = fieldpath.Key(path, segs[i].key)
 					}
 				}
 				return path, items, false

@@ -2,6 +2,8 @@ package document
 
 import (
 	"strings"
+
+	"github.com/applylens/applylens/engine/fieldpath"
 )
 
 // posTree is where the emitter wrote each node of a value: the positions
@@ -135,7 +137,7 @@ func (t *posTree) setKids(node int32, ks []int32) {
 
 // treeSpan is Span for an index built by the emitter; it follows Span's
 // walk step by step.
-func (ix *Index) treeSpan(segs []Segment) (line, endLine int, ok bool) {
+func (ix *Index) treeSpan(segs []fieldpath.Segment) (line, endLine int, ok bool) {
 	t := ix.tree
 	if t.nodes.n == 0 {
 		return 0, 0, false
@@ -146,7 +148,7 @@ func (ix *Index) treeSpan(segs []Segment) (line, endLine int, ok bool) {
 		d := t.nodes.at(n)
 		flow = flow || d.kind == kindFlowMap || d.kind == kindFlowSeq
 		switch seg.Kind {
-		case SegKey:
+		case fieldpath.SegKey:
 			m, isMap := v.(map[string]any)
 			if !isMap || d.kind != kindMap && d.kind != kindFlowMap {
 				return 0, 0, false
@@ -165,7 +167,7 @@ func (ix *Index) treeSpan(segs []Segment) (line, endLine int, ok bool) {
 				return 0, 0, false
 			}
 			i := seg.Index
-			if seg.Kind == SegSelector {
+			if seg.Kind == fieldpath.SegSelector {
 				i = ix.selectIndex(selectorKey{node: n, key: seg.Key}, l, seg.Key, seg.Value)
 			}
 			if i < 0 || i >= len(l) {

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	yaml3 "go.yaml.in/yaml/v3"
+
+	"github.com/applylens/applylens/engine/fieldpath"
 )
 
 // A keystroke changes a few characters of a pane that may hold thousands
@@ -208,7 +210,7 @@ type fragment struct {
 	from, to   int
 	start, end int // their lines, comments and blank lines after them included
 	value      any // the collection's value
-	path       []Segment
+	path       []fieldpath.Segment
 	pathText   string
 	depth      int // of the collection, as nodeValue counts
 	// inList is set when the collection is an item of a list: its first
@@ -221,7 +223,7 @@ type fragment struct {
 func findFragment(ix *Index, first, last int) (fragment, bool) {
 	best, found := fragment{}, false
 	n, v := ix.root, ix.value
-	var path []Segment
+	var path []fieldpath.Segment
 	pathText := ""
 	limit := len(ix.lines) + 1 // the line after the collection
 	inList := false
@@ -267,16 +269,16 @@ func findFragment(ix *Index, first, last int) (fragment, bool) {
 		case map[string]any:
 			key = n.Content[from*2].Value
 			child, v = n.Content[from*2+1], m[key]
-			path = append(path[:len(path):len(path)], Segment{Kind: SegKey, Key: key})
-			pathText = AppendKey(pathText, key)
+			path = append(path[:len(path):len(path)], fieldpath.Segment{Kind: fieldpath.SegKey, Key: key})
+			pathText = fieldpath.Key(pathText, key)
 			inList = false
 		case []any:
 			if from >= len(m) {
 				return best, found
 			}
 			child, v = n.Content[from], m[from]
-			path = append(path[:len(path):len(path)], Segment{Kind: SegIndex, Index: from})
-			pathText = AppendIndex(pathText, from)
+			path = append(path[:len(path):len(path)], fieldpath.Segment{Kind: fieldpath.SegIndex, Index: from})
+			pathText = fieldpath.Index(pathText, from)
 			inList = true
 		default:
 			return best, found
@@ -288,14 +290,14 @@ func findFragment(ix *Index, first, last int) (fragment, bool) {
 
 // replaceAt returns root with the value at path replaced, copying the
 // maps and lists on the way: the previous reading keeps its values.
-func replaceAt(root any, path []Segment, v any) (any, bool) {
+func replaceAt(root any, path []fieldpath.Segment, v any) (any, bool) {
 	if len(path) == 0 {
 		return v, true
 	}
 	switch c := root.(type) {
 	case map[string]any:
 		child, ok := c[path[0].Key]
-		if !ok || path[0].Kind != SegKey {
+		if !ok || path[0].Kind != fieldpath.SegKey {
 			return nil, false
 		}
 		nv, ok := replaceAt(child, path[1:], v)
@@ -310,7 +312,7 @@ func replaceAt(root any, path []Segment, v any) (any, bool) {
 		return m, true
 	case []any:
 		i := path[0].Index
-		if path[0].Kind != SegIndex || i < 0 || i >= len(c) {
+		if path[0].Kind != fieldpath.SegIndex || i < 0 || i >= len(c) {
 			return nil, false
 		}
 		nv, ok := replaceAt(c[i], path[1:], v)

@@ -15,6 +15,7 @@ import (
 
 	yaml3 "go.yaml.in/yaml/v3"
 
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/internal/gen"
 )
 
@@ -89,7 +90,7 @@ func posDiff(tree *posTree, n int32, y *yaml3.Node, at string) string {
 			if int(e.line) != k.Line || int(e.col) != k.Column || e.key != k.Value {
 				return fmt.Sprintf("%s: key %q at %d:%d, yaml.v3 %q at %d:%d", at, e.key, e.line, e.col, k.Value, k.Line, k.Column)
 			}
-			if s := posDiff(tree, e.value, y.Content[2*i+1], AppendKey(at, e.key)); s != "" {
+			if s := posDiff(tree, e.value, y.Content[2*i+1], fieldpath.Key(at, e.key)); s != "" {
 				return s
 			}
 		}
@@ -98,7 +99,7 @@ func posDiff(tree *posTree, n int32, y *yaml3.Node, at string) string {
 			return fmt.Sprintf("%s: list of %d (kind %d), yaml.v3 kind %v of %d", at, d.n, d.kind, y.Kind, len(y.Content))
 		}
 		for i := range d.n {
-			if s := posDiff(tree, *tree.kids.at(d.first + i), y.Content[i], AppendIndex(at, int(i))); s != "" {
+			if s := posDiff(tree, *tree.kids.at(d.first + i), y.Content[i], fieldpath.Index(at, int(i))); s != "" {
 				return s
 			}
 		}

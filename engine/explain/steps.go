@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/schema"
 )
@@ -493,7 +494,7 @@ func elemVals(o, m, c, p, r *keyedList, s string, at int) vals {
 // twinDeleted explains a delete directive for a merge key the file still
 // has, and what the server then does to the file's own element.
 func (w *walker) twinDeleted(mk string, key any, ev vals) {
-	fv := formatValue(key)
+	fv := fieldpath.FormatValue(key)
 	path := w.sc.path.String()
 	st := Step{
 		Phase: PhaseDelete, Path: path, Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
@@ -589,7 +590,7 @@ func (w *walker) mergeKeyList(node schema.Node, mk, k string, v vals, pp map[str
 			if ev.pOK {
 				st := Step{
 					Phase: PhaseSet, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepAdd,
-					Why: fmt.Sprintf("The file has an element with %s %s and the live list has none: apply adds it.", mk, formatValue(me.val)),
+					Why: fmt.Sprintf("The file has an element with %s %s and the live list has none: apply adds it.", mk, fieldpath.FormatValue(me.val)),
 				}
 				if ev.rOK {
 					st.New = raw(ev.r)
@@ -619,13 +620,13 @@ func (w *walker) mergeKeyList(node schema.Node, mk, k string, v vals, pp map[str
 		path.keyed(mk, oe.val)
 		st := Step{
 			Phase: PhaseDelete, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
-			Why: fmt.Sprintf("Last-applied has an element with %s %s that the file no longer has: the patch deletes it ($patch: delete), and with it every live element sharing that %s.", mk, formatValue(oe.val), mk),
+			Why: fmt.Sprintf("Last-applied has an element with %s %s that the file no longer has: the patch deletes it ($patch: delete), and with it every live element sharing that %s.", mk, fieldpath.FormatValue(oe.val), mk),
 		}
 		path.pop()
 		if ev.cOK {
 			st.Old = raw(ev.c)
 		} else {
-			st.Why = fmt.Sprintf("Last-applied has an element with %s %s that the file no longer has: the patch deletes it ($patch: delete), which changes nothing because the live list no longer has it.", mk, formatValue(oe.val))
+			st.Why = fmt.Sprintf("Last-applied has an element with %s %s that the file no longer has: the patch deletes it ($patch: delete), which changes nothing because the live list no longer has it.", mk, fieldpath.FormatValue(oe.val))
 		}
 		w.add(st)
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/schema"
 )
 
@@ -342,11 +343,11 @@ func (sc *scratch) listTraps(node schema.Node, k string, t []any, isFile bool, i
 			}
 			add(Warning{Code: WarnNarrowMergeKey, Path: path.String(), Message: fmt.Sprintf(
 				"In the %s, %d elements share %s %s (%s %s): kubectl merges %s by %s alone, so it treats them as one element. Removing one removes both, a change meant for one can land on the other, and adding a twin can fail with \"The order in patch list ... doesn't match $setElementOrder list\".",
-				where, len(group), mk, formatValue(v), other, strings.Join(diffs, ", "), k, mk)})
+				where, len(group), mk, fieldpath.FormatValue(v), other, strings.Join(diffs, ", "), k, mk)})
 		} else {
 			add(Warning{Code: WarnDuplicateKey, Path: path.String(), Message: fmt.Sprintf(
 				"In the %s, %d elements share %s %s: kubectl merges %s by %s, so deleting one of them deletes all of them.",
-				where, len(group), mk, formatValue(v), k, mk)})
+				where, len(group), mk, fieldpath.FormatValue(v), k, mk)})
 		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/applylens/applylens/engine/document"
+	enginepath "github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 	"sigs.k8s.io/structured-merge-diff/v6/schema"
@@ -308,7 +308,7 @@ func (c *converter) object(s map[string]any, preserve bool, path string, root bo
 		default:
 			member, _ := props[name].(map[string]any)
 			var err error
-			if f.Type, err = c.ref(props[name], preserve, document.AppendKey(path+".properties", name)); err != nil {
+			if f.Type, err = c.ref(props[name], preserve, enginepath.Key(path+".properties", name)); err != nil {
 				return nil, err
 			}
 			if d, ok := member["default"]; ok {

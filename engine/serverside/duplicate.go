@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/applylens/applylens/engine/document"
+	enginepath "github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -43,7 +43,7 @@ func DuplicateEntry(obj map[string]any, message string) (string, bool) {
 				continue
 			}
 			if dup, ok := nthMatch(l, key, 2); ok {
-				return document.AppendIndex(path, dup), true
+				return enginepath.Index(path, dup), true
 			}
 		}
 	}
@@ -75,7 +75,7 @@ func walkSMDPath(v any, s string) (any, string, bool) {
 				return nil, "", false
 			}
 			k := s[1 : 1+best]
-			v, path, s = m[k], document.AppendKey(path, k), s[1+best:]
+			v, path, s = m[k], enginepath.Key(path, k), s[1+best:]
 		case '[':
 			l, ok := v.([]any)
 			if !ok {
@@ -89,7 +89,7 @@ func walkSMDPath(v any, s string) (any, string, bool) {
 			if !ok {
 				return nil, "", false
 			}
-			v, path, s = l[i], document.AppendIndex(path, i), s[n:]
+			v, path, s = l[i], enginepath.Index(path, i), s[n:]
 		default:
 			return nil, "", false
 		}

@@ -3,7 +3,7 @@ package serverside
 import (
 	"strconv"
 
-	"github.com/applylens/applylens/engine/document"
+	enginepath "github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 	"sigs.k8s.io/structured-merge-diff/v6/value"
@@ -97,7 +97,7 @@ func (f *Finder) find(p fieldpath.Path) (any, string, bool) {
 				return nil, "", false
 			}
 			if f.paths {
-				doc = document.AppendKey(doc, *pe.FieldName)
+				doc = enginepath.Key(doc, *pe.FieldName)
 			}
 		default:
 			l, ok := cur.([]any)
@@ -112,7 +112,7 @@ func (f *Finder) find(p fieldpath.Path) (any, string, bool) {
 			}
 			cur = l[i]
 			if f.paths {
-				doc = document.AppendIndex(doc, i)
+				doc = enginepath.Index(doc, i)
 			}
 		}
 		f.vals, f.docs = append(f.vals, cur), append(f.docs, doc)

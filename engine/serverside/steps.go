@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/applylens/applylens/engine"
-	"github.com/applylens/applylens/engine/document"
+	enginepath "github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 	"sigs.k8s.io/structured-merge-diff/v6/value"
@@ -359,7 +359,7 @@ func DocumentPath(obj map[string]any, p fieldpath.Path) (string, bool) {
 			if cur, ok = m[*pe.FieldName]; !ok {
 				return "", false
 			}
-			path = document.AppendKey(path, *pe.FieldName)
+			path = enginepath.Key(path, *pe.FieldName)
 		default:
 			l, ok := cur.([]any)
 			if !ok {
@@ -370,7 +370,7 @@ func DocumentPath(obj map[string]any, p fieldpath.Path) (string, bool) {
 				return "", false
 			}
 			cur = l[i]
-			path = document.AppendIndex(path, i)
+			path = enginepath.Index(path, i)
 		}
 	}
 	return path, true

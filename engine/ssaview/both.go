@@ -8,6 +8,7 @@ import (
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/api"
 	"github.com/applylens/applylens/engine/document"
+	enginepath "github.com/applylens/applylens/engine/fieldpath"
 )
 
 // both adds the client-side apply of the same panes to out, and where its
@@ -65,8 +66,8 @@ func both(out *api.ServerSide, in engine.Input, docs engine.Panes, server *engin
 // annotationsPath and lastAppliedPath are where kubectl keeps its
 // last-applied configuration, in the differences' path syntax.
 var (
-	annotationsPath = document.AppendKey(document.AppendKey("", "metadata"), "annotations")
-	lastAppliedPath = document.AppendKey(annotationsPath, engine.LastAppliedAnnotation)
+	annotationsPath = enginepath.Key(enginepath.Key("", "metadata"), "annotations")
+	lastAppliedPath = enginepath.Key(annotationsPath, engine.LastAppliedAnnotation)
 )
 
 // lastAppliedOnly reports whether the difference at p is the last-applied
@@ -175,7 +176,7 @@ func differ(path string, a, b any, out *[]string) {
 		for _, k := range sorted {
 			xv, xok := x[k]
 			yv, yok := y[k]
-			p := document.AppendKey(path, k)
+			p := enginepath.Key(path, k)
 			if xok != yok {
 				*out = append(*out, p)
 				continue
@@ -189,7 +190,7 @@ func differ(path string, a, b any, out *[]string) {
 			break
 		}
 		for i := range x {
-			differ(document.AppendIndex(path, i), x[i], y[i], out)
+			differ(enginepath.Index(path, i), x[i], y[i], out)
 		}
 		return
 	default:
@@ -208,45 +209,23 @@ func same(a, b any) bool {
 	return err1 == nil && err2 == nil && x == y
 }
 
-// lookupPath is the value at a path of the steps' syntax with indexes.
+// lookupPath is the value at a path of the steps' syntax.
 func lookupPath(obj map[string]any, p string) (any, bool) {
-	segs, err := document.ParsePath(p)
-	if err != nil || obj == nil {
+	if obj == nil {
 		return nil, false
 	}
-	var cur any = obj
-	for _, s := range segs {
-		switch s.Kind {
-		case document.SegKey:
-			m, ok := cur.(map[string]any)
-			if !ok {
-				return nil, false
-			}
-			if cur, ok = m[s.Key]; !ok {
-				return nil, false
-			}
-		case document.SegIndex:
-			l, ok := cur.([]any)
-			if !ok || s.Index < 0 || s.Index >= len(l) {
-				return nil, false
-			}
-			cur = l[s.Index]
-		default:
-			return nil, false
-		}
-	}
-	return cur, true
+	return enginepath.LookupPath(obj, p)
 }
 
 // keysOnly is a path without its list selectors, to compare paths of both
 // applies (the client-side steps select elements by merge key, the
 // differences by index, the server-side fields by their keys).
 func keysOnly(p string) string {
-	if segs, err := document.ParsePath(strings.TrimPrefix(p, ".")); err == nil {
+	if segs, err := enginepath.Parse(strings.TrimPrefix(p, ".")); err == nil {
 		keys := make([]string, 0, len(segs))
 		element := false
 		for _, s := range segs {
-			element = s.Kind != document.SegKey
+			element = s.Kind != enginepath.SegKey
 			if !element {
 				keys = append(keys, s.Key)
 			}
