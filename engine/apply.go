@@ -9,17 +9,23 @@ import (
 	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/identity"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/mergepatch"
 	"github.com/applylens/applylens/engine/schema"
 	"github.com/applylens/applylens/engine/strategic"
 )
 
 // LastAppliedAnnotation is where kubectl keeps the last-applied configuration.
-const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+const LastAppliedAnnotation = kube.LastAppliedAnnotation
 
 // Apply computes what `kubectl apply` (client-side, as with --dry-run=client)
-// does with the inputs, and explains it.
-func Apply(in Input) (*Result, error) {
+// does with the inputs, and explains it: Engine.Apply of the zero Engine,
+// which has no server-side apply.
+func Apply(in Input) (*Result, error) { return Engine{}.Apply(in) }
+
+// Apply computes what `kubectl apply` does with the inputs (with
+// --server-side when in.ServerSide), and explains it.
+func (e Engine) Apply(in Input) (*Result, error) {
 	if in.ServerSide {
 		in.LastApplied = "" // unused: its errors must not stop the apply
 	}
@@ -27,7 +33,7 @@ func Apply(in Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ApplyPanesIn(p, in)
+	return e.ApplyPanesIn(p, in)
 }
 
 // ApplyPanes is Apply on panes already read; overwrite nil means true.
@@ -36,10 +42,14 @@ func ApplyPanes(p Panes, overwriteFlag *bool) (*Result, error) {
 }
 
 // ApplyPanesIn is Apply on panes already read, with the flags of in (its
-// texts are unused).
-func ApplyPanesIn(p Panes, in Input) (*Result, error) {
+// texts are unused): Engine.ApplyPanesIn of the zero Engine.
+func ApplyPanesIn(p Panes, in Input) (*Result, error) { return Engine{}.ApplyPanesIn(p, in) }
+
+// ApplyPanesIn is Engine.Apply on panes already read, with the flags of in
+// (its texts are unused).
+func (e Engine) ApplyPanesIn(p Panes, in Input) (*Result, error) {
 	if in.ServerSide {
-		return applyServerSide(p, in)
+		return e.applyServerSide(p, in)
 	}
 	sc, err := scopeFile(p, in)
 	if err != nil {
@@ -67,7 +77,7 @@ func applyScoped(p Panes, sc scoped, overwriteFlag *bool) (*Result, error) {
 	// gives up silently on a value that is not a string; the file's
 	// annotations are then replaced by the last-applied one alone
 	// (explain warns about it).
-	fileAnnotations, _ := stringMap(file, "metadata", "annotations")
+	fileAnnotations, _ := kube.Annotations(file)
 	modified, lastApplied, err := modifiedConfiguration(file, fileAnnotations)
 	if err != nil {
 		return nil, &ApplyError{Message: err.Error()}
@@ -115,7 +125,7 @@ func applyScoped(p Panes, sc scoped, overwriteFlag *bool) (*Result, error) {
 			return nil, brokenAnnotation(err, p.Live, derr)
 		}
 		var ae *ApplyError
-		if errors.As(err, &ae) && ae.precondition {
+		if errors.As(err, &ae) && ae.Precondition {
 			ae.Explanation = identity.Explain(identity.Of(file), identity.Of(live))
 		}
 		return nil, err
@@ -252,7 +262,7 @@ func patchError(err error) error {
 		// kubectl means to say "At least one of apiVersion, kind and name
 		// was changed", but apimachinery's error is not the type it checks
 		// for, so users get the raw text; applyScoped explains it.
-		return &ApplyError{Message: "creating patch: " + err.Error(), precondition: true}
+		return &ApplyError{Message: "creating patch: " + err.Error(), Precondition: true}
 	}
 	return &ApplyError{Path: path, Message: "creating patch: " + err.Error()}
 }
@@ -262,7 +272,7 @@ func patchError(err error) error {
 // the new annotation; the file with that annotation is modified. The result
 // shares all but its metadata with file.
 func modifiedConfiguration(file map[string]any, annotations map[string]string) (map[string]any, string, error) {
-	obj := shallowWithMetadata(file)
+	obj := kube.ShallowWithMetadata(file)
 	annots := copyStrings(annotations)
 	delete(annots, LastAppliedAnnotation)
 	setAnnotations(obj, annots)
@@ -303,81 +313,16 @@ func originalConfiguration(pane *document.Document, live map[string]any) ([]byte
 		}
 		return data, "input", nil
 	}
-	if text, ok := liveAnnotation(live); ok {
+	if text, ok := kube.LastApplied(live); ok {
 		return []byte(text), "annotation", nil
 	}
 	return nil, "none", nil
-}
-
-// liveAnnotation reads the annotation as kubectl's GetOriginalConfiguration.
-func liveAnnotation(live map[string]any) (string, bool) {
-	annots, ok := stringMap(live, "metadata", "annotations")
-	if !ok || annots == nil {
-		return "", false
-	}
-	text, ok := annots[LastAppliedAnnotation]
-	return text, ok
-}
-
-// stringMap mirrors unstructured.NestedNullCoercingStringMap as
-// GetAnnotations uses it: nulls read as "", and false means kubectl gives up
-// (a value that is neither a string nor null, or a non-map on the way).
-func stringMap(obj map[string]any, fields ...string) (map[string]string, bool) {
-	var cur any = obj
-	for _, f := range fields {
-		if cur == nil {
-			return nil, true
-		}
-		m, ok := cur.(map[string]any)
-		if !ok {
-			return nil, false
-		}
-		if cur, ok = m[f]; !ok {
-			return nil, true
-		}
-	}
-	if cur == nil {
-		return nil, true
-	}
-	m, ok := cur.(map[string]any)
-	if !ok {
-		return nil, false
-	}
-	out := make(map[string]string, len(m))
-	for k, v := range m {
-		switch t := v.(type) {
-		case string:
-			out[k] = t
-		case nil:
-			out[k] = ""
-		default:
-			return nil, false
-		}
-	}
-	return out, true
 }
 
 func copyStrings(m map[string]string) map[string]string {
 	out := make(map[string]string, len(m)+1)
 	for k, v := range m {
 		out[k] = v
-	}
-	return out
-}
-
-// shallowWithMetadata copies obj and its metadata map, enough to change
-// annotations without touching the caller's object.
-func shallowWithMetadata(obj map[string]any) map[string]any {
-	out := make(map[string]any, len(obj))
-	for k, v := range obj {
-		out[k] = v
-	}
-	if md, ok := obj["metadata"].(map[string]any); ok {
-		cp := make(map[string]any, len(md))
-		for k, v := range md {
-			cp[k] = v
-		}
-		out["metadata"] = cp
 	}
 	return out
 }

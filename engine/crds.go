@@ -6,10 +6,11 @@ import (
 	"unicode"
 
 	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/kube"
 )
 
 // PaneCRDs names the CustomResourceDefinitions pane in InputError.
-const PaneCRDs = "crds"
+const PaneCRDs = kube.PaneCRDs
 
 // ParseCustomResourceDefinitions reads the CustomResourceDefinitions the
 // server knows, for a server-side apply of a custom resource: YAML
@@ -45,18 +46,12 @@ func ParseCustomResourceDefinitions(text string) ([]*document.Document, error) {
 }
 
 // CRDSchemaError is what a ServerSideFunc returns for a CRD whose schema
-// the API server would not admit: the CRD's position in the list it was
-// given, the field at fault and the message.
-type CRDSchemaError struct {
-	Index         int
-	Path, Message string
-}
+// the API server would not admit.
+type CRDSchemaError = kube.CRDSchemaError
 
-func (e *CRDSchemaError) Error() string { return e.Message }
-
-// locate is the CRD pane's InputError for e: the line of the field, or of
+// locateCRDSchemaError is the CRD pane's InputError for e: the line of the field, or of
 // the nearest field above it that is written.
-func (e *CRDSchemaError) locate(crds []*document.Document) *InputError {
+func locateCRDSchemaError(e *CRDSchemaError, crds []*document.Document) *InputError {
 	out := &InputError{Pane: PaneCRDs, Path: e.Path, Message: e.Message}
 	if e.Index < 0 || e.Index >= len(crds) {
 		return out

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"encoding/json"
-
-	"github.com/applylens/applylens/engine/explain"
-)
+import "github.com/applylens/applylens/engine/kube"
 
 // Input is what the user pasted.
 type Input struct {
@@ -46,145 +42,80 @@ type Input struct {
 
 // Actions kubectl reports.
 const (
-	ActionCreate    = "create"
-	ActionConfigure = "configure"
-	ActionUnchanged = "unchanged"
+	ActionCreate    = kube.ActionCreate
+	ActionConfigure = kube.ActionConfigure
+	ActionUnchanged = kube.ActionUnchanged
 	// ActionConflict: a server-side apply the server refused.
-	ActionConflict = "conflict"
+	ActionConflict = kube.ActionConflict
 )
 
 // Patch types kubectl sends.
 const (
-	PatchStrategic = "strategic"
-	PatchMerge     = "merge"
-	PatchApply     = "apply" // server-side apply: application/apply-patch+yaml
+	PatchStrategic = kube.PatchStrategic
+	PatchMerge     = kube.PatchMerge
+	PatchApply     = kube.PatchApply // server-side apply: application/apply-patch+yaml
 )
 
-// Result is what kubectl apply computes and what the server does with it.
-type Result struct {
-	Action    string          `json:"action"`
-	PatchType string          `json:"patchType"`
-	Patch     json.RawMessage `json:"patch"`
-	// Object is the object after the server applies the patch (or the
-	// created object), as JSON.
-	Object json.RawMessage `json:"object"`
-	// PatchValue and ObjectValue are Patch and Object as values, for
-	// callers that render them (engine/api) and would otherwise decode
-	// the JSON again. Read-only: they share maps with the inputs.
-	PatchValue  any `json:"-"`
-	ObjectValue any `json:"-"`
-	// Canonical is set when Patch and Object are exactly
-	// jsonvalue.Encode(PatchValue) and jsonvalue.Encode(ObjectValue), so
-	// that a renderer need not check how they are spelled.
-	Canonical bool `json:"-"`
-	// LastApplied is the new annotation value, byte for byte as kubectl
-	// writes it.
-	LastApplied string `json:"lastApplied"`
-	// LastAppliedSource tells where the original configuration came
-	// from: "input" (the LastApplied pane), "annotation" (read from the
-	// live object) or "none".
-	LastAppliedSource string    `json:"lastAppliedSource"`
-	Steps             []Step    `json:"steps"`
-	Warnings          []Warning `json:"warnings"`
-	// Conflicts lists, for a server-side apply the server refused (Action
-	// "conflict"), each other manager and field.
-	Conflicts []Conflict `json:"conflicts,omitempty"`
-	// Namespace is the namespace the object is applied in, as kubectl's
-	// resource builder decided it (the file's, -n, or the context's); ""
-	// for a cluster-scoped object.
-	Namespace string `json:"-"`
-	// Owners lists, after a server-side apply, every owned field of Object
-	// with its managers and how they own it (Apply or Update).
-	Owners []Owner `json:"owners,omitempty"`
-	// Schema tells, for a server-side apply, what the server merged with:
-	// SchemaBuiltin, SchemaCustomResource (the CRD named by
-	// CustomResourceDefinition) or SchemaNone.
-	Schema                   string `json:"schema,omitempty"`
-	CustomResourceDefinition string `json:"customResourceDefinition,omitempty"`
-}
+// Result is what kubectl apply computes and what the server does with it
+// (defined in engine/kube, which engine/serverside shares).
+type Result = kube.Result
 
 // Schemas of a server-side apply.
 const (
-	// SchemaBuiltin: the schema of a built-in kind.
-	SchemaBuiltin = "builtin"
-	// SchemaCustomResource: the schema of the CRD that serves the kind.
-	SchemaCustomResource = "customResource"
-	// SchemaNone: a kind without a schema (no CRD serves it), merged with
-	// structured-merge-diff's deduced type: every map granular, every list
-	// atomic.
-	SchemaNone = "none"
+	SchemaBuiltin        = kube.SchemaBuiltin
+	SchemaCustomResource = kube.SchemaCustomResource
+	SchemaNone           = kube.SchemaNone
 )
 
 // Conflict is one field of a refused server-side apply that another
 // manager owns with a different value.
-type Conflict struct {
-	// Manager is the other field manager, e.g. "autoscaler".
-	Manager string `json:"manager"`
-	// Operation is how it owns the field: Apply or Update.
-	Operation string `json:"operation"`
-	// APIVersion is the version an Update manager wrote at ("" for Apply).
-	APIVersion  string `json:"apiVersion,omitempty"`
-	Subresource string `json:"subresource,omitempty"`
-	// Field is the field as the API server names it in its error, e.g.
-	// ".spec.replicas".
-	Field string `json:"field"`
-}
+type Conflict = kube.Conflict
 
 // Owner says that one manager owns one field of a server-side apply's
 // result.
-type Owner struct {
-	// Field is the field as the API server names it, e.g.
-	// `.spec.template.spec.containers[name="app"].image`.
-	Field string `json:"field"`
-	// Manager is the field manager's name.
-	Manager string `json:"manager"`
-	// Operation is how it owns the field: Apply or Update.
-	Operation   string `json:"operation"`
-	APIVersion  string `json:"apiVersion"`
-	Subresource string `json:"subresource,omitempty"`
-}
+type Owner = kube.Owner
 
 // Phases of an apply, numbered as the documentation numbers them.
 const (
-	PhaseDelete     = 1 // fields to delete: last-applied vs file
-	PhaseSet        = 2 // fields to set: file vs live
-	PhaseAnnotation = 3 // the last-applied annotation is updated
-	PhasePatch      = 4 // the merged patch
-	PhaseServer     = 5 // the server applies the patch
+	PhaseDelete     = kube.PhaseDelete     // fields to delete: last-applied vs file
+	PhaseSet        = kube.PhaseSet        // fields to set: file vs live
+	PhaseAnnotation = kube.PhaseAnnotation // the last-applied annotation is updated
+	PhasePatch      = kube.PhasePatch      // the merged patch
+	PhaseServer     = kube.PhaseServer     // the server applies the patch
 )
 
-// Step is one decision of the apply, with the reason for it. It is
-// defined in package explain, which builds the steps.
-type Step = explain.Step
+// Step is one decision of the apply, with the reason for it; package
+// explain builds the steps.
+type Step = kube.Step
 
 // Row is one row of a decision table: where the field is present.
-type Row = explain.Row
+type Row = kube.Row
 
 // Rules, named after the documentation's merge tables.
 const (
-	RulePrimitive     = explain.RulePrimitive
-	RuleMap           = explain.RuleMap
-	RuleListReplace   = explain.RuleListReplace
-	RuleListMergeKey  = explain.RuleListMergeKey
-	RuleListPrimitive = explain.RuleListPrimitive
-	RuleRetainKeys    = explain.RuleRetainKeys
-	RuleExplicitNull  = explain.RuleExplicitNull
-	RuleJSONMerge     = explain.RuleJSONMerge
-	RuleAnnotation    = explain.RuleAnnotation
-	RuleCreate        = explain.RuleCreate
+	RulePrimitive     = kube.RulePrimitive
+	RuleMap           = kube.RuleMap
+	RuleListReplace   = kube.RuleListReplace
+	RuleListMergeKey  = kube.RuleListMergeKey
+	RuleListPrimitive = kube.RuleListPrimitive
+	RuleRetainKeys    = kube.RuleRetainKeys
+	RuleExplicitNull  = kube.RuleExplicitNull
+	RuleJSONMerge     = kube.RuleJSONMerge
+	RuleAnnotation    = kube.RuleAnnotation
+	RuleCreate        = kube.RuleCreate
 	// RuleStrategicMerge labels the step showing the whole strategic patch.
-	RuleStrategicMerge = explain.RuleStrategicMerge
+	RuleStrategicMerge = kube.RuleStrategicMerge
 )
 
 // Step actions.
 const (
-	StepSet     = explain.StepSet
-	StepClear   = explain.StepClear
-	StepKeep    = explain.StepKeep
-	StepAdd     = explain.StepAdd
-	StepDelete  = explain.StepDelete
-	StepReorder = explain.StepReorder
+	StepSet     = kube.StepSet
+	StepClear   = kube.StepClear
+	StepKeep    = kube.StepKeep
+	StepAdd     = kube.StepAdd
+	StepDelete  = kube.StepDelete
+	StepReorder = kube.StepReorder
 )
 
 // Warning is a trap the inputs walk into, with the field it concerns.
-type Warning = explain.Warning
+type Warning = kube.Warning

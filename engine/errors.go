@@ -1,55 +1,18 @@
 package engine
 
-import "fmt"
+import "github.com/applylens/applylens/engine/kube"
 
 // Panes of the playground, as named in InputError.
 const (
-	PaneLastApplied = "lastApplied"
-	PaneFile        = "file"
-	PaneLive        = "live"
+	PaneLastApplied = kube.PaneLastApplied
+	PaneFile        = kube.PaneFile
+	PaneLive        = kube.PaneLive
 )
 
 // InputError is a problem with what the user typed: the pane, the place in
 // it (1-based line and column, 0 when unknown) and the field path.
-type InputError struct {
-	Pane    string `json:"pane"`
-	Line    int    `json:"line,omitempty"`
-	Column  int    `json:"column,omitempty"`
-	Path    string `json:"path,omitempty"`
-	Message string `json:"message"`
-}
-
-func (e *InputError) Error() string {
-	s := e.Pane
-	if e.Line > 0 {
-		s += fmt.Sprintf(":%d:%d", e.Line, e.Column)
-	}
-	if e.Path != "" {
-		s += " " + e.Path
-	}
-	return s + ": " + e.Message
-}
+type InputError = kube.InputError
 
 // ApplyError is an error kubectl itself would report (a patch it cannot
 // compute, a precondition that fails), with kubectl's message.
-type ApplyError struct {
-	Path    string `json:"path,omitempty"`
-	Message string `json:"message"`
-	// Paths are the conflicting fields of an --overwrite=false conflict.
-	Paths []string `json:"paths,omitempty"`
-	// Explanation says in plain words what Message means, when kubectl's
-	// text does not (its precondition error is a Go value dump, a broken
-	// annotation's or managedFields' error names no place): one line,
-	// shown above kubectl's text, which stays exact (the cluster prints it
-	// as kubectl does).
-	Explanation string `json:"explanation,omitempty"`
-	// Pane and Line locate the cause in an input pane when it is there (a
-	// broken annotation or managedFields entry of the live object).
-	Pane string `json:"pane,omitempty"`
-	Line int    `json:"line,omitempty"`
-
-	// precondition: kubectl's precondition on apiVersion, kind and name failed.
-	precondition bool
-}
-
-func (e *ApplyError) Error() string { return e.Message }
+type ApplyError = kube.ApplyError

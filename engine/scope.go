@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/schema"
 )
 
@@ -168,7 +169,7 @@ func namespaceMismatch(p Panes, own, flag string) *InputError {
 
 // withNamespace is file with metadata.namespace set, sharing the rest.
 func withNamespace(file map[string]any, ns string) map[string]any {
-	out := shallowWithMetadata(file)
+	out := kube.ShallowWithMetadata(file)
 	md, ok := out["metadata"].(map[string]any)
 	if !ok {
 		return file
@@ -179,7 +180,7 @@ func withNamespace(file map[string]any, ns string) map[string]any {
 
 // withoutNamespace is file without metadata.namespace, sharing the rest.
 func withoutNamespace(file map[string]any) map[string]any {
-	out := shallowWithMetadata(file)
+	out := kube.ShallowWithMetadata(file)
 	if md, ok := out["metadata"].(map[string]any); ok {
 		delete(md, "namespace")
 	}

@@ -13,26 +13,36 @@ import (
 
 // ServerSideFunc computes a server-side apply of file (the context's
 // namespace already set) to live (nil: create), on a server that knows the
-// CRDs crds; a CRD the server would not admit is a *CRDSchemaError.
+// CRDs crds; a CRD the server would not admit is a *CRDSchemaError
+// (engine/serverside.ApplyResult).
 type ServerSideFunc func(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*Result, error)
 
-var serverSide ServerSideFunc
-
-// RegisterServerSide installs the server-side apply; package
-// engine/serverside does it when it is linked, which the page's first wasm
-// is not (it stays within the first-visit budget without it).
-func RegisterServerSide(f ServerSideFunc) { serverSide = f }
+// Engine is the apply with the engines a build links. Its ServerSide
+// computes `kubectl apply --server-side`; nil in the page's first wasm,
+// which stays within the first-visit budget without structured-merge-diff
+// (the builds that link engine/serverside set it: engine/ssaview,
+// engine/timeline). The zero Engine is the client-side apply, as the
+// package's functions Apply, ApplyPanesIn and ApplyServerSidePanes.
+type Engine struct {
+	ServerSide ServerSideFunc
+}
 
 // ApplyServerSidePanes is `kubectl apply --server-side` on panes already
 // read (the last-applied pane is unused; a custom resource takes its
 // schema from p.CustomResourceDefinitions); fieldManager "" means
 // "kubectl".
-func ApplyServerSidePanes(p Panes, fieldManager string, forceConflicts bool) (*Result, error) {
-	return applyServerSide(p, Input{ServerSide: true, FieldManager: fieldManager, ForceConflicts: forceConflicts})
+func (e Engine) ApplyServerSidePanes(p Panes, fieldManager string, forceConflicts bool) (*Result, error) {
+	return e.applyServerSide(p, Input{ServerSide: true, FieldManager: fieldManager, ForceConflicts: forceConflicts})
 }
 
-func applyServerSide(p Panes, in Input) (*Result, error) {
-	if serverSide == nil {
+// ApplyServerSidePanes is Engine.ApplyServerSidePanes of the zero Engine:
+// an *ApplyError saying the build has no server-side apply.
+func ApplyServerSidePanes(p Panes, fieldManager string, forceConflicts bool) (*Result, error) {
+	return Engine{}.ApplyServerSidePanes(p, fieldManager, forceConflicts)
+}
+
+func (e Engine) applyServerSide(p Panes, in Input) (*Result, error) {
+	if e.ServerSide == nil {
 		return nil, &ApplyError{Message: "server-side apply is not part of this build (link engine/serverside)"}
 	}
 	var live map[string]any
@@ -47,10 +57,10 @@ func applyServerSide(p Panes, in Input) (*Result, error) {
 	for _, d := range p.CustomResourceDefinitions {
 		crds = append(crds, d.Object)
 	}
-	res, err := serverSide(sc.file, live, in.FieldManager, in.ForceConflicts, crds)
+	res, err := e.ServerSide(sc.file, live, in.FieldManager, in.ForceConflicts, crds)
 	var se *CRDSchemaError
 	if errors.As(err, &se) {
-		return nil, se.locate(p.CustomResourceDefinitions)
+		return nil, locateCRDSchemaError(se, p.CustomResourceDefinitions)
 	}
 	if res != nil {
 		res.Namespace = sc.namespace

@@ -10,7 +10,12 @@ import (
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/fieldpath"
+	"github.com/applylens/applylens/engine/serverside"
 )
+
+// serverSideEngine applies a sample's server-side input (engine/serverside
+// wired into the engine, as the page's server-side wasm has it).
+var serverSideEngine = engine.Engine{ServerSide: serverside.ApplyResult}
 
 // Claims are what a sample's description says of the results, as
 // properties the samples test checks against the engine's result: a
@@ -75,7 +80,7 @@ func (c *Claims) Check(s Sample) []error {
 		if side.claims == nil {
 			continue
 		}
-		r, err := engine.Apply(side.input)
+		r, err := serverSideEngine.Apply(side.input)
 		if err != nil {
 			errs = append(errs, &ClaimError{Apply: side.name, Reason: fmt.Sprintf("the apply fails: %v", err)})
 			continue

@@ -528,7 +528,7 @@ func TestSamples(t *testing.T) {
 			if !ok {
 				t.Fatal("no expectation for this sample")
 			}
-			r, err := engine.Apply(s.Input())
+			r, err := serverSideEngine.Apply(s.Input())
 			if exp.action == "" {
 				if err == nil {
 					t.Fatalf("Apply succeeded (%s), want an error", r.Action)
@@ -583,7 +583,7 @@ func TestGolden(t *testing.T) {
 	for _, s := range All() {
 		t.Run(s.ID, func(t *testing.T) {
 			g := golden{Warnings: []string{}}
-			r, err := engine.Apply(s.Input())
+			r, err := serverSideEngine.Apply(s.Input())
 			if err != nil {
 				g.Error = err.Error()
 			} else {

@@ -11,7 +11,9 @@ import (
 	"github.com/applylens/applylens/engine/timeline"
 )
 
-func init() { api.RegisterTimeline(timeline.Respond) }
+// handleTimeline is the Timeline mode's wasm's handler: engine/api with
+// engine/timeline's player.
+var handleTimeline = api.Handler{Timeline: timeline.Respond}.Handle
 
 // timelineGolden is what a timeline sample must show: every step's
 // output, and the objects in the cluster after the last step. The
@@ -49,7 +51,7 @@ func playSample(t *testing.T, tl Timeline) timelineGolden {
 		t.Fatal(err)
 	}
 	var resp api.Response
-	if err := json.Unmarshal([]byte(api.Handle(string(b))), &resp); err != nil {
+	if err := json.Unmarshal([]byte(handleTimeline(string(b))), &resp); err != nil {
 		t.Fatal(err)
 	}
 	if resp.Error != nil || resp.Timeline == nil || resp.Timeline.Detail == nil {

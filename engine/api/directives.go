@@ -7,14 +7,15 @@ import (
 
 	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/fieldpath"
+	"github.com/applylens/applylens/engine/kube"
 )
 
 // Directive names.
 const (
-	dirSetElementOrder         = "$setElementOrder"
-	dirRetainKeys              = "$retainKeys"
-	dirPatch                   = "$patch"
-	dirDeleteFromPrimitiveList = "$deleteFromPrimitiveList"
+	dirSetElementOrder         = kube.DirectiveSetElementOrder
+	dirRetainKeys              = kube.DirectiveRetainKeys
+	dirPatch                   = kube.DirectivePatch
+	dirDeleteFromPrimitiveList = kube.DirectiveDeleteFromPrimitiveList
 )
 
 // directives lists the strategic-patch directives in a patch, in the

@@ -42,14 +42,14 @@ func checkEncode(t *testing.T, name string, r *Response) {
 func TestEncodeMatchesEncodingJSON(t *testing.T) {
 	for _, s := range samples.All() {
 		req := Request{LastApplied: s.LastApplied, File: s.File, Live: s.Live, Overwrite: s.Overwrite, LastAppliedFromLive: s.LastApplied == ""}
-		checkEncode(t, "sample "+s.ID, handle(request(t, req)))
+		checkEncode(t, "sample "+s.ID, Handler{}.handle(request(t, req)))
 	}
 	for seed := range uint64(200) {
 		tr := gen.NewTriple(seed)
-		checkEncode(t, "generated", handle(request(t, Request{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})))
+		checkEncode(t, "generated", Handler{}.handle(request(t, Request{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})))
 	}
 	for _, tr := range []gen.Triple{gen.TypicalDeployment(), gen.LargeDeployment()} {
-		checkEncode(t, "benchmark input", handle(request(t, Request{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})))
+		checkEncode(t, "benchmark input", Handler{}.handle(request(t, Request{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})))
 	}
 
 	odd := "<&> \u2028\u2029 \x00\x1f\x7f \xff\xfe é 𝄞 \"q\" \\ \t\n\r\b\f"

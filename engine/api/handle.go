@@ -71,10 +71,22 @@ var apply = engine.ApplyPanesIn
 // panicLog gets the stack of a recovered panic (the browser console).
 var panicLog io.Writer = os.Stderr
 
+// Handler answers the page's requests with the engines a build links.
+// The zero Handler is the page's first wasm (Handle); wasm/timeline sets
+// Timeline to engine/timeline.Respond, which answers op "timeline".
+type Handler struct {
+	// Timeline answers op "timeline" (the request's JSON); nil in builds
+	// without the simulated cluster.
+	Timeline func(requestJSON string) *Response
+}
+
 // Handle answers one JSON request with one JSON response. It never
 // panics: a bug anywhere below becomes an error response of kind
 // "internal", so the page's runtime stays alive.
-func Handle(requestJSON string) (response string) {
+func Handle(requestJSON string) (response string) { return Handler{}.Handle(requestJSON) }
+
+// Handle is Handle with the handler's engines.
+func (h Handler) Handle(requestJSON string) (response string) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(panicLog, "applylens: panic: %v\n%s", r, debug.Stack())
@@ -84,10 +96,10 @@ func Handle(requestJSON string) (response string) {
 			}})
 		}
 	}()
-	return encode(handle(requestJSON))
+	return encode(h.handle(requestJSON))
 }
 
-func handle(requestJSON string) *Response {
+func (h Handler) handle(requestJSON string) *Response {
 	req, err := decodeRequest(requestJSON)
 	if err != nil {
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: "malformed request: " + err.Error()}}
@@ -100,7 +112,7 @@ func handle(requestJSON string) *Response {
 	case OpWhere:
 		return where(req.Base, req.Step)
 	case OpTimeline:
-		return timelineResponse(requestJSON)
+		return h.timelineResponse(requestJSON)
 	case "", OpApply:
 	default:
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: fmt.Sprintf("unknown op %q", req.Op)}}

@@ -10,24 +10,17 @@ import (
 // OpTimeline plays a list of kubectl commands on a simulated cluster. The
 // player (engine/timeline, with engine/cluster) is linked only into the
 // Timeline mode's wasm, wasm/timeline: the single-apply page's first
-// visit does not carry the simulated cluster. That wasm registers it with
-// RegisterTimeline.
+// visit does not carry the simulated cluster. That wasm's main wires it
+// into a Handler (Handler.Timeline).
 const OpTimeline = "timeline"
 
-// timelinePlayer answers op "timeline"; nil in builds without one.
-var timelinePlayer func(requestJSON string) *Response
-
-// RegisterTimeline sets the function that answers op "timeline"
-// (engine/timeline.Respond).
-func RegisterTimeline(player func(requestJSON string) *Response) { timelinePlayer = player }
-
-// timelineResponse answers op "timeline" with the registered player.
-func timelineResponse(requestJSON string) *Response {
-	if timelinePlayer == nil {
+// timelineResponse answers op "timeline" with the handler's player.
+func (h Handler) timelineResponse(requestJSON string) *Response {
+	if h.Timeline == nil {
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal,
 			Message: "this engine build has no timeline player (the Timeline mode runs wasm/timeline)"}}
 	}
-	return timelinePlayer(requestJSON)
+	return h.Timeline(requestJSON)
 }
 
 // RenderApply renders one apply of a timeline as op "apply" renders a

@@ -3,6 +3,8 @@ package apiserver
 import (
 	"strconv"
 	"strings"
+
+	"github.com/applylens/applylens/engine/kube"
 )
 
 // Resource is the plural resource name of a kind, as the API server's
@@ -61,5 +63,5 @@ func (e *StatusError) KubectlText() string {
 	if e.Reason == "Invalid" {
 		return e.Message
 	}
-	return "Error from server (" + e.Reason + "): " + e.Message
+	return kube.ErrorFromServer(e.Reason, e.Message)
 }

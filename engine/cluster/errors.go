@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/applylens/applylens/engine/apiserver"
+	"github.com/applylens/applylens/engine/kube"
 )
 
 // cmdError is an error kubectl prints: either its own (msg) or the API
@@ -123,10 +124,7 @@ func (e *cmdError) standard() string {
 	if e.status == nil {
 		return e.msg
 	}
-	if e.status.Reason == "" {
-		return "Error from server: " + e.status.Message
-	}
-	return fmt.Sprintf("Error from server (%s): %s", e.status.Reason, e.status.Message)
+	return kube.ErrorFromServer(e.status.Reason, e.status.Message)
 }
 
 // fromAPIServer turns a refusal of the simulated server's validation

@@ -8,6 +8,7 @@ import (
 
 	"github.com/applylens/applylens/engine/apiserver"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/serverside"
 )
 
@@ -23,7 +24,7 @@ func (c *Cluster) timestamp() string { return c.now().Format(time.RFC3339) }
 // AddFieldManagerFlagVar defaults; "kubectl" is the manager the server
 // derives from kubectl's user agent when none is sent).
 const (
-	managerClientSideApply = "kubectl-client-side-apply"
+	managerClientSideApply = kube.ManagerClientSideApply
 	managerCreate          = "kubectl-create"
 	managerReplace         = "kubectl-replace"
 	managerEdit            = "kubectl-edit"
@@ -31,8 +32,8 @@ const (
 	managerLabel           = "kubectl-label"
 	managerAnnotate        = "kubectl-annotate"
 	managerSet             = "kubectl-set"
-	managerUserAgent       = "kubectl"
-	managerLastApplied     = "kubectl-last-applied"
+	managerUserAgent       = kube.ManagerKubectl
+	managerLastApplied     = kube.ManagerLastApplied
 	managerController      = "kube-controller-manager"
 )
 

@@ -9,15 +9,16 @@ import (
 
 	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/schema"
 )
 
 // Directive keys of a strategic merge patch.
 const (
-	directivePatch    = "$patch"
-	directiveRetain   = "$retainKeys"
-	prefixSetOrder    = "$setElementOrder/"
-	prefixDeleteFromP = "$deleteFromPrimitiveList/"
+	directivePatch    = kube.DirectivePatch
+	directiveRetain   = kube.DirectiveRetainKeys
+	prefixSetOrder    = kube.DirectiveSetElementOrder + "/"
+	prefixDeleteFromP = kube.DirectiveDeleteFromPrimitiveList + "/"
 )
 
 // Steps explains an apply: what kubectl decided for every field that the

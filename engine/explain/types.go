@@ -1,90 +1,61 @@
 package explain
 
 import (
-	"encoding/json"
-
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/schema"
 )
 
 // Phases of an apply, numbered as the documentation numbers them.
 const (
-	PhaseDelete     = 1 // fields to delete: last-applied vs file
-	PhaseSet        = 2 // fields to set: file vs live
-	PhaseAnnotation = 3 // the last-applied annotation is updated
-	PhasePatch      = 4 // the merged patch
-	PhaseServer     = 5 // the server applies the patch
+	PhaseDelete     = kube.PhaseDelete
+	PhaseSet        = kube.PhaseSet
+	PhaseAnnotation = kube.PhaseAnnotation
+	PhasePatch      = kube.PhasePatch
+	PhaseServer     = kube.PhaseServer
 )
 
 // Step is one decision of the apply, with the reason for it.
-type Step struct {
-	Phase int `json:"phase"`
-	// Path is the field, like spec.template.spec.containers[name=nginx].image.
-	Path string `json:"path"`
-	// Rule names the documentation's table that decided: see the Rule* constants.
-	Rule string `json:"rule"`
-	// MergeKey is the list's patchMergeKey when Rule is RuleListMergeKey.
-	MergeKey string `json:"mergeKey,omitempty"`
-	// Row is the table row that matched.
-	Row Row `json:"row"`
-	// Action is one of the Step* constants.
-	Action string `json:"action"`
-	// Old and New are the values before and after, as JSON; absent when
-	// there is none.
-	Old json.RawMessage `json:"old,omitempty"`
-	New json.RawMessage `json:"new,omitempty"`
-	// Why is a sentence for a learner.
-	Why string `json:"why"`
-}
+type Step = kube.Step
 
 // Row is one row of a decision table: where the field is present.
-type Row struct {
-	InFile        bool `json:"inFile"`
-	InLive        bool `json:"inLive"`
-	InLastApplied bool `json:"inLastApplied"`
-}
+type Row = kube.Row
 
 // Rules, named after the documentation's merge tables.
 const (
-	RulePrimitive     = "primitive"
-	RuleMap           = "map"
-	RuleListReplace   = "list-replace"
-	RuleListMergeKey  = "list-merge-key"
-	RuleListPrimitive = "list-primitive-merge"
-	RuleRetainKeys    = "retain-keys"
-	RuleExplicitNull  = "explicit-null"
-	RuleJSONMerge     = "json-merge-patch"
-	RuleAnnotation    = "annotation"
-	RuleCreate        = "create"
-	// RuleStrategicMerge labels the phase-4 step that shows the whole
-	// strategic merge patch; no single table decides it.
-	RuleStrategicMerge = "strategic-merge-patch"
+	RulePrimitive      = kube.RulePrimitive
+	RuleMap            = kube.RuleMap
+	RuleListReplace    = kube.RuleListReplace
+	RuleListMergeKey   = kube.RuleListMergeKey
+	RuleListPrimitive  = kube.RuleListPrimitive
+	RuleRetainKeys     = kube.RuleRetainKeys
+	RuleExplicitNull   = kube.RuleExplicitNull
+	RuleJSONMerge      = kube.RuleJSONMerge
+	RuleAnnotation     = kube.RuleAnnotation
+	RuleCreate         = kube.RuleCreate
+	RuleStrategicMerge = kube.RuleStrategicMerge
 )
 
 // Step actions.
 const (
-	StepSet     = "set"
-	StepClear   = "clear"
-	StepKeep    = "keep"
-	StepAdd     = "add element"
-	StepDelete  = "delete element"
-	StepReorder = "reorder"
+	StepSet     = kube.StepSet
+	StepClear   = kube.StepClear
+	StepKeep    = kube.StepKeep
+	StepAdd     = kube.StepAdd
+	StepDelete  = kube.StepDelete
+	StepReorder = kube.StepReorder
 )
 
 // Warning is a trap the inputs walk into, with the field it concerns.
-type Warning struct {
-	Code    string `json:"code"`
-	Path    string `json:"path,omitempty"`
-	Message string `json:"message"`
-}
+type Warning = kube.Warning
 
-// Patch types, as engine.PatchStrategic and engine.PatchMerge.
+// Patch types.
 const (
-	PatchStrategic = "strategic"
-	PatchMerge     = "merge"
+	PatchStrategic = kube.PatchStrategic
+	PatchMerge     = kube.PatchMerge
 )
 
 // LastAppliedAnnotation is the annotation kubectl keeps the file in.
-const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+const LastAppliedAnnotation = kube.LastAppliedAnnotation
 
 // Inputs are the decoded documents of one apply (numbers as int64 or
 // float64, as engine/jsonvalue decodes them).

@@ -6,14 +6,14 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/kube"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 	"sigs.k8s.io/structured-merge-diff/v6/merge"
 )
 
-// Conflict is engine.Conflict: one field another manager owns with a
+// Conflict is kube.Conflict: one field another manager owns with a
 // different value.
-type Conflict = engine.Conflict
+type Conflict = kube.Conflict
 
 // ConflictError is the API server's 409 for a server-side apply that
 // conflicts with other managers.

@@ -48,9 +48,11 @@
 // engine/apiserver's part), and every timestamp the server would write is
 // Clock (or one second after the latest live one).
 //
-// Importing the package registers ApplyResult with engine, so that
-// engine.Apply handles an Input with ServerSide; the page's first wasm does
-// not import it (its size, see docs/performance.md).
+// ApplyResult is the server-side engine of an engine.Engine: the packages
+// that serve a server-side apply wire it (engine/ssaview for
+// wasm/serverside); the page's first wasm links neither (its size, see
+// docs/performance.md), and this package does not import the root engine,
+// only the result types both share (engine/kube).
 //
 // ApplyResult also explains the apply field by field (steps.go, in
 // Result.Steps with rule "server-side-apply"): every field of the field

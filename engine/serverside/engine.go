@@ -3,23 +3,21 @@ package serverside
 import (
 	"bytes"
 
-	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 )
 
-func init() { engine.RegisterServerSide(ApplyResult) }
-
-// ApplyResult is Apply shaped as an engine.Result: engine.Apply calls it
+// ApplyResult is Apply shaped as an kube.Result: kube.Apply calls it
 // for an Input with ServerSide once this package is linked. A CRD whose
-// schema the server would not admit is an *engine.CRDSchemaError.
-func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*engine.Result, error) {
+// schema the server would not admit is an *kube.CRDSchemaError.
+func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*kube.Result, error) {
 	req := Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts, CustomResourceDefinitions: crds}
 	out, err := Apply(req)
 	if err != nil {
 		if ce, ok := err.(*CRDError); ok {
-			return nil, &engine.CRDSchemaError{Index: ce.Index, Path: ce.Path, Message: ce.Error()}
+			return nil, &kube.CRDSchemaError{Index: ce.Index, Path: ce.Path, Message: ce.Error()}
 		}
-		return nil, &engine.ApplyError{Message: err.Error()}
+		return nil, &kube.ApplyError{Message: err.Error()}
 	}
 	res, err := out.Result()
 	if err != nil {
@@ -31,33 +29,33 @@ func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts 
 
 // Steps explains, field by field, what the apply of req (whose outcome
 // this is) did to the field manager's fields: Result.Steps.
-func (out *Outcome) Steps(req Request) []engine.Step { return trace(req, out) }
+func (out *Outcome) Steps(req Request) []kube.Step { return trace(req, out) }
 
-// Result is the outcome shaped as an engine.Result: the patch kubectl
+// Result is the outcome shaped as an kube.Result: the patch kubectl
 // sends, the object, the owners and conflicts, kubectl's warnings.
-func (out *Outcome) Result() (*engine.Result, error) {
+func (out *Outcome) Result() (*kube.Result, error) {
 	var err error
-	var warnings []engine.Warning
-	res := &engine.Result{Action: out.Action, PatchType: engine.PatchApply, Patch: bytes.TrimSuffix(out.Patch, []byte("\n")), LastAppliedSource: "none"}
+	var warnings []kube.Warning
+	res := &kube.Result{Action: out.Action, PatchType: kube.PatchApply, Patch: bytes.TrimSuffix(out.Patch, []byte("\n")), LastAppliedSource: "none"}
 	switch {
 	case out.Builtin:
-		res.Schema = engine.SchemaBuiltin
+		res.Schema = kube.SchemaBuiltin
 	case out.CustomResourceDefinition != "":
-		res.Schema, res.CustomResourceDefinition = engine.SchemaCustomResource, out.CustomResourceDefinition
+		res.Schema, res.CustomResourceDefinition = kube.SchemaCustomResource, out.CustomResourceDefinition
 	default:
-		res.Schema = engine.SchemaNone
+		res.Schema = kube.SchemaNone
 	}
 	res.Owners = out.Owners
 	if out.Conflict != nil {
 		res.Conflicts = out.Conflict.Conflicts
-		warnings = append(warnings, engine.Warning{Code: "apply-conflict", Message: "error: " + out.Conflict.KubectlMessage()})
+		warnings = append(warnings, kube.Warning{Code: "apply-conflict", Message: "error: " + out.Conflict.KubectlMessage()})
 	}
 	for _, w := range out.Warnings {
-		warnings = append(warnings, engine.Warning{Code: "ssa-migration", Message: w})
+		warnings = append(warnings, kube.Warning{Code: "ssa-migration", Message: w})
 	}
 	if out.Object != nil {
 		if res.Object, err = jsonvalue.Encode(out.Object); err != nil {
-			return nil, &engine.ApplyError{Message: err.Error()}
+			return nil, &kube.ApplyError{Message: err.Error()}
 		}
 		res.ObjectValue, res.Canonical = out.Object, true
 		res.PatchValue, _ = jsonvalue.DecodeObject(out.Patch)
@@ -70,9 +68,9 @@ func (out *Outcome) Result() (*engine.Result, error) {
 		}
 	}
 	if res.Warnings = warnings; res.Warnings == nil {
-		res.Warnings = []engine.Warning{}
+		res.Warnings = []kube.Warning{}
 	}
 	// The steps need the request (ApplyResult adds them).
-	res.Steps = []engine.Step{}
+	res.Steps = []kube.Step{}
 	return res, nil
 }

@@ -6,10 +6,14 @@ import (
 	"testing"
 
 	"github.com/applylens/applylens/engine"
-	_ "github.com/applylens/applylens/engine/serverside"
+	"github.com/applylens/applylens/engine/serverside"
 )
 
-// TestEngineApply goes through engine.Apply, as the page will.
+// serverSideEngine is the engine wired with this package, as
+// engine/ssaview wires it for the page.
+var serverSideEngine = engine.Engine{ServerSide: serverside.ApplyResult}
+
+// TestEngineApply goes through engine.Engine.Apply, as the page will.
 func TestEngineApply(t *testing.T) {
 	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
 	live := `apiVersion: apps/v1
@@ -41,7 +45,7 @@ spec:
 		{name: "named manager", in: engine.Input{File: file, Live: live, ServerSide: true, FieldManager: "ci"}, action: engine.ActionConflict, conflicts: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := engine.Apply(tc.in)
+			res, err := serverSideEngine.Apply(tc.in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -126,7 +130,7 @@ spec:
 		{name: "the CRD among empty documents", crds: "---\n" + crd + "---\n", action: engine.ActionConfigure, schema: engine.SchemaCustomResource, crd: "widgets.example.com"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := engine.Apply(engine.Input{File: file, Live: live, ServerSide: true, CustomResourceDefinitions: tc.crds})
+			res, err := serverSideEngine.Apply(engine.Input{File: file, Live: live, ServerSide: true, CustomResourceDefinitions: tc.crds})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,7 +145,7 @@ spec:
 			}
 		})
 	}
-	res, err := engine.Apply(engine.Input{File: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n", ServerSide: true})
+	res, err := serverSideEngine.Apply(engine.Input{File: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n", ServerSide: true})
 	if err != nil || res.Schema != engine.SchemaBuiltin {
 		t.Errorf("a Deployment: schema %q, %v", res.Schema, err)
 	}
@@ -156,7 +160,7 @@ spec:
 		{"a missing type, at its field", strings.Replace(crd, "port: {type: integer}", "port: {}", 1),
 			28, `properties.port.type: must not be empty`},
 	} {
-		_, err = engine.Apply(engine.Input{File: file, ServerSide: true, CustomResourceDefinitions: bad.crds})
+		_, err = serverSideEngine.Apply(engine.Input{File: file, ServerSide: true, CustomResourceDefinitions: bad.crds})
 		var ie *engine.InputError
 		if !errors.As(err, &ie) || ie.Pane != engine.PaneCRDs || ie.Line != bad.line || !strings.Contains(ie.Message, bad.message) ||
 			!strings.HasPrefix(ie.Path, "spec.versions[0].schema.openAPIV3Schema.properties.spec") {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 	"sigs.k8s.io/structured-merge-diff/v6/merge"
 	"sigs.k8s.io/structured-merge-diff/v6/typed"
@@ -14,7 +15,7 @@ import (
 )
 
 // LastAppliedAnnotation is kubectl's client-side apply annotation.
-const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+const LastAppliedAnnotation = kube.LastAppliedAnnotation
 
 const (
 	beforeFirstApply  = "before-first-apply"
@@ -212,7 +213,7 @@ func (f *fieldManager) lastAppliedUpdaterApply(live, applied map[string]any, m m
 	if err != nil {
 		return obj, m, err
 	}
-	if manager == "kubectl" {
+	if manager == kube.ManagerKubectl {
 		if v, ok := annotations(obj)[LastAppliedAnnotation]; ok && v != "" {
 			value, err := buildLastApplied(applied)
 			if err != nil {
@@ -231,7 +232,7 @@ func (f *fieldManager) lastAppliedUpdaterApply(live, applied map[string]any, m m
 // itself.
 func (f *fieldManager) lastAppliedManagerApply(live, applied map[string]any, m managed, manager string, force bool) (map[string]any, managed, error) {
 	obj, newManaged, err := f.skipNonAppliedApply(live, applied, m, manager, force)
-	if manager != "kubectl" || err == nil {
+	if manager != kube.ManagerKubectl || err == nil {
 		return obj, newManaged, err
 	}
 	conflicts, ok := err.(merge.Conflicts)
@@ -255,8 +256,8 @@ func (f *fieldManager) lastAppliedManagerApply(live, applied map[string]any, m m
 }
 
 func (f *fieldManager) allowedConflictsFromLastApplied(live map[string]any) (*fieldpath.Set, error) {
-	annots, ok := stringAnnotations(live)
-	if !ok || annots[LastAppliedAnnotation] == "" {
+	annots := annotations(live)
+	if annots[LastAppliedAnnotation] == "" {
 		return nil, fmt.Errorf("no last applied annotation")
 	}
 	liveTyped, err := f.typ.FromUnstructured(live)
@@ -493,26 +494,11 @@ func toObject(v value.Value) (map[string]any, error) {
 func withoutManagedFields(obj map[string]any) map[string]any {
 	if md, ok := obj["metadata"].(map[string]any); ok {
 		if _, has := md["managedFields"]; has {
-			obj = shallowWithMetadata(obj)
+			obj = kube.ShallowWithMetadata(obj)
 			delete(obj["metadata"].(map[string]any), "managedFields")
 		}
 	}
 	return obj
-}
-
-func shallowWithMetadata(obj map[string]any) map[string]any {
-	out := make(map[string]any, len(obj))
-	for k, v := range obj {
-		out[k] = v
-	}
-	if md, ok := obj["metadata"].(map[string]any); ok {
-		m := make(map[string]any, len(md))
-		for k, v := range md {
-			m[k] = v
-		}
-		out["metadata"] = m
-	}
-	return out
 }
 
 // emptyObject is what the server's ObjectCreater makes for a kind: the Go

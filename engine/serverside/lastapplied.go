@@ -4,33 +4,17 @@ import (
 	"errors"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 )
 
 // totalAnnotationSizeLimit is apimachinery's TotalAnnotationSizeLimitB.
 const totalAnnotationSizeLimit = 256 * (1 << 10)
 
 // annotations reads metadata.annotations as Unstructured.GetAnnotations
-// does: nil when any value is not a string.
+// does (kube.Annotations): nil when any value is neither a string nor null.
 func annotations(obj map[string]any) map[string]string {
-	a, _ := stringAnnotations(obj)
+	a, _ := kube.Annotations(obj)
 	return a
-}
-
-func stringAnnotations(obj map[string]any) (map[string]string, bool) {
-	md, _ := obj["metadata"].(map[string]any)
-	raw, ok := md["annotations"].(map[string]any)
-	if !ok {
-		return nil, false
-	}
-	out := make(map[string]string, len(raw))
-	for k, v := range raw {
-		s, ok := v.(string)
-		if !ok {
-			return nil, false
-		}
-		out[k] = s
-	}
-	return out, true
 }
 
 // setAnnotations is Unstructured.SetAnnotations: nil removes the field.

@@ -30,7 +30,7 @@ func TestMalformedManagedFieldsAreLocated(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := engine.Apply(engine.Input{File: file, Live: live(tt.managedFields), ServerSide: true, FieldManager: "kubectl"})
+			_, err := serverSideEngine.Apply(engine.Input{File: file, Live: live(tt.managedFields), ServerSide: true, FieldManager: "kubectl"})
 			var ae *engine.ApplyError
 			if !errors.As(err, &ae) {
 				t.Fatalf("Apply = %v, want an *engine.ApplyError", err)

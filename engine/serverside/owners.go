@@ -3,12 +3,12 @@ package serverside
 import (
 	"sort"
 
-	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/kube"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 )
 
-// Owner is engine.Owner: one manager owns one field.
-type Owner = engine.Owner
+// Owner is kube.Owner: one manager owns one field.
+type Owner = kube.Owner
 
 // Owners lists, for every field some manager owns in the object's
 // metadata.managedFields, its owners: fields in the server's order

@@ -6,17 +6,18 @@ import (
 	"time"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 )
 
 // Defaults kubectl uses.
 const (
 	// DefaultManager is kubectl apply --server-side's field manager.
-	DefaultManager = "kubectl"
+	DefaultManager = kube.ManagerKubectl
 	// ClientSideManager is the manager client-side apply records.
-	ClientSideManager = "kubectl-client-side-apply"
+	ClientSideManager = kube.ManagerClientSideApply
 	// LastAppliedManager applies the annotation alone before a migration.
-	LastAppliedManager = "kubectl-last-applied"
+	LastAppliedManager = kube.ManagerLastApplied
 )
 
 // Clock is the fixed time the simulated server stamps on what it changes,
@@ -154,7 +155,7 @@ func Apply(req Request) (*Outcome, error) {
 	fileMD, _ := req.File["metadata"].(map[string]any)
 	fileRV, _ := fileMD["resourceVersion"].(string)
 	precondition := func(obj map[string]any, rv string) map[string]any {
-		out := shallowWithMetadata(obj)
+		out := kube.ShallowWithMetadata(obj)
 		if md, ok := out["metadata"].(map[string]any); ok {
 			if rv == "" {
 				delete(md, "resourceVersion")
@@ -282,7 +283,7 @@ func owners(obj map[string]any, operation string) []managerEntryValue {
 // "kubectl-last-applied" to the stored object so that the migration does
 // not orphan it.
 func saveLastApplied(fm *fieldManager, obj, stored map[string]any) (map[string]any, bool, error) {
-	a, _ := stringAnnotations(obj)
+	a := annotations(obj)
 	value, has := a[LastAppliedAnnotation]
 	if !has || len(owners(obj, OperationApply)) > 0 {
 		return obj, false, nil
@@ -336,7 +337,7 @@ func migrate(fm *fieldManager, obj, stored map[string]any, manager string) (map[
 	if !changed {
 		return obj, false, nil
 	}
-	patched := shallowWithMetadata(stored)
+	patched := kube.ShallowWithMetadata(stored)
 	md := patched["metadata"].(map[string]any)
 	if len(upgraded) == 0 {
 		md["managedFields"] = nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 )
 
 func object(t *testing.T, s string) map[string]any {
@@ -195,7 +196,7 @@ func TestApplyDryRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	annotations, _ := stringAnnotations(answer)
+	annotations, _ := kube.Annotations(answer)
 	made = object(t, file)
 	made["metadata"].(map[string]any)["annotations"] = map[string]any{LastAppliedAnnotation: annotations[LastAppliedAnnotation]}
 	live := Update(UpdateRequest{Object: made, Manager: ClientSideManager, Now: Clock})

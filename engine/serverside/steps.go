@@ -5,9 +5,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/applylens/applylens/engine"
 	enginepath "github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 	"sigs.k8s.io/structured-merge-diff/v6/value"
 )
@@ -70,19 +70,19 @@ func ownedSets(obj map[string]any) []ownedSet {
 // manager's ownership (out is Apply's outcome for req): conflicts, the
 // migration, then every field of the manager's field set before and after,
 // in the server's field order. Deterministic: sets are iterated in order.
-func trace(req Request, out *Outcome) []engine.Step {
+func trace(req Request, out *Outcome) []kube.Step {
 	manager := req.Manager
 	if manager == "" {
 		manager = DefaultManager
 	}
-	steps := []engine.Step{}
+	steps := []kube.Step{}
 	// One finder per object: each path's value is found without scanning
 	// lists (the paths of a set of n elements would be quadratic).
 	inLive, inFile, inObject := NewFinder(req.Live), NewFinder(req.File), NewFinder(out.Object)
 	if out.Conflict != nil {
 		for i, c := range out.Conflict.Conflicts {
 			p := out.Conflict.Paths[i]
-			steps = append(steps, engine.Step{Phase: engine.PhaseServer, Path: c.Field, Rule: RuleServerSide, Action: StepConflict,
+			steps = append(steps, kube.Step{Phase: kube.PhaseServer, Path: c.Field, Rule: RuleServerSide, Action: StepConflict,
 				Old: valueJSON(inLive, p), New: valueJSON(inFile, p),
 				Why: fmt.Sprintf("%q owns this field (%s) and your file gives it another value: the server refuses the whole apply. With --force-conflicts, %q would take it over.", c.Manager, c.Operation, manager)})
 		}
@@ -113,7 +113,7 @@ func trace(req Request, out *Outcome) []engine.Step {
 		sort.Strings(names)
 		n := 0
 		migrated.Iterate(func(fieldpath.Path) { n++ })
-		steps = append(steps, engine.Step{Phase: engine.PhaseServer, Path: "", Rule: RuleServerSide, Action: StepMigrated,
+		steps = append(steps, kube.Step{Phase: kube.PhaseServer, Path: "", Rule: RuleServerSide, Action: StepMigrated,
 			Why: fmt.Sprintf("The object was last applied client-side: kubectl hands the %d fields of %s (an Update manager that owns the last-applied annotation) to %q first, so that this apply can remove the ones your file no longer has instead of leaving them stuck.", n, strings.Join(names, ", "), manager)})
 		prior = prior.Union(migrated)
 		handed, handedFrom = migrated, strings.Join(names, ", ")
@@ -165,7 +165,7 @@ func trace(req Request, out *Outcome) []engine.Step {
 				}
 			}
 		}
-		step := engine.Step{Phase: engine.PhaseServer, Path: p.String(), Rule: RuleServerSide,
+		step := kube.Step{Phase: kube.PhaseServer, Path: p.String(), Rule: RuleServerSide,
 			Old: valueJSON(inLive, p), New: valueJSON(inObject, p)}
 		switch {
 		case mine:

@@ -58,7 +58,7 @@ func TestTrace(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.in.ServerSide = true
-			res, err := engine.Apply(tc.in)
+			res, err := serverSideEngine.Apply(tc.in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +95,7 @@ func TestTraceMigration(t *testing.T) {
 `)
 	live = strings.Replace(live, "  namespace: default\n", "  namespace: default\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: '{}'\n", 1)
 	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
-	res, err := engine.Apply(engine.Input{File: file, Live: live, ServerSide: true})
+	res, err := serverSideEngine.Apply(engine.Input{File: file, Live: live, ServerSide: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func contains(l []string, s string) bool {
 func TestTraceBeforeFirstApply(t *testing.T) {
 	live := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: '{}'\nspec:\n  paused: true\n  replicas: 3\n"
 	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
-	res, err := engine.Apply(engine.Input{File: file, Live: live, ServerSide: true})
+	res, err := serverSideEngine.Apply(engine.Input{File: file, Live: live, ServerSide: true})
 	if err != nil {
 		t.Fatal(err)
 	}

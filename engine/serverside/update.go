@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 )
 
@@ -63,7 +64,7 @@ type UpdateRequest struct {
 func Update(req UpdateRequest) map[string]any {
 	// The field manager only replaces metadata.managedFields: a copy of
 	// the object's top level and metadata keeps req.Object as it was.
-	obj := shallowWithMetadata(req.Object)
+	obj := kube.ShallowWithMetadata(req.Object)
 	apiVersion, _ := obj["apiVersion"].(string)
 	kind, _ := obj["kind"].(string)
 	var out map[string]any

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/api"
 	"github.com/applylens/applylens/engine/internal/benchcpu"
 	"github.com/applylens/applylens/engine/internal/gen"
@@ -29,7 +28,7 @@ func BenchmarkRespond(b *testing.B) {
 	}
 	b.Run("engine.Apply", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := engine.Apply(s.Input()); err != nil {
+			if _, err := Engine.Apply(s.Input()); err != nil {
 				b.Fatal(err)
 			}
 		}

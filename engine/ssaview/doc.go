@@ -1,6 +1,6 @@
 // Package ssaview answers the page's op "serverside": `kubectl apply
-// --server-side` on the three panes (engine/serverside through
-// engine.ApplyServerSidePanes), rendered as op "apply" renders a result,
+// --server-side` on the three panes (engine.Engine wired with
+// engine/serverside: Engine), rendered as op "apply" renders a result,
 // with what only a server-side apply has located in the texts: each owned
 // field's lines and managers (the result's blame gutter), each conflict's
 // lines in the panes, each step's. For the "both" view it also runs the

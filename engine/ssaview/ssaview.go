@@ -66,6 +66,11 @@ func encode(r *api.ServerSideResponse) string {
 	return strings.TrimSuffix(buf.String(), "\n")
 }
 
+// Engine is the apply with the server-side engine this package serves:
+// engine.Engine wired with engine/serverside, which the root engine does
+// not import (the page's first wasm links it without structured-merge-diff).
+var Engine = engine.Engine{ServerSide: serverside.ApplyResult}
+
 // Compute runs the request: an error response is about the panes, or an
 // error kubectl would report for the server-side apply.
 func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
@@ -83,7 +88,7 @@ func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
 	if err != nil {
 		return nil, api.ErrorOf(err)
 	}
-	res, err := engine.ApplyPanesIn(docs, in)
+	res, err := Engine.ApplyPanesIn(docs, in)
 	if err != nil {
 		return nil, duplicateAt(api.ErrorOf(err), docs)
 	}

@@ -1,19 +1,22 @@
 package strategic
 
-import "github.com/applylens/applylens/engine/schema"
+import (
+	"github.com/applylens/applylens/engine/kube"
+	"github.com/applylens/applylens/engine/schema"
+)
 
 // Directives of a strategic merge patch.
 const (
-	directiveMarker  = "$patch"
+	directiveMarker  = kube.DirectivePatch
 	deleteDirective  = "delete"
 	replaceDirective = "replace"
 	mergeDirective   = "merge"
 
 	retainKeysStrategy = "retainKeys"
 
-	deleteFromPrimitiveListPrefix = "$deleteFromPrimitiveList"
-	retainKeysDirective           = "$" + retainKeysStrategy
-	setElementOrderPrefix         = "$setElementOrder"
+	deleteFromPrimitiveListPrefix = kube.DirectiveDeleteFromPrimitiveList
+	retainKeysDirective           = kube.DirectiveRetainKeys
+	setElementOrderPrefix         = kube.DirectiveSetElementOrder
 )
 
 // splitStrategies mirrors extractRetainKeysPatchStrategy: whether the field

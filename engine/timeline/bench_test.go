@@ -35,7 +35,7 @@ func BenchmarkTimeline20(b *testing.B) {
 	defer benchcpu.Report(b)()
 	for b.Loop() {
 		timelines = timelineCache{}
-		size = len(api.Handle(req))
+		size = len(handle(req))
 	}
 	b.ReportMetric(float64(size), "B/response")
 }
@@ -49,12 +49,12 @@ var benchEdits int
 func benchEdit(b *testing.B, step int) {
 	cmds := benchTimeline()
 	timelines = timelineCache{}
-	api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
+	handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
 	defer benchcpu.Report(b)()
 	for b.Loop() {
 		benchEdits++
 		cmds[step].Files = map[string]string{"app.yaml": deploymentV1 + fmt.Sprintf("# edit %d\n", benchEdits)}
-		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
+		handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
 	}
 }
 
@@ -75,7 +75,7 @@ func BenchmarkTimeline20Select(b *testing.B) {
 	defer benchcpu.Report(b)()
 	for b.Loop() {
 		i++
-		api.Handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: i % 20}}))
+		handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: i % 20}}))
 	}
 }
 
@@ -96,7 +96,7 @@ func BenchmarkTimelineGrowing(b *testing.B) {
 	defer benchcpu.Report(b)()
 	for b.Loop() {
 		timelines = timelineCache{}
-		if resp := api.Handle(req); !strings.Contains(resp, "cm-99-99 created") {
+		if resp := handle(req); !strings.Contains(resp, "cm-99-99 created") {
 			b.Fatal(resp[:min(len(resp), 300)])
 		}
 	}

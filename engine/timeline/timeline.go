@@ -110,8 +110,8 @@ func (c *timelineCache) put(key uint64, e *timelineEntry) {
 	}
 }
 
-// Respond answers engine/api's op "timeline" (the request's JSON):
-// register it with api.RegisterTimeline.
+// Respond answers engine/api's op "timeline" (the request's JSON): the
+// Timeline of an api.Handler (wasm/timeline's main wires it).
 func Respond(requestJSON string) *api.Response {
 	var req api.TimelineRequest
 	if err := json.Unmarshal([]byte(requestJSON), &req); err != nil {

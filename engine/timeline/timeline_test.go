@@ -47,7 +47,7 @@ func timelineOf(t testing.TB, req api.TimelineRequest) (*api.Timeline, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := api.Handle(string(b))
+	out := handle(string(b))
 	var resp struct {
 		Timeline *api.Timeline `json:"timeline"`
 		Error    *api.Error    `json:"error"`
@@ -107,7 +107,7 @@ func TestTimelineWalkthrough(t *testing.T) {
 		t.Fatalf("apply: action %q, live %d bytes, file %d bytes: want a configure with both", a.Result.Action, len(a.Live), len(a.File))
 	}
 	// The apply's panes reproduce its result in the single-apply view.
-	single := api.Handle(mustJSON(t, api.Request{Op: api.OpApply, File: a.File, Live: a.Live, LastAppliedFromLive: true}))
+	single := handle(mustJSON(t, api.Request{Op: api.OpApply, File: a.File, Live: a.Live, LastAppliedFromLive: true}))
 	var resp api.Response
 	if err := json.Unmarshal([]byte(single), &resp); err != nil || resp.Result == nil {
 		t.Fatalf("single apply of the step's panes: %s", single)
@@ -189,7 +189,7 @@ func TestTimelineDeterministic(t *testing.T) {
 func TestTimelineTooLong(t *testing.T) {
 	req := api.TimelineRequest{Op: api.OpTimeline, Commands: make([]api.TimelineCommand, maxTimelineCommands+1)}
 	var resp api.Response
-	if err := json.Unmarshal([]byte(api.Handle(mustJSON(t, req))), &resp); err != nil {
+	if err := json.Unmarshal([]byte(handle(mustJSON(t, req))), &resp); err != nil {
 		t.Fatal(err)
 	}
 	if resp.Error == nil || !strings.Contains(resp.Error.Message, "at most") {
@@ -220,11 +220,11 @@ func mustJSON(t testing.TB, v any) string {
 	return string(b)
 }
 
-func init() { api.RegisterTimeline(Respond) }
+// handle is the Timeline mode's wasm's handler: engine/api with this
+// package's player.
+var handle = api.Handler{Timeline: Respond}.Handle
 
 func TestWithoutAPlayerOpTimelineSaysSo(t *testing.T) {
-	api.RegisterTimeline(nil)
-	defer api.RegisterTimeline(Respond)
 	var resp api.Response
 	if err := json.Unmarshal([]byte(api.Handle(`{"op":"timeline","commands":[]}`)), &resp); err != nil {
 		t.Fatal(err)
@@ -240,7 +240,7 @@ func TestWarmUpChangesNothing(t *testing.T) {
 	_, first := timelineOf(t, req)
 	entries := timelines.lastID
 	var resp api.Response
-	if err := json.Unmarshal([]byte(api.Handle(`{"op":"timeline","warmUp":true}`)), &resp); err != nil {
+	if err := json.Unmarshal([]byte(handle(`{"op":"timeline","warmUp":true}`)), &resp); err != nil {
 		t.Fatal(err)
 	}
 	if resp.Error != nil || resp.Timeline != nil || resp.Version == "" {

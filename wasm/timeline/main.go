@@ -17,8 +17,8 @@ import (
 )
 
 func main() {
-	api.RegisterTimeline(timeline.Respond)
+	handler := api.Handler{Timeline: timeline.Respond}
 	bridge.Prepare(timeline.Prepare)
-	bridge.Publish("applylens", map[string]js.Func{"apply": bridge.Strings(api.Handle), "version": bridge.Constant(api.Version)})
+	bridge.Publish("applylens", map[string]js.Func{"apply": bridge.Strings(handler.Handle), "version": bridge.Constant(api.Version)})
 	select {}
 }

@@ -1,7 +1,11 @@
 package gen
 
+import (
+	"github.com/applylens/applylens/engine/kube"
+)
+
 // LastAppliedAnnotation is the annotation kubectl keeps the file in.
-const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+const LastAppliedAnnotation = kube.LastAppliedAnnotation
 
 // Triple is one kubectl apply: the three documents CreateThreeWayMergePatch
 // takes, JSON-encoded. Original is nil when the live object has no
