@@ -11,9 +11,12 @@ import (
 	"github.com/applylens/applylens/engine/timeline"
 )
 
-// handleTimeline is the Timeline mode's wasm's handler: engine/api with
-// engine/timeline's player.
-var handleTimeline = api.Handler{Timeline: timeline.Respond}.Handle
+// handleTimeline is the Timeline mode's wasm: engine/api's session with
+// engine/timeline's player, as wasm/timeline's main wires them.
+func handleTimeline(requestJSON string) string {
+	session := &api.Session{Timeline: new(timeline.Player).Respond}
+	return session.Handle(requestJSON)
+}
 
 // timelineGolden is what a timeline sample must show: every step's
 // output, and the objects in the cluster after the last step. The

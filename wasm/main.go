@@ -6,7 +6,8 @@
 //
 // then sets globalThis.applylensReady = true, calls
 // globalThis.onApplylensReady() if the page defined it, and waits for
-// calls. All logic lives in engine/api; this only moves strings across.
+// calls. All logic lives in engine/api (one api.Session for the page);
+// this only moves strings across.
 package main
 
 import (
@@ -17,6 +18,7 @@ import (
 )
 
 func main() {
-	bridge.Publish("applylens", map[string]js.Func{"apply": bridge.Strings(api.Handle), "version": bridge.Constant(api.Version)})
+	session := new(api.Session)
+	bridge.Publish("applylens", map[string]js.Func{"apply": bridge.Strings(session.Handle), "version": bridge.Constant(api.Version)})
 	select {}
 }

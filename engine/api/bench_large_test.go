@@ -13,11 +13,12 @@ import (
 // BenchmarkHandleLarge answers the large benchmark apply (500 containers,
 // one with 2000 env vars), everything the page renders included.
 func BenchmarkHandleLarge(b *testing.B) {
+	sess := new(Session)
 	tr := gen.LargeDeployment()
 	req, _ := json.Marshal(Request{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})
 	b.ReportAllocs()
 	for b.Loop() {
-		Handle(string(req))
+		sess.Handle(string(req))
 	}
 }
 
@@ -56,8 +57,9 @@ func benchKeystroke(b *testing.B, tr gen.Triple) {
 		r, _ := json.Marshal(Request{LastApplied: lastApplied, File: f, Live: live})
 		tails[i] = string(r[1:])
 	}
+	sess := new(Session)
 	ask := func(i int) {
-		resp := Handle(`{"base":` + strconv.Itoa(held.seq) + `,` + tails[i%2])
+		resp := sess.Handle(`{"base":` + strconv.Itoa(sess.held.seq) + `,` + tails[i%2])
 		if !strings.Contains(resp[:min(len(resp), 200)], `"delta":`) && i > 0 {
 			b.Fatalf("keystroke %d: not a delta: %.200s", i, resp)
 		}

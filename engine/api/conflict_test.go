@@ -9,6 +9,7 @@ import (
 // --overwrite=false on the walkthrough: kubectl's conflict, with the
 // conflicting field located in the live pane for the page to mark.
 func TestConflictFields(t *testing.T) {
+	sess := new(Session)
 	file, err := os.ReadFile("testdata/walkthrough/file.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -19,7 +20,7 @@ func TestConflictFields(t *testing.T) {
 	}
 	req, _ := json.Marshal(map[string]any{"op": "apply", "file": string(file), "live": string(live), "overwrite": false})
 	var resp Response
-	if err := json.Unmarshal([]byte(Handle(string(req))), &resp); err != nil {
+	if err := json.Unmarshal([]byte(sess.Handle(string(req))), &resp); err != nil {
 		t.Fatal(err)
 	}
 	if resp.Error == nil || resp.Error.Kind != KindApply {

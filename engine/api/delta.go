@@ -47,8 +47,9 @@ type ListEdit struct {
 	Ins any `json:"ins"`
 }
 
-// held is the last result returned, which a request's Base can name.
-var held struct {
+// heldResult is the last result a Session returned, which a request's
+// Base can name, and its number.
+type heldResult struct {
 	seq    int
 	result *Result
 	idx    indexes
@@ -56,7 +57,7 @@ var held struct {
 
 // answer numbers a new result and returns it whole, or as a delta when
 // the page holds the previous one.
-func answer(base int, r *Result, idx indexes) *Response {
+func (held *heldResult) answer(base int, r *Result, idx indexes) *Response {
 	prev, prevSeq := held.result, held.seq
 	held.seq++
 	held.result, held.idx = r, idx

@@ -18,6 +18,7 @@ import (
 // and web/result-delta.js do, on the JSON as JavaScript sees it: strings
 // as UTF-16, results as plain values.
 type page struct {
+	s    *Session
 	held map[string]any
 	seq  int
 }
@@ -34,7 +35,7 @@ func (p *page) ask(t *testing.T, req Request) (map[string]any, bool) {
 		Delta  map[string]any `json:"delta"`
 		Error  *Error         `json:"error"`
 	}
-	raw := Handle(request(t, req))
+	raw := p.s.Handle(request(t, req))
 	if err := json.Unmarshal([]byte(raw), &r); err != nil {
 		t.Fatalf("response is not JSON: %v", err)
 	}
@@ -88,13 +89,13 @@ func applyDeltaJS(t *testing.T, prev, d map[string]any) map[string]any {
 
 // whole asks for req without a base: the reference the rebuilt result
 // must equal.
-func whole(t *testing.T, req Request) map[string]any {
+func whole(t *testing.T, sess *Session, req Request) map[string]any {
 	t.Helper()
 	req.Base = 0
 	var r struct {
 		Result map[string]any `json:"result"`
 	}
-	if err := json.Unmarshal([]byte(Handle(request(t, req))), &r); err != nil {
+	if err := json.Unmarshal([]byte(sess.Handle(request(t, req))), &r); err != nil {
 		t.Fatal(err)
 	}
 	return r.Result
@@ -129,6 +130,7 @@ func edit(r *rand.Rand, text string) string {
 // checks that each result rebuilt from a delta equals the whole result,
 // string by string in UTF-16 as the page sees it.
 func TestDeltaRebuildsTheResult(t *testing.T) {
+	sess := new(Session)
 	r := rand.New(rand.NewPCG(1, 2))
 	var reqs []Request
 	for _, s := range samples.All() {
@@ -138,17 +140,17 @@ func TestDeltaRebuildsTheResult(t *testing.T) {
 		tr := gen.NewTriple(seed)
 		reqs = append(reqs, Request{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})
 	}
-	p := &page{}
+	p := &page{s: sess}
 	deltas, wholes := 0, 0
 	check := func(q Request, what string) bool {
 		got, delta := p.ask(t, q)
-		want := whole(t, q)
+		want := whole(t, sess, q)
 		if want == nil {
 			return false // an error: both sides keep what they hold
 		}
 		// The whole answer is now the engine's last result: the page
 		// takes it, as it would have had it asked without a base.
-		p.held, p.seq = want, held.seq
+		p.held, p.seq = want, sess.held.seq
 		if delta {
 			deltas++
 		} else {
@@ -193,27 +195,28 @@ func firstDifference(got, want map[string]any) string {
 // TestDeltaOnlyFromTheHeldResult: a base the engine no longer holds (an
 // answer the page dropped, a restarted engine) gets the whole result.
 func TestDeltaOnlyFromTheHeldResult(t *testing.T) {
+	sess := new(Session)
 	file := readFile(t, "walkthrough/file.yaml")
 	live := readFile(t, "walkthrough/live.yaml")
 	req := Request{File: file, Live: live, LastAppliedFromLive: true}
-	first := decode(t, Handle(request(t, req)))
+	first := decode(t, sess.Handle(request(t, req)))
 	req.File = strings.Replace(file, "nginx:1.16.1", "nginx:1.16.2", 1)
-	second := decode(t, Handle(request(t, req)))
+	second := decode(t, sess.Handle(request(t, req)))
 	if second.Seq != first.Seq+1 || second.Result == nil {
 		t.Fatalf("seqs %d then %d", first.Seq, second.Seq)
 	}
 	req.Base = first.Seq
-	if r := decode(t, Handle(request(t, req))); r.Result == nil || r.Delta != nil {
+	if r := decode(t, sess.Handle(request(t, req))); r.Result == nil || r.Delta != nil {
 		t.Errorf("a base that is not the last result got a delta")
 	}
 	req.Base = 1 << 30
-	if r := decode(t, Handle(request(t, req))); r.Result == nil || r.Delta != nil {
+	if r := decode(t, sess.Handle(request(t, req))); r.Result == nil || r.Delta != nil {
 		t.Errorf("a base never answered got a delta")
 	}
 	// The same inputs twice: a delta with no edits.
-	last := decode(t, Handle(request(t, req)))
+	last := decode(t, sess.Handle(request(t, req)))
 	req.Base = last.Seq
-	r := decode(t, Handle(request(t, req)))
+	r := decode(t, sess.Handle(request(t, req)))
 	if r.Delta == nil || len(r.Delta.Texts) != 0 || len(r.Delta.Lists) != 0 {
 		t.Errorf("unchanged inputs: want an empty delta, got %+v", r.Delta)
 	}
@@ -249,22 +252,23 @@ func TestTextEditCutsAtCharacters(t *testing.T) {
 // TestWarmUpChangesNothing: a warm-up between two requests leaves the
 // second answer as it would have been, delta included.
 func TestWarmUpChangesNothing(t *testing.T) {
+	sess := new(Session)
 	file := readFile(t, "walkthrough/file.yaml")
 	live := readFile(t, "walkthrough/live.yaml")
 	a := Request{File: file, Live: live, LastAppliedFromLive: true}
 	b := a
 	b.File = strings.Replace(file, "nginx:1.16.1", "nginx:1.17", 1)
 	run := func(warm bool) string {
-		first := decode(t, Handle(request(t, a)))
+		first := decode(t, sess.Handle(request(t, a)))
 		if warm {
 			for range 3 {
-				if got := Handle(`{"op":"warmup"}`); got != `{"version":"test"}` {
+				if got := sess.Handle(`{"op":"warmup"}`); got != `{"version":"test"}` {
 					t.Fatalf("warm-up answered %s", got)
 				}
 			}
 		}
 		b.Base = first.Seq
-		second := Handle(request(t, b))
+		second := sess.Handle(request(t, b))
 		if r := decode(t, second); r.Delta == nil || r.Seq != first.Seq+1 {
 			t.Fatalf("warm=%v: want a delta numbered %d, got seq %d", warm, first.Seq+1, r.Seq)
 		}

@@ -16,16 +16,15 @@ import (
 // the browser, and most of its allocations.
 
 // encode renders a response; the types here always encode.
-func encode(r *Response) string {
-	b := appendResponse(make([]byte, 0, encodeSizeHint), r)
-	encodeSizeHint = min(len(b)+len(b)/8+512, 64<<20)
+func (h *Session) encode(r *Response) string {
+	if h.encodeSizeHint == 0 {
+		h.encodeSizeHint = 4096
+	}
+	b := appendResponse(make([]byte, 0, h.encodeSizeHint), r)
+	h.encodeSizeHint = min(len(b)+len(b)/8+512, 64<<20)
 	// b is not touched again: the string can share its bytes.
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
-
-// encodeSizeHint is the capacity the next response starts with: a
-// keystroke's answer is about as long as the previous one.
-var encodeSizeHint = 4096
 
 func appendResponse(b []byte, r *Response) []byte {
 	b = append(b, `{"version":`...)

@@ -27,7 +27,7 @@ func encodeReference(t testing.TB, r *Response) string {
 func checkEncode(t *testing.T, name string, r *Response) {
 	t.Helper()
 	want := encodeReference(t, r)
-	if got := encode(r); got != want {
+	if got := new(Session).encode(r); got != want {
 		i := 0
 		for i < len(got) && i < len(want) && got[i] == want[i] {
 			i++
@@ -40,16 +40,17 @@ func checkEncode(t *testing.T, name string, r *Response) {
 // encoding/json on every sample, generated applies and made-up values
 // that reach every branch.
 func TestEncodeMatchesEncodingJSON(t *testing.T) {
+	sess := new(Session)
 	for _, s := range samples.All() {
 		req := Request{LastApplied: s.LastApplied, File: s.File, Live: s.Live, Overwrite: s.Overwrite, LastAppliedFromLive: s.LastApplied == ""}
-		checkEncode(t, "sample "+s.ID, Handler{}.handle(request(t, req)))
+		checkEncode(t, "sample "+s.ID, sess.handle(request(t, req)))
 	}
 	for seed := range uint64(200) {
 		tr := gen.NewTriple(seed)
-		checkEncode(t, "generated", Handler{}.handle(request(t, Request{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})))
+		checkEncode(t, "generated", sess.handle(request(t, Request{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})))
 	}
 	for _, tr := range []gen.Triple{gen.TypicalDeployment(), gen.LargeDeployment()} {
-		checkEncode(t, "benchmark input", Handler{}.handle(request(t, Request{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})))
+		checkEncode(t, "benchmark input", sess.handle(request(t, Request{LastApplied: string(tr.Original), File: string(tr.Modified), Live: string(tr.Current)})))
 	}
 
 	odd := "<&> \u2028\u2029 \x00\x1f\x7f \xff\xfe é 𝄞 \"q\" \\ \t\n\r\b\f"
@@ -102,6 +103,7 @@ func explainRow(file, live, last bool) engine.Row {
 // TestEncodeInvalidRawIsAnInternalError: JSON the engine should never
 // produce still gives a response, as encoding/json's error did.
 func TestEncodeInvalidRawIsAnInternalError(t *testing.T) {
+	sess := new(Session)
 	defer func(old func(engine.Panes, engine.Input) (*engine.Result, error)) { apply = old }(apply)
 	apply = func(engine.Panes, engine.Input) (*engine.Result, error) {
 		return &engine.Result{Action: engine.ActionCreate, Object: json.RawMessage(`{"a":1}`),
@@ -109,7 +111,7 @@ func TestEncodeInvalidRawIsAnInternalError(t *testing.T) {
 	}
 	defer func(old any) { panicLog = old.(interface{ Write([]byte) (int, error) }) }(panicLog)
 	panicLog = &bytes.Buffer{}
-	r := decode(t, Handle(request(t, Request{File: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"})))
+	r := decode(t, sess.Handle(request(t, Request{File: "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"})))
 	if r.Error == nil || r.Error.Kind != KindInternal || !strings.Contains(r.Error.Message, "encoding the response") {
 		t.Fatalf("want an internal error about the encoding, got %+v", r.Error)
 	}

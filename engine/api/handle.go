@@ -71,35 +71,47 @@ var apply = engine.ApplyPanesIn
 // panicLog gets the stack of a recovered panic (the browser console).
 var panicLog io.Writer = os.Stderr
 
-// Handler answers the page's requests with the engines a build links.
-// The zero Handler is the page's first wasm (Handle); wasm/timeline sets
-// Timeline to engine/timeline.Respond, which answers op "timeline".
-type Handler struct {
-	// Timeline answers op "timeline" (the request's JSON); nil in builds
-	// without the simulated cluster.
+// Session is the engine's side of one page: it answers the page's
+// requests with the engines a build links, and remembers what the next
+// request builds on: the last apply request (op warmup runs it again),
+// the readings of the three panes and the rendering of the live object
+// (a keystroke changes one pane), the held result that deltas and op where
+// name, and the size of the last response. The zero Session is the page's
+// first wasm; wasm/timeline sets Timeline. A bridge serves one page, one
+// request at a time: a Session is not for concurrent use, and each test
+// makes its own.
+type Session struct {
+	// Timeline answers op "timeline" (the request's JSON):
+	// engine/timeline's player, nil in builds without the simulated
+	// cluster.
 	Timeline func(requestJSON string) *Response
+
+	lastApply *Request // the last apply request, which warmUp runs again
+	panes     paneMemos
+	live      liveRendering
+	held      heldResult
+	// encodeSizeHint is the capacity the next response starts with: a
+	// keystroke's answer is about as long as the previous one (0: 4096).
+	encodeSizeHint int
 }
 
 // Handle answers one JSON request with one JSON response. It never
 // panics: a bug anywhere below becomes an error response of kind
 // "internal", so the page's runtime stays alive.
-func Handle(requestJSON string) (response string) { return Handler{}.Handle(requestJSON) }
-
-// Handle is Handle with the handler's engines.
-func (h Handler) Handle(requestJSON string) (response string) {
+func (h *Session) Handle(requestJSON string) (response string) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(panicLog, "applylens: panic: %v\n%s", r, debug.Stack())
-			response = encode(&Response{Version: Version, Error: &Error{
+			response = h.encode(&Response{Version: Version, Error: &Error{
 				Kind:    KindInternal,
 				Message: fmt.Sprintf("applylens hit a bug (%v). Please report it with the three documents.", r),
 			}})
 		}
 	}()
-	return encode(h.handle(requestJSON))
+	return h.encode(h.handle(requestJSON))
 }
 
-func (h Handler) handle(requestJSON string) *Response {
+func (h *Session) handle(requestJSON string) *Response {
 	req, err := decodeRequest(requestJSON)
 	if err != nil {
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: "malformed request: " + err.Error()}}
@@ -108,17 +120,17 @@ func (h Handler) handle(requestJSON string) *Response {
 	case OpVersion:
 		return &Response{Version: Version}
 	case OpWarmUp:
-		return warmUp()
+		return h.warmUp()
 	case OpWhere:
-		return where(req.Base, req.Step)
+		return h.where(req.Base, req.Step)
 	case OpTimeline:
 		return h.timelineResponse(requestJSON)
 	case "", OpApply:
 	default:
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: fmt.Sprintf("unknown op %q", req.Op)}}
 	}
-	lastApply = &req
-	return compute(&req)
+	h.lastApply = &req
+	return h.compute(&req)
 }
 
 // decodeRequest reads a request as encoding/json would into a Request
@@ -195,13 +207,13 @@ func decodeRequest(s string) (Request, error) {
 }
 
 // compute answers an apply request.
-func compute(req *Request) *Response {
+func (h *Session) compute(req *Request) *Response {
 	in := engine.Input{LastApplied: req.LastApplied, File: req.File, Live: req.Live, Overwrite: req.Overwrite,
 		Namespace: req.Namespace, ClusterScoped: req.ClusterScoped}
 	if req.LastAppliedFromLive {
 		in.LastApplied = ""
 	}
-	docs, err := panes.parse(in)
+	docs, err := h.panes.parse(in)
 	if err != nil {
 		return &Response{Version: Version, Error: toError(err)}
 	}
@@ -214,16 +226,17 @@ func compute(req *Request) *Response {
 		}
 		return &Response{Version: Version, Error: e}
 	}
-	result, idx, err := build(in, docs, res)
+	result, idx, err := build(&h.live, in, docs, res)
 	if err != nil {
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal, Message: err.Error()}}
 	}
-	return answer(req.Base, result, idx)
+	return h.held.answer(req.Base, result, idx)
 }
 
 // where locates step i of result seq, which must be the held one: the
 // page asks about the result it shows, and holds the last one it got.
-func where(seq, i int) *Response {
+func (h *Session) where(seq, i int) *Response {
+	held := &h.held
 	if seq == 0 || seq != held.seq || held.result == nil {
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal,
 			Message: fmt.Sprintf("op where: result %d is not the last one (%d)", seq, held.seq)}}
@@ -235,30 +248,23 @@ func where(seq, i int) *Response {
 	return &Response{Version: Version, Seq: seq, Where: held.idx.where(held.result.Steps[i].Path)}
 }
 
-// lastApply is the last apply request, which warmUp runs again.
-var lastApply *Request
-
 // warmUp computes the last apply again from scratch (every pane read,
-// every text rendered, the delta and the response written) and then
-// puts back the memos, the numbering and the held result, so the next
-// request is answered as if it had not run. Browsers first run wasm
+// every text rendered, the delta and the response written) in a
+// throwaway session that starts from this one's numbering and held
+// result, so the next request is answered as if it had not run. Browsers first run wasm
 // with a baseline compiler and optimize a function only once it has
 // run enough: the page calls this while the user reads, so that their
 // next keystroke runs optimized code (measured: a walkthrough apply in
 // Chrome's and node's V8 takes ~8 ms for its first hundred runs, ~1 ms
 // after).
-func warmUp() *Response {
-	if lastApply == nil {
+func (h *Session) warmUp() *Response {
+	if h.lastApply == nil {
 		return &Response{Version: Version}
 	}
-	savedPanes, savedLive, savedHeld, savedHint := panes, liveRenderings, held, encodeSizeHint
-	defer func() {
-		panes, liveRenderings, held, encodeSizeHint = savedPanes, savedLive, savedHeld, savedHint
-	}()
-	panes, liveRenderings = paneMemos{}, liveRendering{}
-	req := *lastApply
-	req.Base = held.seq
-	encode(compute(&req))
+	scratch := &Session{held: h.held, encodeSizeHint: h.encodeSizeHint}
+	req := *h.lastApply
+	req.Base = h.held.seq
+	scratch.encode(scratch.compute(&req))
 	return &Response{Version: Version}
 }
 
@@ -288,11 +294,8 @@ func (m *paneMemo) parse(pane, text string) (*document.Document, error) {
 	return m.doc, m.err
 }
 
-// paneMemos remembers the three panes (the bridge serves one page, one
-// request at a time).
+// paneMemos remembers the three panes of a Session.
 type paneMemos struct{ lastApplied, file, live paneMemo }
-
-var panes paneMemos
 
 func (p *paneMemos) parse(in engine.Input) (engine.Panes, error) {
 	var out engine.Panes

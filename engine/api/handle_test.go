@@ -78,12 +78,13 @@ var seqRE = regexp.MustCompile(`^(\{"version":"[^"]*"),"seq":\d+`)
 // walkthrough: the image changes, minReadySeconds leaves the file, and
 // replicas set by `kubectl scale` stays.
 func TestGolden(t *testing.T) {
+	sess := new(Session)
 	req := request(t, Request{
 		File:                readFile(t, "walkthrough/file.yaml"),
 		Live:                readFile(t, "walkthrough/live.yaml"),
 		LastAppliedFromLive: true,
 	})
-	got := withoutSeq(Handle(req))
+	got := withoutSeq(sess.Handle(req))
 	r := decode(t, got)
 	if r.Error != nil {
 		t.Fatalf("error response: %+v", r.Error)
@@ -106,7 +107,7 @@ func TestGolden(t *testing.T) {
 	if !bytes.Equal(pretty.Bytes(), want) {
 		t.Errorf("response differs from %s (run go test ./engine/api -update and review the diff):\n%s", golden, pretty.String())
 	}
-	if again := withoutSeq(Handle(req)); again != got {
+	if again := withoutSeq(sess.Handle(req)); again != got {
 		t.Error("two runs gave different responses")
 	}
 
@@ -152,7 +153,7 @@ func TestGolden(t *testing.T) {
 	for i, s := range res.Steps {
 		if s.Path == "spec.template.spec.containers[name=nginx].image" {
 			// The golden's seq is dropped; the last run's result is held.
-			w := whereOf(t, held.seq, i)
+			w := whereOf(t, sess, sess.held.seq, i)
 			if w.File == nil || !strings.Contains(lineOf(req2file(t), w.File.Line), "nginx:1.16.1") {
 				t.Errorf("image step not located in the file: %+v", w)
 			}
@@ -164,9 +165,9 @@ func TestGolden(t *testing.T) {
 }
 
 // whereOf asks where step i of result seq is (op "where").
-func whereOf(t *testing.T, seq, i int) *Where {
+func whereOf(t *testing.T, sess *Session, seq, i int) *Where {
 	t.Helper()
-	r := decode(t, Handle(request(t, Request{Op: OpWhere, Base: seq, Step: i})))
+	r := decode(t, sess.Handle(request(t, Request{Op: OpWhere, Base: seq, Step: i})))
 	if r.Error != nil || r.Where == nil || r.Seq != seq {
 		t.Fatalf("op where of step %d of result %d: %+v", i, seq, r)
 	}
@@ -174,13 +175,14 @@ func whereOf(t *testing.T, seq, i int) *Where {
 }
 
 func TestHandleWhere(t *testing.T) {
+	sess := new(Session)
 	walk := Request{File: readFile(t, "walkthrough/file.yaml"), Live: readFile(t, "walkthrough/live.yaml"), LastAppliedFromLive: true}
-	first := decode(t, Handle(request(t, walk)))
+	first := decode(t, sess.Handle(request(t, walk)))
 	if first.Error != nil || len(first.Result.Steps) == 0 {
 		t.Fatalf("%+v", first)
 	}
 	last := len(first.Result.Steps) - 1
-	whereOf(t, first.Seq, last)
+	whereOf(t, sess, first.Seq, last)
 	for _, tc := range []struct {
 		name      string
 		seq, step int
@@ -191,27 +193,27 @@ func TestHandleWhere(t *testing.T) {
 		{"a negative step", first.Seq, -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := decode(t, Handle(request(t, Request{Op: OpWhere, Base: tc.seq, Step: tc.step})))
+			r := decode(t, sess.Handle(request(t, Request{Op: OpWhere, Base: tc.seq, Step: tc.step})))
 			if r.Error == nil || r.Error.Kind != KindInternal || r.Where != nil {
 				t.Fatalf("want an internal error, got %+v", r)
 			}
 		})
 	}
 	t.Run("after a newer result", func(t *testing.T) {
-		second := decode(t, Handle(request(t, walk)))
-		r := decode(t, Handle(request(t, Request{Op: OpWhere, Base: first.Seq, Step: 0})))
+		second := decode(t, sess.Handle(request(t, walk)))
+		r := decode(t, sess.Handle(request(t, Request{Op: OpWhere, Base: first.Seq, Step: 0})))
 		if r.Error == nil {
 			t.Fatalf("result %d is no longer held, yet: %+v", first.Seq, r)
 		}
-		whereOf(t, second.Seq, 0)
+		whereOf(t, sess, second.Seq, 0)
 	})
 	t.Run("a warm-up changes nothing", func(t *testing.T) {
-		seq := decode(t, Handle(request(t, walk))).Seq
-		before := whereOf(t, seq, last)
-		if r := Handle(request(t, Request{Op: OpWarmUp})); r != `{"version":"test"}` {
+		seq := decode(t, sess.Handle(request(t, walk))).Seq
+		before := whereOf(t, sess, seq, last)
+		if r := sess.Handle(request(t, Request{Op: OpWarmUp})); r != `{"version":"test"}` {
 			t.Fatalf("warm-up answered %s", r)
 		}
-		if after := whereOf(t, seq, last); !reflect.DeepEqual(before, after) {
+		if after := whereOf(t, sess, seq, last); !reflect.DeepEqual(before, after) {
 			t.Fatalf("where changed across a warm-up: %+v, then %+v", before, after)
 		}
 	})
@@ -228,8 +230,9 @@ func lineOf(text string, n int) string {
 }
 
 func TestHandleLastAppliedPane(t *testing.T) {
+	sess := new(Session)
 	lastApplied := "{\n  \"apiVersion\": \"apps/v1\",\n  \"kind\": \"Deployment\",\n  \"metadata\": {\"name\": \"nginx-deployment\", \"namespace\": \"default\"},\n  \"spec\": {\n    \"minReadySeconds\": 5,\n    \"selector\": {\"matchLabels\": {\"app\": \"nginx\"}}\n  }\n}\n"
-	r := decode(t, Handle(request(t, Request{
+	r := decode(t, sess.Handle(request(t, Request{
 		LastApplied: lastApplied,
 		File:        readFile(t, "walkthrough/file.yaml"),
 		Live:        readFile(t, "walkthrough/live.yaml"),
@@ -244,7 +247,7 @@ func TestHandleLastAppliedPane(t *testing.T) {
 	for i, s := range r.Result.Steps {
 		if s.Path == "spec.minReadySeconds" {
 			found = true
-			if w := whereOf(t, r.Seq, i); w.LastApplied == nil || !strings.Contains(lineOf(lastApplied, w.LastApplied.Line), "minReadySeconds") {
+			if w := whereOf(t, sess, r.Seq, i); w.LastApplied == nil || !strings.Contains(lineOf(lastApplied, w.LastApplied.Line), "minReadySeconds") {
 				t.Errorf("minReadySeconds not located in the last-applied pane: %+v", w.LastApplied)
 			}
 		}
@@ -265,7 +268,7 @@ func TestHandleCreateCommentOnlyLive(t *testing.T) {
 }
 
 func testCreate(t *testing.T, live string) {
-	raw := Handle(request(t, Request{File: readFile(t, "walkthrough/file.yaml"), Live: live}))
+	raw := new(Session).Handle(request(t, Request{File: readFile(t, "walkthrough/file.yaml"), Live: live}))
 	r := decode(t, raw)
 	if r.Error != nil {
 		t.Fatalf("%+v", r.Error)
@@ -285,6 +288,7 @@ func testCreate(t *testing.T, live string) {
 }
 
 func TestHandleErrors(t *testing.T) {
+	sess := new(Session)
 	live := readFile(t, "walkthrough/live.yaml")
 	tests := []struct {
 		name     string
@@ -303,7 +307,7 @@ func TestHandleErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := decode(t, Handle(tt.request))
+			r := decode(t, sess.Handle(tt.request))
 			if r.Error == nil {
 				t.Fatalf("no error: %+v", r.Result)
 			}
@@ -314,32 +318,33 @@ func TestHandleErrors(t *testing.T) {
 		})
 	}
 	var v Response
-	if err := json.Unmarshal([]byte(Handle(`{"op":"version"}`)), &v); err != nil || v.Version != "test" || v.Error != nil || v.Result != nil {
+	if err := json.Unmarshal([]byte(sess.Handle(`{"op":"version"}`)), &v); err != nil || v.Version != "test" || v.Error != nil || v.Result != nil {
 		t.Errorf("version response: %v %+v", err, v)
 	}
 }
 
 func TestHandleRecoversPanics(t *testing.T) {
+	sess := new(Session)
 	defer func(f func(engine.Panes, engine.Input) (*engine.Result, error)) { apply = f }(apply)
 	defer func(w io.Writer) { panicLog = w }(panicLog)
 	panicLog = io.Discard
 	apply = func(engine.Panes, engine.Input) (*engine.Result, error) { panic("boom") }
 	req := request(t, Request{File: readFile(t, "walkthrough/file.yaml")})
 	var r Response
-	if err := json.Unmarshal([]byte(Handle(req)), &r); err != nil {
+	if err := json.Unmarshal([]byte(sess.Handle(req)), &r); err != nil {
 		t.Fatal(err)
 	}
 	if r.Error == nil || r.Error.Kind != KindInternal || !strings.Contains(r.Error.Message, "boom") {
 		t.Errorf("response after a panic: %+v", r.Error)
 	}
 	apply = func(engine.Panes, engine.Input) (*engine.Result, error) { return nil, errors.New("odd") }
-	if err := json.Unmarshal([]byte(Handle(req)), &r); err != nil || r.Error.Kind != KindInternal {
+	if err := json.Unmarshal([]byte(sess.Handle(req)), &r); err != nil || r.Error.Kind != KindInternal {
 		t.Errorf("unknown error type: %v %+v", err, r.Error)
 	}
 	apply = func(engine.Panes, engine.Input) (*engine.Result, error) {
 		return nil, &engine.ApplyError{Path: "spec", Message: "precondition failed for: kind"}
 	}
-	if err := json.Unmarshal([]byte(Handle(req)), &r); err != nil || r.Error.Kind != KindApply || r.Error.Path != "spec" {
+	if err := json.Unmarshal([]byte(sess.Handle(req)), &r); err != nil || r.Error.Kind != KindApply || r.Error.Path != "spec" {
 		t.Errorf("apply error: %v %+v", err, r.Error)
 	}
 }

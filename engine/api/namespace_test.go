@@ -10,6 +10,7 @@ import (
 // reach the engine: the object's namespace, the kubectl patch command,
 // kubectl's mismatch error on the file's field, a malformed flag.
 func TestNamespaceFlags(t *testing.T) {
+	sess := new(Session)
 	const (
 		deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n"
 		inA        = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: a\nspec:\n  replicas: 2\n"
@@ -34,7 +35,7 @@ func TestNamespaceFlags(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := decode(t, Handle(tc.request))
+			r := decode(t, sess.Handle(tc.request))
 			if tc.wantError != nil {
 				if r.Error == nil || !reflect.DeepEqual(*r.Error, *tc.wantError) {
 					t.Fatalf("error = %+v, want %+v", r.Error, tc.wantError)

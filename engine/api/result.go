@@ -14,8 +14,9 @@ import (
 
 // build renders the engine's result for the page: YAML and JSON texts,
 // the equivalent kubectl patch command and the patch's directives; and
-// returns the indexes that locate a step's field in each text.
-func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, indexes, error) {
+// returns the indexes that locate a step's field in each text. The live
+// object's rendering is memoized in liveRenderings.
+func build(liveRenderings *liveRendering, in engine.Input, docs engine.Panes, res *engine.Result) (*Result, indexes, error) {
 	out := &Result{
 		Action:            res.Action,
 		PatchType:         res.PatchType,
@@ -132,8 +133,6 @@ type liveRendering struct {
 	derivedYAML string
 	derivedIdx  *document.Index
 }
-
-var liveRenderings liveRendering
 
 func (r *liveRendering) of(live *document.Document) (*liveRendering, error) {
 	if r.doc == live {

@@ -10,6 +10,7 @@ import (
 // TestSamples runs every shipped sample through Handle: no internal
 // errors, and every position points inside the text it names.
 func TestSamples(t *testing.T) {
+	sess := new(Session)
 	all := samples.All()
 	if len(all) == 0 {
 		t.Fatal("no samples")
@@ -17,7 +18,7 @@ func TestSamples(t *testing.T) {
 	for _, s := range all {
 		t.Run(s.ID, func(t *testing.T) {
 			req := Request{LastApplied: s.LastApplied, File: s.File, Live: s.Live, Overwrite: s.Overwrite, LastAppliedFromLive: s.LastApplied == ""}
-			r := decode(t, Handle(request(t, req)))
+			r := decode(t, sess.Handle(request(t, req)))
 			if r.Error != nil {
 				if r.Error.Kind == KindInternal {
 					t.Fatalf("internal error: %s", r.Error.Message)
@@ -31,7 +32,7 @@ func TestSamples(t *testing.T) {
 			}
 			located := 0
 			for i, st := range res.Steps {
-				w := whereOf(t, r.Seq, i)
+				w := whereOf(t, sess, r.Seq, i)
 				for name, sp := range map[string]*Span{"file": w.File, "live": w.Live, "result": w.Result, "patch": w.Patch, "lastApplied": w.LastApplied} {
 					if sp == nil {
 						continue

@@ -11,11 +11,11 @@ import (
 // player (engine/timeline, with engine/cluster) is linked only into the
 // Timeline mode's wasm, wasm/timeline: the single-apply page's first
 // visit does not carry the simulated cluster. That wasm's main wires it
-// into a Handler (Handler.Timeline).
+// into its Session (Session.Timeline).
 const OpTimeline = "timeline"
 
-// timelineResponse answers op "timeline" with the handler's player.
-func (h Handler) timelineResponse(requestJSON string) *Response {
+// timelineResponse answers op "timeline" with the session's player.
+func (h *Session) timelineResponse(requestJSON string) *Response {
 	if h.Timeline == nil {
 		return &Response{Version: Version, Error: &Error{Kind: KindInternal,
 			Message: "this engine build has no timeline player (the Timeline mode runs wasm/timeline)"}}
@@ -25,12 +25,9 @@ func (h Handler) timelineResponse(requestJSON string) *Response {
 
 // RenderApply renders one apply of a timeline as op "apply" renders a
 // result, from the panes that reproduce it (in: the texts, docs: their
-// readings). The single-apply view's memos are left as they were.
+// readings), with memos of its own (a Session's are left as they were).
 func RenderApply(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, error) {
-	saved := liveRenderings
-	defer func() { liveRenderings = saved }()
-	liveRenderings = liveRendering{}
-	r, _, err := build(in, docs, res)
+	r, _, err := build(&liveRendering{}, in, docs, res)
 	return r, err
 }
 

@@ -30,12 +30,13 @@ func benchTimeline() []api.TimelineCommand {
 // BenchmarkTimeline20: the whole timeline computed (nothing cached), the
 // last step selected. Divide by 20 for a step.
 func BenchmarkTimeline20(b *testing.B) {
+	pg := newPage()
 	req := mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: benchTimeline(), Select: &api.TimelineSelect{Step: 19}})
 	var size int
 	defer benchcpu.Report(b)()
 	for b.Loop() {
-		timelines = timelineCache{}
-		size = len(handle(req))
+		pg.player.cache = timelineCache{}
+		size = len(pg.handle(req))
 	}
 	b.ReportMetric(float64(size), "B/response")
 }
@@ -47,14 +48,14 @@ var benchEdits int
 // benchEdit times the edit of step i's file, with the steps before it
 // cached as the page has them (the timeline played once, untimed).
 func benchEdit(b *testing.B, step int) {
+	pg := newPage()
 	cmds := benchTimeline()
-	timelines = timelineCache{}
-	handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
+	pg.handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
 	defer benchcpu.Report(b)()
 	for b.Loop() {
 		benchEdits++
 		cmds[step].Files = map[string]string{"app.yaml": deploymentV1 + fmt.Sprintf("# edit %d\n", benchEdits)}
-		handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
+		pg.handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: step}}))
 	}
 }
 
@@ -69,13 +70,13 @@ func BenchmarkTimeline20EditLast(b *testing.B) { benchEdit(b, 16) }
 // BenchmarkTimeline20Select: another step selected, nothing edited (all
 // steps cached): the detail, made once per step and then kept.
 func BenchmarkTimeline20Select(b *testing.B) {
+	pg := newPage()
 	cmds := benchTimeline()
-	timelines = timelineCache{}
 	i := 0
 	defer benchcpu.Report(b)()
 	for b.Loop() {
 		i++
-		handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: i % 20}}))
+		pg.handle(mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds, Select: &api.TimelineSelect{Step: i % 20}}))
 	}
 }
 
@@ -84,6 +85,7 @@ func BenchmarkTimeline20Select(b *testing.B) {
 // nothing selected: each step starts from a copy of the cluster before it
 // (Cluster.Clone), which should not cost in proportion to what is stored.
 func BenchmarkTimelineGrowing(b *testing.B) {
+	pg := newPage()
 	var cmds []api.TimelineCommand
 	for i := range 100 {
 		var text strings.Builder
@@ -95,8 +97,8 @@ func BenchmarkTimelineGrowing(b *testing.B) {
 	req := mustJSON(b, api.TimelineRequest{Op: api.OpTimeline, Namespace: "default", Commands: cmds})
 	defer benchcpu.Report(b)()
 	for b.Loop() {
-		timelines = timelineCache{}
-		if resp := handle(req); !strings.Contains(resp, "cm-99-99 created") {
+		pg.player.cache = timelineCache{}
+		if resp := pg.handle(req); !strings.Contains(resp, "cm-99-99 created") {
 			b.Fatal(resp[:min(len(resp), 300)])
 		}
 	}

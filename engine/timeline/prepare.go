@@ -32,7 +32,7 @@ spec:
 
 // Prepare plays a one-step timeline once (kubectl apply of a Deployment,
 // what a learner's first timeline starts with) and renders its detail, then
-// forgets it: neither the cache nor the warm-up's step keeps anything.
+// forgets it: it plays outside any Player, so no cache keeps anything.
 // A wasm's first computation pays for the engine's start (the browser
 // compiles each function on its first call; the server-side schema is
 // built on first use), several seconds on a slow phone; a bridge calls

@@ -56,8 +56,6 @@ type timelineCache struct {
 	lastID uint64
 }
 
-var timelines timelineCache
-
 func entryKey(parent uint64, namespace string, cmd api.TimelineCommand) uint64 {
 	h := fnv.New64a()
 	var n [8]byte
@@ -110,27 +108,36 @@ func (c *timelineCache) put(key uint64, e *timelineEntry) {
 	}
 }
 
+// Player plays the timelines of one page: its cache of the clusters after
+// the prefixes of commands the page asked for lately, and the step it
+// showed last (op timeline's warmUp runs it again). Not for concurrent
+// use; each test makes its own.
+type Player struct {
+	cache timelineCache
+	last  played
+}
+
 // Respond answers engine/api's op "timeline" (the request's JSON): the
-// Timeline of an api.Handler (wasm/timeline's main wires it).
-func Respond(requestJSON string) *api.Response {
+// Timeline of the api.Session wasm/timeline's main wires.
+func (p *Player) Respond(requestJSON string) *api.Response {
 	var req api.TimelineRequest
 	if err := json.Unmarshal([]byte(requestJSON), &req); err != nil {
 		return &api.Response{Version: api.Version, Error: &api.Error{Kind: api.KindInternal, Message: "malformed timeline request: " + err.Error()}}
 	}
 	if req.WarmUp {
-		warmUp()
+		p.warmUp()
 		return &api.Response{Version: api.Version}
 	}
-	tl, err := playTimeline(&req)
+	tl, err := p.play(&req)
 	if err != nil {
 		return &api.Response{Version: api.Version, Error: &api.Error{Kind: api.KindInternal, Message: err.Error()}}
 	}
 	return &api.Response{Version: api.Version, Timeline: tl}
 }
 
-// playTimeline runs the request's commands, from the cache where it
-// holds a prefix of them.
-func playTimeline(req *api.TimelineRequest) (*api.Timeline, error) {
+// play runs the request's commands, from the cache where it holds a
+// prefix of them.
+func (p *Player) play(req *api.TimelineRequest) (*api.Timeline, error) {
 	if len(req.Commands) > maxTimelineCommands {
 		return nil, fmt.Errorf("a timeline has at most %d commands; this one has %d", maxTimelineCommands, len(req.Commands))
 	}
@@ -139,17 +146,17 @@ func playTimeline(req *api.TimelineRequest) (*api.Timeline, error) {
 	var parent uint64
 	for i, cmd := range req.Commands {
 		key := entryKey(parent, req.Namespace, cmd)
-		e := timelines.get(key, parent, req.Namespace, cmd)
+		e := p.cache.get(key, parent, req.Namespace, cmd)
 		if e == nil {
 			c := prev.Clone()
 			out, err := c.Run(cmd.Command, cmd.Files)
 			e = &timelineEntry{parent: parent, namespace: req.Namespace, command: cmd, cluster: c, outcome: out}
 			e.summary = summarize(cmd.Command, out, err)
-			timelines.put(key, e)
+			p.cache.put(key, e)
 		}
 		tl.Steps = append(tl.Steps, e.summary)
 		if req.Select == nil || req.Select.Step == i || (req.Select.Step >= len(req.Commands) && i == len(req.Commands)-1) {
-			lastPlayed = played{parent: prev, command: cmd}
+			p.last = played{parent: prev, command: cmd}
 		}
 		if req.Select != nil && req.Select.Step == i {
 			if e.detail == nil {
@@ -173,21 +180,19 @@ type played struct {
 	command api.TimelineCommand
 }
 
-var lastPlayed played
-
 // warmUp runs the step the page showed last again, on a clone of the
 // cluster before it, and renders it as its detail; the cache is not
 // touched.
-func warmUp() {
-	p := lastPlayed
-	if p.parent == nil {
+func (p *Player) warmUp() {
+	last := p.last
+	if last.parent == nil {
 		return
 	}
-	c := p.parent.Clone()
-	out, err := c.Run(p.command.Command, p.command.Files)
-	e := &timelineEntry{command: p.command, cluster: c, outcome: out}
-	e.summary = summarize(p.command.Command, out, err)
-	detail(p.parent, e)
+	c := last.parent.Clone()
+	out, err := c.Run(last.command.Command, last.command.Files)
+	e := &timelineEntry{command: last.command, cluster: c, outcome: out}
+	e.summary = summarize(last.command.Command, out, err)
+	detail(last.parent, e)
 }
 
 // summarize is what the page lists for a step.

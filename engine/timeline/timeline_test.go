@@ -39,15 +39,15 @@ func walkthroughCommands() []api.TimelineCommand {
 	}
 }
 
-// timelineOf sends a timeline request through api.Handle, as the page does.
-func timelineOf(t testing.TB, req api.TimelineRequest) (*api.Timeline, string) {
+// timelineOf sends a timeline request through pg's api.Session, as the page does.
+func timelineOf(t testing.TB, pg *testPage, req api.TimelineRequest) (*api.Timeline, string) {
 	t.Helper()
 	req.Op = api.OpTimeline
 	b, err := json.Marshal(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := handle(string(b))
+	out := pg.handle(string(b))
 	var resp struct {
 		Timeline *api.Timeline `json:"timeline"`
 		Error    *api.Error    `json:"error"`
@@ -62,7 +62,8 @@ func timelineOf(t testing.TB, req api.TimelineRequest) (*api.Timeline, string) {
 }
 
 func TestTimelineWalkthrough(t *testing.T) {
-	tl, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}})
+	pg := newPage()
+	tl, _ := timelineOf(t, pg, api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}})
 	if len(tl.Steps) != 3 {
 		t.Fatalf("got %d steps, want 3", len(tl.Steps))
 	}
@@ -107,7 +108,7 @@ func TestTimelineWalkthrough(t *testing.T) {
 		t.Fatalf("apply: action %q, live %d bytes, file %d bytes: want a configure with both", a.Result.Action, len(a.Live), len(a.File))
 	}
 	// The apply's panes reproduce its result in the single-apply view.
-	single := handle(mustJSON(t, api.Request{Op: api.OpApply, File: a.File, Live: a.Live, LastAppliedFromLive: true}))
+	single := pg.handle(mustJSON(t, api.Request{Op: api.OpApply, File: a.File, Live: a.Live, LastAppliedFromLive: true}))
 	var resp api.Response
 	if err := json.Unmarshal([]byte(single), &resp); err != nil || resp.Result == nil {
 		t.Fatalf("single apply of the step's panes: %s", single)
@@ -118,9 +119,10 @@ func TestTimelineWalkthrough(t *testing.T) {
 }
 
 func TestTimelineCommandNotUnderstood(t *testing.T) {
+	pg := newPage()
 	cmds := walkthroughCommands()
 	cmds = append(cmds[:1], append([]api.TimelineCommand{{Command: "kubectl frobnicate everything"}}, cmds[1:]...)...)
-	tl, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: cmds})
+	tl, _ := timelineOf(t, pg, api.TimelineRequest{Namespace: "default", Commands: cmds})
 	if tl.Steps[1].Error == "" {
 		t.Errorf("an unknown command has no error: %+v", tl.Steps[1])
 	}
@@ -133,6 +135,7 @@ func TestTimelineCommandNotUnderstood(t *testing.T) {
 }
 
 func TestTimelineRecomputesFromTheEditedStep(t *testing.T) {
+	pg := newPage()
 	cases := []struct {
 		name   string
 		edit   int
@@ -144,15 +147,15 @@ func TestTimelineRecomputesFromTheEditedStep(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			timelines = timelineCache{}
+			pg.player.cache = timelineCache{}
 			cmds := walkthroughCommands()
-			timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: cmds})
-			before := int(timelines.lastID)
+			timelineOf(t, pg, api.TimelineRequest{Namespace: "default", Commands: cmds})
+			before := int(pg.player.cache.lastID)
 			if tc.edit >= 0 {
 				cmds[tc.edit].Command += " "
 			}
-			timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: cmds})
-			if got := int(timelines.lastID) - before; got != tc.newRun {
+			timelineOf(t, pg, api.TimelineRequest{Namespace: "default", Commands: cmds})
+			if got := int(pg.player.cache.lastID) - before; got != tc.newRun {
 				t.Errorf("%d steps ran again, want %d", got, tc.newRun)
 			}
 		})
@@ -160,9 +163,10 @@ func TestTimelineRecomputesFromTheEditedStep(t *testing.T) {
 }
 
 func TestTimelineNamespaceIsPartOfTheKey(t *testing.T) {
-	a, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands()[:1]})
-	b, _ := timelineOf(t, api.TimelineRequest{Namespace: "kube-system", Commands: walkthroughCommands()[:1]})
-	c, _ := timelineOf(t, api.TimelineRequest{Namespace: "missing", Commands: walkthroughCommands()[:1]})
+	pg := newPage()
+	a, _ := timelineOf(t, pg, api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands()[:1]})
+	b, _ := timelineOf(t, pg, api.TimelineRequest{Namespace: "kube-system", Commands: walkthroughCommands()[:1]})
+	c, _ := timelineOf(t, pg, api.TimelineRequest{Namespace: "missing", Commands: walkthroughCommands()[:1]})
 	if len(a.Steps[0].Changes) != 1 || len(b.Steps[0].Changes) != 1 {
 		t.Fatalf("changes %+v, %+v: want one each", a.Steps[0].Changes, b.Steps[0].Changes)
 	}
@@ -175,21 +179,23 @@ func TestTimelineNamespaceIsPartOfTheKey(t *testing.T) {
 }
 
 func TestTimelineDeterministic(t *testing.T) {
+	pg := newPage()
 	req := api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}}
-	timelines = timelineCache{}
-	_, first := timelineOf(t, req)
-	_, cached := timelineOf(t, req)
-	timelines = timelineCache{}
-	_, again := timelineOf(t, req)
+	pg.player.cache = timelineCache{}
+	_, first := timelineOf(t, pg, req)
+	_, cached := timelineOf(t, pg, req)
+	pg.player.cache = timelineCache{}
+	_, again := timelineOf(t, pg, req)
 	if first != cached || first != again {
 		t.Errorf("the same timeline gave different bytes: computed, cached, computed again")
 	}
 }
 
 func TestTimelineTooLong(t *testing.T) {
+	pg := newPage()
 	req := api.TimelineRequest{Op: api.OpTimeline, Commands: make([]api.TimelineCommand, maxTimelineCommands+1)}
 	var resp api.Response
-	if err := json.Unmarshal([]byte(handle(mustJSON(t, req))), &resp); err != nil {
+	if err := json.Unmarshal([]byte(pg.handle(mustJSON(t, req))), &resp); err != nil {
 		t.Fatal(err)
 	}
 	if resp.Error == nil || !strings.Contains(resp.Error.Message, "at most") {
@@ -198,16 +204,17 @@ func TestTimelineTooLong(t *testing.T) {
 }
 
 func TestTimelineCacheIsBounded(t *testing.T) {
-	timelines = timelineCache{}
+	pg := newPage()
+	pg.player.cache = timelineCache{}
 	for i := range timelineCacheSize + 10 {
-		timelineOf(t, api.TimelineRequest{Namespace: fmt.Sprint("ns", i), Commands: walkthroughCommands()[:1]})
+		timelineOf(t, pg, api.TimelineRequest{Namespace: fmt.Sprint("ns", i), Commands: walkthroughCommands()[:1]})
 	}
 	held := 0
-	for _, b := range timelines.buckets {
+	for _, b := range pg.player.cache.buckets {
 		held += len(b)
 	}
-	if held != timelineCacheSize || len(timelines.order) != timelineCacheSize {
-		t.Errorf("cache holds %d entries (%d in order), want %d", held, len(timelines.order), timelineCacheSize)
+	if held != timelineCacheSize || len(pg.player.cache.order) != timelineCacheSize {
+		t.Errorf("cache holds %d entries (%d in order), want %d", held, len(pg.player.cache.order), timelineCacheSize)
 	}
 }
 
@@ -220,13 +227,23 @@ func mustJSON(t testing.TB, v any) string {
 	return string(b)
 }
 
-// handle is the Timeline mode's wasm's handler: engine/api with this
-// package's player.
-var handle = api.Handler{Timeline: Respond}.Handle
+// testPage is the Timeline mode's wasm for one test: a player and the
+// session of engine/api wired with it, as wasm/timeline's main wires them.
+type testPage struct {
+	player  *Player
+	session *api.Session
+}
+
+func newPage() *testPage {
+	p := new(Player)
+	return &testPage{player: p, session: &api.Session{Timeline: p.Respond}}
+}
+
+func (pg *testPage) handle(requestJSON string) string { return pg.session.Handle(requestJSON) }
 
 func TestWithoutAPlayerOpTimelineSaysSo(t *testing.T) {
 	var resp api.Response
-	if err := json.Unmarshal([]byte(api.Handle(`{"op":"timeline","commands":[]}`)), &resp); err != nil {
+	if err := json.Unmarshal([]byte(new(api.Session).Handle(`{"op":"timeline","commands":[]}`)), &resp); err != nil {
 		t.Fatal(err)
 	}
 	if resp.Error == nil || !strings.Contains(resp.Error.Message, "wasm/timeline") {
@@ -235,21 +252,22 @@ func TestWithoutAPlayerOpTimelineSaysSo(t *testing.T) {
 }
 
 func TestWarmUpChangesNothing(t *testing.T) {
-	timelines = timelineCache{}
+	pg := newPage()
+	pg.player.cache = timelineCache{}
 	req := api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}}
-	_, first := timelineOf(t, req)
-	entries := timelines.lastID
+	_, first := timelineOf(t, pg, req)
+	entries := pg.player.cache.lastID
 	var resp api.Response
-	if err := json.Unmarshal([]byte(handle(`{"op":"timeline","warmUp":true}`)), &resp); err != nil {
+	if err := json.Unmarshal([]byte(pg.handle(`{"op":"timeline","warmUp":true}`)), &resp); err != nil {
 		t.Fatal(err)
 	}
 	if resp.Error != nil || resp.Timeline != nil || resp.Version == "" {
 		t.Errorf("warm-up answered %+v, want the version only", resp)
 	}
-	if timelines.lastID != entries {
-		t.Errorf("the warm-up added %d cache entries", timelines.lastID-entries)
+	if pg.player.cache.lastID != entries {
+		t.Errorf("the warm-up added %d cache entries", pg.player.cache.lastID-entries)
 	}
-	if _, again := timelineOf(t, req); again != first {
+	if _, again := timelineOf(t, pg, req); again != first {
 		t.Errorf("the timeline changed after a warm-up")
 	}
 }
@@ -258,6 +276,7 @@ func TestWarmUpChangesNothing(t *testing.T) {
 // which a CRD brought a custom resource to cluster scope: one object,
 // moved, whose diff shows the namespace it lost.
 func TestTimelineMovedObjectIsOneObject(t *testing.T) {
+	pg := newPage()
 	const crd = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
@@ -269,7 +288,7 @@ spec:
   versions: [{name: v1, served: true, storage: true}]
 `
 	const backup = "apiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: nightly\nspec:\n  targets: [db]\n"
-	tl, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: []api.TimelineCommand{
+	tl, _ := timelineOf(t, pg, api.TimelineRequest{Namespace: "default", Commands: []api.TimelineCommand{
 		{Command: "kubectl apply -f backup.yaml", Files: map[string]string{"backup.yaml": backup}},
 		{Command: "kubectl apply -f crd.yaml", Files: map[string]string{"crd.yaml": crd}},
 	}, Select: &api.TimelineSelect{Step: 1}})
@@ -296,6 +315,7 @@ spec:
 // lists the objects it touched and those the user's commands made or
 // changed, not the namespaces the cluster made itself and nobody touched.
 func TestTimelineDetailLeavesOutTheClusterOwnNamespaces(t *testing.T) {
+	pg := newPage()
 	configMap := func(name string) string {
 		return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name + "\ndata:\n  a: \"1\"\n"
 	}
@@ -322,7 +342,7 @@ func TestTimelineDetailLeavesOutTheClusterOwnNamespaces(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			last := len(tc.commands) - 1
-			tl, _ := timelineOf(t, api.TimelineRequest{Namespace: "default", Commands: tc.commands, Select: &api.TimelineSelect{Step: last}})
+			tl, _ := timelineOf(t, pg, api.TimelineRequest{Namespace: "default", Commands: tc.commands, Select: &api.TimelineSelect{Step: last}})
 			if tl.Detail == nil {
 				t.Fatalf("no detail for step %d (steps %+v)", last, tl.Steps)
 			}

@@ -17,8 +17,8 @@ import (
 )
 
 func main() {
-	handler := api.Handler{Timeline: timeline.Respond}
+	session := &api.Session{Timeline: new(timeline.Player).Respond}
 	bridge.Prepare(timeline.Prepare)
-	bridge.Publish("applylens", map[string]js.Func{"apply": bridge.Strings(handler.Handle), "version": bridge.Constant(api.Version)})
+	bridge.Publish("applylens", map[string]js.Func{"apply": bridge.Strings(session.Handle), "version": bridge.Constant(api.Version)})
 	select {}
 }
