@@ -275,13 +275,13 @@ func modifiedConfiguration(file map[string]any, annotations map[string]string) (
 	obj := kube.ShallowWithMetadata(file)
 	annots := copyStrings(annotations)
 	delete(annots, LastAppliedAnnotation)
-	setAnnotations(obj, annots)
+	kube.SetAnnotations(obj, annots)
 	annotation, err := encodeLine(obj)
 	if err != nil {
 		return nil, "", err
 	}
 	annots[LastAppliedAnnotation] = string(annotation)
-	setAnnotations(obj, annots)
+	kube.SetAnnotations(obj, annots)
 	return obj, string(annotation), nil
 }
 
@@ -298,7 +298,7 @@ func createdObject(file map[string]any, annotations map[string]string, lastAppli
 	}
 	annots := copyStrings(annotations)
 	annots[LastAppliedAnnotation] = lastApplied
-	setAnnotations(obj, annots)
+	kube.SetAnnotations(obj, annots)
 	jsonvalue.PruneNulls(obj)
 	return jsonvalue.Encode(obj)
 }
@@ -325,23 +325,6 @@ func copyStrings(m map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
-}
-
-// setAnnotations mirrors Unstructured.SetAnnotations with a non-nil map.
-func setAnnotations(obj map[string]any, annots map[string]string) {
-	md, ok := obj["metadata"].(map[string]any)
-	if !ok {
-		if _, exists := obj["metadata"]; exists {
-			return // SetNestedField fails on a non-map; kubectl ignores it
-		}
-		md = map[string]any{}
-		obj["metadata"] = md
-	}
-	m := make(map[string]any, len(annots))
-	for k, v := range annots {
-		m[k] = v
-	}
-	md["annotations"] = m
 }
 
 // encodeLine encodes as runtime.Encode with the unstructured JSON scheme:

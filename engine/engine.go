@@ -75,47 +75,13 @@ type Conflict = kube.Conflict
 // result.
 type Owner = kube.Owner
 
-// Phases of an apply, numbered as the documentation numbers them.
-const (
-	PhaseDelete     = kube.PhaseDelete     // fields to delete: last-applied vs file
-	PhaseSet        = kube.PhaseSet        // fields to set: file vs live
-	PhaseAnnotation = kube.PhaseAnnotation // the last-applied annotation is updated
-	PhasePatch      = kube.PhasePatch      // the merged patch
-	PhaseServer     = kube.PhaseServer     // the server applies the patch
-)
-
 // Step is one decision of the apply, with the reason for it; package
-// explain builds the steps.
+// explain builds the steps. Its phases, rules and actions are engine/kube's
+// constants (kube.PhaseServer, kube.RuleMap, kube.StepSet, ...).
 type Step = kube.Step
 
 // Row is one row of a decision table: where the field is present.
 type Row = kube.Row
-
-// Rules, named after the documentation's merge tables.
-const (
-	RulePrimitive     = kube.RulePrimitive
-	RuleMap           = kube.RuleMap
-	RuleListReplace   = kube.RuleListReplace
-	RuleListMergeKey  = kube.RuleListMergeKey
-	RuleListPrimitive = kube.RuleListPrimitive
-	RuleRetainKeys    = kube.RuleRetainKeys
-	RuleExplicitNull  = kube.RuleExplicitNull
-	RuleJSONMerge     = kube.RuleJSONMerge
-	RuleAnnotation    = kube.RuleAnnotation
-	RuleCreate        = kube.RuleCreate
-	// RuleStrategicMerge labels the step showing the whole strategic patch.
-	RuleStrategicMerge = kube.RuleStrategicMerge
-)
-
-// Step actions.
-const (
-	StepSet     = kube.StepSet
-	StepClear   = kube.StepClear
-	StepKeep    = kube.StepKeep
-	StepAdd     = kube.StepAdd
-	StepDelete  = kube.StepDelete
-	StepReorder = kube.StepReorder
-)
 
 // Warning is a trap the inputs walk into, with the field it concerns.
 type Warning = kube.Warning

@@ -20,6 +20,7 @@ import (
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/<id>.golden.json from the engine's results")
@@ -380,11 +381,11 @@ var expectations = map[string]expectation{
 			// The steps say so: the delete in phase 1, its effect in phase 5.
 			var phases []int
 			for _, st := range r.Steps {
-				if st.Path == "spec.ports[port=53]" && st.Action == engine.StepDelete {
+				if st.Path == "spec.ports[port=53]" && st.Action == kube.StepDelete {
 					phases = append(phases, st.Phase)
 				}
 			}
-			want(t, fmt.Sprint(phases), fmt.Sprint([]int{engine.PhaseDelete, engine.PhaseServer}))
+			want(t, fmt.Sprint(phases), fmt.Sprint([]int{kube.PhaseDelete, kube.PhaseServer}))
 		}},
 	"container-ports": {action: engine.ActionConfigure, patchType: engine.PatchStrategic, source: "annotation", warnings: []string{"merge-key-narrow"},
 		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {

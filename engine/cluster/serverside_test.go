@@ -9,6 +9,7 @@ import (
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 )
 
 const ssaDeployment = `apiVersion: apps/v1
@@ -134,7 +135,7 @@ func TestServerSideApply(t *testing.T) {
 					t.Fatalf("applies %+v: want one server-side apply result", out.Applies)
 				}
 				// The server-side steps, as the single-apply mode shows them.
-				if len(out.Applies[0].Steps) == 0 || out.Applies[0].Steps[0].Phase != engine.PhaseServer {
+				if len(out.Applies[0].Steps) == 0 || out.Applies[0].Steps[0].Phase != kube.PhaseServer {
 					t.Errorf("steps %+v: want the server-side apply's", out.Applies[0].Steps)
 				}
 				if tc.stderr == conflict && len(out.Applies[0].Conflicts) != 1 {

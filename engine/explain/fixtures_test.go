@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/schema"
 )
 
@@ -204,9 +205,9 @@ func build(t testing.TB, f fixture) Inputs {
 	text, modified := lastAppliedText(t, file)
 	setAnnotation(modified, text)
 	kind, _ := file["kind"].(string)
-	in := Inputs{File: file, Modified: modified, Schema: fakeSchema(kind), PatchType: PatchStrategic, Overwrite: f.overwrite}
+	in := Inputs{File: file, Modified: modified, Schema: fakeSchema(kind), PatchType: kube.PatchStrategic, Overwrite: f.overwrite}
 	if in.Schema == nil {
-		in.PatchType = PatchMerge
+		in.PatchType = kube.PatchMerge
 	}
 	if f.original != "" {
 		var orig map[string]any

@@ -19,6 +19,7 @@ import (
 	"github.com/applylens/applylens/engine/explain"
 	"github.com/applylens/applylens/engine/internal/gen"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/mergepatch"
 	"github.com/applylens/applylens/engine/schema"
 	"github.com/applylens/applylens/engine/schema/schemagen"
@@ -357,7 +358,7 @@ func mergeItemText(t *testing.T, tr gen.Triple, node schema.Node, withNulls bool
 		orig = map[string]any{}
 	}
 	patch, err := strategic.ThreeWay(jsonvalue.CopyObject(orig), jsonvalue.CopyObject(m), jsonvalue.CopyObject(c), node, true)
-	in := explain.Inputs{Original: o, Modified: m, Current: c, Schema: node, PatchType: explain.PatchStrategic}
+	in := explain.Inputs{Original: o, Modified: m, Current: c, Schema: node, PatchType: kube.PatchStrategic}
 	if err != nil {
 		fmt.Fprintf(&b, "patch error %q\n", err.Error())
 	} else {
@@ -374,7 +375,7 @@ func mergeItemText(t *testing.T, tr gen.Triple, node schema.Node, withNulls bool
 	b.WriteString("--- json merge patch\n")
 	mj, _ := jsonvalue.Encode(m)
 	jp, err := mergepatch.CreateThreeWay(tr.Original, mj, tr.Current)
-	jin := explain.Inputs{Original: o, Modified: m, Current: c, PatchType: explain.PatchMerge}
+	jin := explain.Inputs{Original: o, Modified: m, Current: c, PatchType: kube.PatchMerge}
 	if err != nil {
 		fmt.Fprintf(&b, "patch error %q\n", err.Error())
 	} else {
@@ -391,7 +392,7 @@ func mergeItemText(t *testing.T, tr gen.Triple, node schema.Node, withNulls bool
 	b.WriteString("--- create\n")
 	created := jsonvalue.CopyObject(m)
 	jsonvalue.PruneNulls(created)
-	b.WriteString(explainText(explain.Inputs{Modified: m, Result: created, Schema: node, PatchType: explain.PatchStrategic}))
+	b.WriteString(explainText(explain.Inputs{Modified: m, Result: created, Schema: node, PatchType: kube.PatchStrategic}))
 	return b.String()
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"sync/atomic"
+
+	"github.com/applylens/applylens/engine/kube"
 )
 
 // keyText is a merge-key value as kubectl compares merge keys: as fmt's
@@ -47,7 +49,7 @@ type scratch struct {
 	maps  []map[string]int32
 	nmaps int
 	// byPhase collects the steps of each phase, in the order found.
-	byPhase [PhaseServer + 1][]Step
+	byPhase [kube.PhaseServer + 1][]Step
 }
 
 // spare is the scratch of the last explanation, kept for the next one:

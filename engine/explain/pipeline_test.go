@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/mergepatch"
 	"github.com/applylens/applylens/engine/schema"
 	"github.com/applylens/applylens/engine/strategic"
@@ -117,7 +118,7 @@ func TestPipelineCrossed(t *testing.T) {
 				for _, leaf := range leaves {
 					covered := false
 					for _, s := range steps {
-						if s.Phase <= PhaseAnnotation && (leaf == s.Path || hasPrefixPath(leaf, s.Path) || hasPrefixPath(s.Path, leaf)) {
+						if s.Phase <= kube.PhaseAnnotation && (leaf == s.Path || hasPrefixPath(leaf, s.Path) || hasPrefixPath(s.Path, leaf)) {
 							covered = true
 						}
 					}

@@ -90,23 +90,23 @@ func (w *walker) add(s Step) { w.sc.byPhase[s.Phase] = append(w.sc.byPhase[s.Pha
 
 func (w *walker) rule(r string) string {
 	if w.jm {
-		return RuleJSONMerge
+		return kube.RuleJSONMerge
 	}
 	return r
 }
 
 func (w *walker) update() {
 	in := w.in
-	summary := Step{Phase: PhasePatch, Rule: RuleStrategicMerge, Action: StepSet, New: in.PatchJSON}
+	summary := Step{Phase: kube.PhasePatch, Rule: kube.RuleStrategicMerge, Action: kube.StepSet, New: in.PatchJSON}
 	if summary.New == nil {
 		summary.New = raw(in.Patch)
 	}
 	if w.jm {
-		summary.Rule = RuleJSONMerge
+		summary.Rule = kube.RuleJSONMerge
 	}
 	switch {
 	case len(in.Patch) == 0:
-		summary.Action = StepKeep
+		summary.Action = kube.StepKeep
 		summary.Why = "Nothing differs, so the patch is empty ({}): kubectl sends no request and reports the object as unchanged."
 	case w.jm:
 		summary.Why = "kubectl does not know this kind, so it combines the deletions, the changes and the new annotation into one JSON merge patch: null deletes a field, maps are merged key by key, and every other value, lists included, replaces the live one."
@@ -121,10 +121,10 @@ func (w *walker) update() {
 		in.Original, in.Modified, in.Current, in.Patch, in.Result)
 	if len(w.serverOwned) > 0 {
 		w.add(Step{
-			Phase:  PhaseServer,
-			Rule:   RuleMap,
+			Phase:  kube.PhaseServer,
+			Rule:   kube.RuleMap,
 			Row:    Row{InLive: true},
-			Action: StepKeep,
+			Action: kube.StepKeep,
 			Why:    "Fields the API server writes (" + strings.Join(w.serverOwned, ", ") + ") are neither in the file nor in last-applied, so apply leaves them to the server.",
 		})
 	}
@@ -194,7 +194,7 @@ func (w *walker) walkMap(node schema.Node, row Row, o, m, c, p, r map[string]any
 	if retain {
 		retainList, _ = asList(rk)
 		w.add(Step{
-			Phase: PhasePatch, Path: path.String(), Rule: RuleRetainKeys, Row: row, Action: StepKeep, New: raw(rk),
+			Phase: kube.PhasePatch, Path: path.String(), Rule: kube.RuleRetainKeys, Row: row, Action: kube.StepKeep, New: raw(rk),
 			Why: "This map's patch strategy is retainKeys: the patch lists the keys the file sets ($retainKeys), and the server drops every other key of the live map, even keys apply never managed.",
 		})
 	}
@@ -225,7 +225,7 @@ func (w *walker) walkMap(node schema.Node, row Row, o, m, c, p, r map[string]any
 			w.annotation(v)
 		case retain && v.cOK && !v.mOK && !v.oOK && !v.pOK && w.in.Result != nil && !v.rOK && !inList(retainList, k):
 			w.add(Step{
-				Phase: PhaseServer, Path: path.String(), Rule: RuleRetainKeys, Row: v.row(), Action: StepClear, Old: raw(v.c),
+				Phase: kube.PhaseServer, Path: path.String(), Rule: kube.RuleRetainKeys, Row: v.row(), Action: kube.StepClear, Old: raw(v.c),
 				Why: "Not listed in $retainKeys: the server removes it from the live object although neither the file nor last-applied mentions it (a defaulted value such as rollingUpdate goes this way when the file switches the strategy type).",
 			})
 		default:
@@ -295,17 +295,17 @@ func hasStrategy(m schema.Meta, s string) bool {
 func (w *walker) typeRule(kind reflect.Kind, meta schema.Meta, maps bool) string {
 	switch {
 	case w.jm:
-		return RuleJSONMerge
+		return kube.RuleJSONMerge
 	case kind == reflect.Map:
-		return RuleMap
+		return kube.RuleMap
 	case kind == reflect.Slice && hasStrategy(meta, "merge") && maps && meta.MergeKey != "":
-		return RuleListMergeKey
+		return kube.RuleListMergeKey
 	case kind == reflect.Slice && hasStrategy(meta, "merge") && !maps:
-		return RuleListPrimitive
+		return kube.RuleListPrimitive
 	case kind == reflect.Slice:
-		return RuleListReplace
+		return kube.RuleListReplace
 	}
-	return RulePrimitive
+	return kube.RulePrimitive
 }
 
 // field explains field k (at w.sc.path) of a map whose patch is pp.
@@ -317,17 +317,17 @@ func (w *walker) field(parent schema.Node, k string, v vals, pp map[string]any) 
 		if !v.pOK && (v.mOK || v.oOK || !v.cOK) {
 			return
 		}
-		w.value(w.rule(RulePrimitive), kind, schema.Meta{}, nil, v)
+		w.value(w.rule(kube.RulePrimitive), kind, schema.Meta{}, nil, v)
 		return
 	}
 	maps := kind == reflect.Slice && listOfMaps(v)
 	node, meta := sub(parent, k, kind == reflect.Slice)
 	rule := w.typeRule(kind, meta, maps)
 	switch rule {
-	case RuleListMergeKey:
+	case kube.RuleListMergeKey:
 		w.mergeKeyList(node, meta.MergeKey, k, v, pp)
 		return
-	case RuleListPrimitive:
+	case kube.RuleListPrimitive:
 		w.primitiveList(k, v, pp)
 		return
 	}
@@ -380,7 +380,7 @@ func (w *walker) value(rule string, kind reflect.Kind, meta schema.Meta, node sc
 }
 
 func (w *walker) set(rule, mergeKey string, v vals, why string) {
-	s := Step{Phase: PhaseSet, Path: w.sc.path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: StepSet}
+	s := Step{Phase: kube.PhaseSet, Path: w.sc.path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: kube.StepSet}
 	if v.cOK {
 		s.Old = raw(v.c)
 	}
@@ -400,19 +400,19 @@ func setWhy(rule string, v vals) string {
 	_, cMap := v.c.(map[string]any)
 	_, pMap := v.p.(map[string]any)
 	switch {
-	case rule == RuleJSONMerge && v.cOK:
+	case rule == kube.RuleJSONMerge && v.cOK:
 		return "In the file and in the live object with a different value: a JSON merge patch replaces the live value with the file's (a list is replaced whole)."
-	case rule == RuleJSONMerge:
+	case rule == kube.RuleJSONMerge:
 		return "In the file but not in the live object: the JSON merge patch adds the file's value."
-	case !v.cOK && rule == RuleMap:
+	case !v.cOK && rule == kube.RuleMap:
 		return "A map in the file that the live object does not have: apply adds it as the file has it."
 	case !v.cOK:
 		return "In the file but not in the live object: apply sets the file's value."
-	case rule == RuleMap && cMap && pMap:
+	case rule == kube.RuleMap && cMap && pMap:
 		return "This map's patch strategy is replace: apply sends the file's map whole and the server drops keys the file does not have."
-	case rule == RuleMap || cMap || pMap:
+	case rule == kube.RuleMap || cMap || pMap:
 		return "The live value has another type than the file's: apply replaces it with the file's value."
-	case rule == RuleListReplace:
+	case rule == kube.RuleListReplace:
 		return "This list has no merge strategy, so it is replaced whole: the live list becomes the file's list in the file's order, and elements added by others are lost."
 	}
 	return "In the file and in the live object with a different value: apply sets the file's value."
@@ -425,10 +425,10 @@ func (w *walker) clear(rule, mergeKey string, v vals) {
 	}
 	explicit := v.mOK && v.m == nil
 	if explicit && !w.jm {
-		rule = RuleExplicitNull
+		rule = kube.RuleExplicitNull
 		mergeKey = ""
 	}
-	s := Step{Phase: PhaseDelete, Path: w.sc.path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: StepClear}
+	s := Step{Phase: kube.PhaseDelete, Path: w.sc.path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: kube.StepClear}
 	if v.cOK {
 		s.Old = raw(v.c)
 	}
@@ -439,13 +439,13 @@ func (w *walker) clear(rule, mergeKey string, v vals) {
 		s.Why = "Set to null in the file, but the live object does not have it: the null in the patch changes nothing."
 	case !v.cOK:
 		s.Why = "In last-applied but no longer in the file: apply sends a null to clear it, which changes nothing because the live object already lacks it."
-	case rule == RuleJSONMerge:
+	case rule == kube.RuleJSONMerge:
 		s.Why = "In last-applied but no longer in the file: the JSON merge patch sends null, which deletes it from the live object."
-	case rule == RuleMap:
+	case rule == kube.RuleMap:
 		s.Why = "In last-applied but no longer in the file: apply deletes the whole map from the live object, keys added by others included."
-	case rule == RuleListMergeKey || rule == RuleListPrimitive:
+	case rule == kube.RuleListMergeKey || rule == kube.RuleListPrimitive:
 		s.Why = "In last-applied but no longer in the file: apply deletes the whole list from the live object, elements added by others included."
-	case rule == RuleListReplace:
+	case rule == kube.RuleListReplace:
 		s.Why = "In last-applied but no longer in the file: apply deletes the whole list from the live object."
 	default:
 		s.Why = "In last-applied but no longer in the file: apply clears it from the live object."
@@ -458,7 +458,7 @@ func (w *walker) keep(rule, mergeKey string, v vals) {
 		return
 	}
 	w.add(Step{
-		Phase: PhaseServer, Path: w.sc.path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: StepKeep,
+		Phase: kube.PhaseServer, Path: w.sc.path.String(), Rule: rule, MergeKey: mergeKey, Row: v.row(), Action: kube.StepKeep,
 		Old: raw(v.c), New: raw(v.r),
 		Why: "Neither in the file nor in last-applied: this file never managed it, so apply leaves the live value alone (someone else set it, for example kubectl scale, a controller or the API server's defaults).",
 	})
@@ -470,7 +470,7 @@ func (w *walker) annotation(v vals) {
 	if !v.pOK || !ok {
 		return
 	}
-	s := Step{Phase: PhaseAnnotation, Path: w.sc.path.String(), Rule: RuleAnnotation, Row: Row{InLive: v.cOK}, Action: StepSet, New: raw(text)}
+	s := Step{Phase: kube.PhaseAnnotation, Path: w.sc.path.String(), Rule: kube.RuleAnnotation, Row: Row{InLive: v.cOK}, Action: kube.StepSet, New: raw(text)}
 	if v.cOK {
 		s.Old = raw(v.c)
 		s.Why = "kubectl stores the file as it is now in this annotation, replacing the previous one; the next apply compares against it to find fields removed from the file."
@@ -498,7 +498,7 @@ func (w *walker) twinDeleted(mk string, key any, ev vals) {
 	fv := fieldpath.FormatValue(key)
 	path := w.sc.path.String()
 	st := Step{
-		Phase: PhaseDelete, Path: path, Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
+		Phase: kube.PhaseDelete, Path: path, Rule: kube.RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: kube.StepDelete,
 		Why: fmt.Sprintf("Last-applied has more elements with %s %s than the file: kubectl pairs elements by %s alone, so dropping one of them makes the patch delete %s %s ($patch: delete), although the file still lists an element with it.", mk, fv, mk, mk, fv),
 	}
 	if ev.cOK {
@@ -507,7 +507,7 @@ func (w *walker) twinDeleted(mk string, key any, ev vals) {
 	w.add(st)
 	if w.in.Result != nil && !ev.rOK && ev.cOK {
 		w.add(Step{
-			Phase: PhaseServer, Path: path, Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
+			Phase: kube.PhaseServer, Path: path, Rule: kube.RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: kube.StepDelete,
 			Old: raw(ev.c),
 			Why: fmt.Sprintf("The server deletes every element whose %s is %s, the one the file still lists included: it is missing from the result until the next apply adds it back.", mk, fv),
 		})
@@ -544,7 +544,7 @@ func (w *walker) mergeKeyList(node schema.Node, mk, k string, v vals, pp map[str
 	if hasOrder {
 		ol2, _ := asList(order)
 		s := Step{
-			Phase: PhasePatch, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: v.row(), Action: StepReorder,
+			Phase: kube.PhasePatch, Path: path.String(), Rule: kube.RuleListMergeKey, MergeKey: mk, Row: v.row(), Action: kube.StepReorder,
 			New: sc.rawKeyValues(ol2, mk),
 			Why: fmt.Sprintf("The patch sends the file's order of the %s values ($setElementOrder/%s), so the server can arrange the merged list in that order.", mk, k),
 		}
@@ -556,19 +556,19 @@ func (w *walker) mergeKeyList(node schema.Node, mk, k string, v vals, pp map[str
 	switch {
 	case !v.pOK && !v.mOK:
 		if !v.oOK && v.cOK {
-			w.keep(RuleListMergeKey, mk, v)
+			w.keep(kube.RuleListMergeKey, mk, v)
 		}
 		return
 	case v.pOK && v.p == nil:
-		w.clear(RuleListMergeKey, mk, v)
+		w.clear(kube.RuleListMergeKey, mk, v)
 		return
 	case v.pOK && !cIsList:
-		w.set(RuleListMergeKey, mk, v, "A list in the file that the live object does not have: apply sets it with the file's elements.")
+		w.set(kube.RuleListMergeKey, mk, v, "A list in the file that the live object does not have: apply sets it with the file's elements.")
 		return
 	}
 	for _, e := range pl {
 		if em, ok := e.(map[string]any); ok && em[directivePatch] == "replace" {
-			w.set(RuleListReplace, "", v, "The patch carries $patch: replace for this list, so the server replaces it whole with the file's list.")
+			w.set(kube.RuleListReplace, "", v, "The patch carries $patch: replace for this list, so the server replaces it whole with the file's list.")
 			return
 		}
 	}
@@ -590,7 +590,7 @@ func (w *walker) mergeKeyList(node schema.Node, mk, k string, v vals, pp map[str
 		case !ev.cOK:
 			if ev.pOK {
 				st := Step{
-					Phase: PhaseSet, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepAdd,
+					Phase: kube.PhaseSet, Path: path.String(), Rule: kube.RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: kube.StepAdd,
 					Why: fmt.Sprintf("The file has an element with %s %s and the live list has none: apply adds it.", mk, fieldpath.FormatValue(me.val)),
 				}
 				if ev.rOK {
@@ -620,7 +620,7 @@ func (w *walker) mergeKeyList(node schema.Node, mk, k string, v vals, pp map[str
 		}
 		path.keyed(mk, oe.val)
 		st := Step{
-			Phase: PhaseDelete, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepDelete,
+			Phase: kube.PhaseDelete, Path: path.String(), Rule: kube.RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: kube.StepDelete,
 			Why: fmt.Sprintf("Last-applied has an element with %s %s that the file no longer has: the patch deletes it ($patch: delete), and with it every live element sharing that %s.", mk, fieldpath.FormatValue(oe.val), mk),
 		}
 		path.pop()
@@ -643,7 +643,7 @@ func (w *walker) mergeKeyList(node schema.Node, mk, k string, v vals, pp map[str
 			}
 			path.keyed(mk, ce.val)
 			w.add(Step{
-				Phase: PhaseServer, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: StepKeep,
+				Phase: kube.PhaseServer, Path: path.String(), Rule: kube.RuleListMergeKey, MergeKey: mk, Row: ev.row(), Action: kube.StepKeep,
 				Old: raw(ev.c), New: raw(ev.r),
 				Why: fmt.Sprintf("A live element whose %s is neither in the file nor in last-applied: apply never managed it, so the merged list keeps it.", mk),
 			})
@@ -652,7 +652,7 @@ func (w *walker) mergeKeyList(node schema.Node, mk, k string, v vals, pp map[str
 	}
 	if hasOrder && rIsList && !sameKeyValues(rK.entries, mK.entries) {
 		w.add(Step{
-			Phase: PhaseServer, Path: path.String(), Rule: RuleListMergeKey, MergeKey: mk, Row: v.row(), Action: StepReorder,
+			Phase: kube.PhaseServer, Path: path.String(), Rule: kube.RuleListMergeKey, MergeKey: mk, Row: v.row(), Action: kube.StepReorder,
 			Old: sc.rawKeys(cK), New: sc.rawKeys(rK),
 			Why: "The server orders the merged list: the file's elements in the file's order, and elements only the live object has keep their place relative to their live neighbours.",
 		})
@@ -690,7 +690,7 @@ func (w *walker) primitiveList(k string, v vals, pp map[string]any) {
 	rl, _ := asList(v.r)
 	if hasOrder {
 		s := Step{
-			Phase: PhasePatch, Path: path.String(), Rule: RuleListPrimitive, Row: v.row(), Action: StepReorder, New: raw(order),
+			Phase: kube.PhasePatch, Path: path.String(), Rule: kube.RuleListPrimitive, Row: v.row(), Action: kube.StepReorder, New: raw(order),
 			Why: fmt.Sprintf("The patch sends the file's order of the values ($setElementOrder/%s), so the server can arrange the merged list in that order.", k),
 		}
 		if cIsList {
@@ -701,14 +701,14 @@ func (w *walker) primitiveList(k string, v vals, pp map[string]any) {
 	switch {
 	case !v.pOK && !hasDel && !v.mOK:
 		if !v.oOK && v.cOK {
-			w.keep(RuleListPrimitive, "", v)
+			w.keep(kube.RuleListPrimitive, "", v)
 		}
 		return
 	case v.pOK && v.p == nil:
-		w.clear(RuleListPrimitive, "", v)
+		w.clear(kube.RuleListPrimitive, "", v)
 		return
 	case v.pOK && !cIsList:
-		w.set(RuleListPrimitive, "", v, "A list in the file that the live object does not have: apply sets it with the file's values.")
+		w.set(kube.RuleListPrimitive, "", v, "A list in the file that the live object does not have: apply sets it with the file's values.")
 		return
 	}
 	defer sc.release(sc.mark())
@@ -726,9 +726,9 @@ func (w *walker) primitiveList(k string, v vals, pp map[string]any) {
 		}
 		path.index(i)
 		w.add(Step{
-			Phase: PhaseSet, Path: path.String(), Rule: RuleListPrimitive,
+			Phase: kube.PhaseSet, Path: path.String(), Rule: kube.RuleListPrimitive,
 			Row:    Row{InFile: true, InLive: false, InLastApplied: oT.find(s) >= 0},
-			Action: StepAdd, New: raw(x),
+			Action: kube.StepAdd, New: raw(x),
 			Why: "A value in the file that the live list lacks: apply adds it; the list is merged as a set, so values added by others stay.",
 		})
 		path.pop()
@@ -746,9 +746,9 @@ func (w *walker) primitiveList(k string, v vals, pp map[string]any) {
 		}
 		path.index(i)
 		st := Step{
-			Phase: PhaseDelete, Path: path.String(), Rule: RuleListPrimitive,
+			Phase: kube.PhaseDelete, Path: path.String(), Rule: kube.RuleListPrimitive,
 			Row:    Row{InFile: false, InLive: ci >= 0, InLastApplied: oi >= 0},
-			Action: StepDelete, Old: raw(x),
+			Action: kube.StepDelete, Old: raw(x),
 			Why: fmt.Sprintf("A value in last-applied that the file no longer has: the patch removes it from the live list ($deleteFromPrimitiveList/%s).", k),
 		}
 		path.pop()
@@ -767,8 +767,8 @@ func (w *walker) primitiveList(k string, v vals, pp map[string]any) {
 		}
 		path.index(i)
 		w.add(Step{
-			Phase: PhaseServer, Path: path.String(), Rule: RuleListPrimitive,
-			Row: Row{InLive: true}, Action: StepKeep, Old: raw(x), New: raw(x),
+			Phase: kube.PhaseServer, Path: path.String(), Rule: kube.RuleListPrimitive,
+			Row: Row{InLive: true}, Action: kube.StepKeep, Old: raw(x), New: raw(x),
 			Why: "A live value that is neither in the file nor in last-applied: apply never managed it, so the merged list keeps it.",
 		})
 		path.pop()
@@ -783,15 +783,15 @@ func (w *walker) create() {
 		obj = in.Modified
 	}
 	w.add(Step{
-		Phase: PhaseSet, Rule: RuleCreate, Row: Row{InFile: true}, Action: StepSet, New: raw(obj),
+		Phase: kube.PhaseSet, Rule: kube.RuleCreate, Row: Row{InFile: true}, Action: kube.StepSet, New: raw(obj),
 		Why: "The object does not exist yet, so kubectl creates it from the file with the last-applied annotation added; there is nothing to delete and no patch to compute.",
 	})
 	w.nulls(in.Schema, in.Modified)
 	meta := asMap(in.Modified["metadata"])
 	if text, ok := asMap(meta["annotations"])[LastAppliedAnnotation].(string); ok {
 		w.add(Step{
-			Phase: PhaseAnnotation, Path: annotationPathText,
-			Rule: RuleAnnotation, Action: StepSet, New: raw(text),
+			Phase: kube.PhaseAnnotation, Path: annotationPathText,
+			Rule: kube.RuleAnnotation, Action: kube.StepSet, New: raw(text),
 			Why: "kubectl stores the file in this annotation of the new object, so that the next apply can find fields removed from the file.",
 		})
 	}
@@ -813,7 +813,7 @@ func (w *walker) nulls(node schema.Node, m map[string]any) {
 		case nil:
 			path.key(k)
 			w.add(Step{
-				Phase: PhaseDelete, Path: path.String(), Rule: w.rule(RuleExplicitNull), Row: Row{InFile: true}, Action: StepClear,
+				Phase: kube.PhaseDelete, Path: path.String(), Rule: w.rule(kube.RuleExplicitNull), Row: Row{InFile: true}, Action: kube.StepClear,
 				Why: "Set to null in the file: the created object leaves the field out, while the annotation keeps the null.",
 			})
 			path.pop()

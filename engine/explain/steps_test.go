@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/applylens/applylens/engine/kube"
 )
 
 func TestSteps(t *testing.T) {
@@ -20,7 +22,7 @@ func TestSteps(t *testing.T) {
 				if s.Why == "" || !strings.HasSuffix(s.Why, ".") {
 					t.Errorf("step %s: Why %q is not a sentence", stepText(s), s.Why)
 				}
-				if s.Rule == RuleListMergeKey && s.MergeKey == "" {
+				if s.Rule == kube.RuleListMergeKey && s.MergeKey == "" {
 					t.Errorf("step %s: list-merge-key without MergeKey", stepText(s))
 				}
 				for _, r := range []json.RawMessage{s.Old, s.New} {
@@ -73,20 +75,20 @@ func TestStepValues(t *testing.T) {
 		step             Step
 		old, new, whyHas string
 	}{
-		{"walkthrough: minReadySeconds cleared from live", findStep(t, walk, PhaseDelete, "spec.minReadySeconds", StepClear), `5`, ``, "last-applied"},
-		{"walkthrough: image set from the file", findStep(t, walk, PhaseSet, "spec.template.spec.containers[name=nginx].image", StepSet), `"nginx:1.14.2"`, `"nginx:1.16.1"`, "different value"},
-		{"walkthrough: replicas kept, not managed", findStep(t, walk, PhaseServer, "spec.replicas", StepKeep), `2`, `2`, "kubectl scale"},
-		{"walkthrough: server fields summarised", findStep(t, walk, PhaseServer, "", StepKeep), ``, ``, "metadata.creationTimestamp, metadata.generation, metadata.resourceVersion, metadata.uid, status"},
-		{"walkthrough: the patch", findStep(t, walk, PhasePatch, "", StepSet), ``, string(raw(build(t, caseByName(t, "walkthrough")).Patch)), "one strategic merge patch"},
-		{"walkthrough: setElementOrder", findStep(t, walk, PhasePatch, "spec.template.spec.containers", StepReorder), `["nginx"]`, `["nginx"]`, "$setElementOrder/containers"},
-		{"containers: helper-a deleted", findStep(t, containers, PhaseDelete, "spec.template.spec.containers[name=nginx-helper-a]", StepDelete), `{"image":"helper:1.3","name":"nginx-helper-a"}`, ``, "$patch: delete"},
-		{"containers: helper-c added", findStep(t, containers, PhaseSet, "spec.template.spec.containers[name=nginx-helper-c]", StepAdd), ``, `{"image":"helper:1.3","name":"nginx-helper-c"}`, "name nginx-helper-c"},
-		{"containers: helper-b args kept", findStep(t, containers, PhaseServer, "spec.template.spec.containers[name=nginx-helper-b].args", StepKeep), `["run"]`, `["run"]`, "never managed"},
-		{"containers: server order", findStep(t, containers, PhaseServer, "spec.template.spec.containers", StepReorder),
+		{"walkthrough: minReadySeconds cleared from live", findStep(t, walk, kube.PhaseDelete, "spec.minReadySeconds", kube.StepClear), `5`, ``, "last-applied"},
+		{"walkthrough: image set from the file", findStep(t, walk, kube.PhaseSet, "spec.template.spec.containers[name=nginx].image", kube.StepSet), `"nginx:1.14.2"`, `"nginx:1.16.1"`, "different value"},
+		{"walkthrough: replicas kept, not managed", findStep(t, walk, kube.PhaseServer, "spec.replicas", kube.StepKeep), `2`, `2`, "kubectl scale"},
+		{"walkthrough: server fields summarised", findStep(t, walk, kube.PhaseServer, "", kube.StepKeep), ``, ``, "metadata.creationTimestamp, metadata.generation, metadata.resourceVersion, metadata.uid, status"},
+		{"walkthrough: the patch", findStep(t, walk, kube.PhasePatch, "", kube.StepSet), ``, string(raw(build(t, caseByName(t, "walkthrough")).Patch)), "one strategic merge patch"},
+		{"walkthrough: setElementOrder", findStep(t, walk, kube.PhasePatch, "spec.template.spec.containers", kube.StepReorder), `["nginx"]`, `["nginx"]`, "$setElementOrder/containers"},
+		{"containers: helper-a deleted", findStep(t, containers, kube.PhaseDelete, "spec.template.spec.containers[name=nginx-helper-a]", kube.StepDelete), `{"image":"helper:1.3","name":"nginx-helper-a"}`, ``, "$patch: delete"},
+		{"containers: helper-c added", findStep(t, containers, kube.PhaseSet, "spec.template.spec.containers[name=nginx-helper-c]", kube.StepAdd), ``, `{"image":"helper:1.3","name":"nginx-helper-c"}`, "name nginx-helper-c"},
+		{"containers: helper-b args kept", findStep(t, containers, kube.PhaseServer, "spec.template.spec.containers[name=nginx-helper-b].args", kube.StepKeep), `["run"]`, `["run"]`, "never managed"},
+		{"containers: server order", findStep(t, containers, kube.PhaseServer, "spec.template.spec.containers", kube.StepReorder),
 			`["nginx","nginx-helper-a","nginx-helper-b","nginx-helper-d"]`, `["nginx","nginx-helper-b","nginx-helper-d","nginx-helper-c"]`, "live neighbours"},
-		{"create: the object", findStep(t, create, PhaseSet, "", StepSet), ``, `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\"},\"spec\":{\"minReadySeconds\":null,\"replicas\":2}}\n"},"name":"web"},"spec":{"replicas":2}}`, "creates it"},
-		{"create: null pruned", findStep(t, create, PhaseDelete, "spec.minReadySeconds", StepClear), ``, ``, "annotation keeps the null"},
-		{"no annotation: added", findStep(t, noAnn, PhaseAnnotation, annotationPath, StepSet), ``, `"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\"},\"spec\":{\"minReadySeconds\":10,\"paused\":true}}\n"`, "no last-applied annotation yet"},
+		{"create: the object", findStep(t, create, kube.PhaseSet, "", kube.StepSet), ``, `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\"},\"spec\":{\"minReadySeconds\":null,\"replicas\":2}}\n"},"name":"web"},"spec":{"replicas":2}}`, "creates it"},
+		{"create: null pruned", findStep(t, create, kube.PhaseDelete, "spec.minReadySeconds", kube.StepClear), ``, ``, "annotation keeps the null"},
+		{"no annotation: added", findStep(t, noAnn, kube.PhaseAnnotation, annotationPath, kube.StepSet), ``, `"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\"},\"spec\":{\"minReadySeconds\":10,\"paused\":true}}\n"`, "no last-applied annotation yet"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -199,7 +201,7 @@ func TestStepsCoverPatch(t *testing.T) {
 			for _, leaf := range leaves {
 				covered := false
 				for _, s := range steps {
-					if s.Phase <= PhaseAnnotation && (leaf == s.Path || strings.HasPrefix(leaf, s.Path+".") || strings.HasPrefix(leaf, s.Path+"[") ||
+					if s.Phase <= kube.PhaseAnnotation && (leaf == s.Path || strings.HasPrefix(leaf, s.Path+".") || strings.HasPrefix(leaf, s.Path+"[") ||
 						strings.HasPrefix(s.Path, leaf+"[")) {
 						covered = true
 					}
@@ -209,7 +211,7 @@ func TestStepsCoverPatch(t *testing.T) {
 				}
 			}
 			for _, s := range steps {
-				if s.Phase > PhaseAnnotation || s.Rule == RuleCreate {
+				if s.Phase > kube.PhaseAnnotation || s.Rule == kube.RuleCreate {
 					continue
 				}
 				found := false
@@ -239,7 +241,7 @@ func TestStepsOverwriteFalseClaimsNothing(t *testing.T) {
 func TestStepsOverwriteFalseWithPatch(t *testing.T) {
 	in := build(t, caseByName(t, "walkthrough"))
 	in.Overwrite = &no
-	s := findStep(t, Steps(in), PhasePatch, "", StepSet)
+	s := findStep(t, Steps(in), kube.PhasePatch, "", kube.StepSet)
 	if !strings.Contains(s.Why, "--overwrite=false") {
 		t.Errorf("patch step with --overwrite=false: Why = %q", s.Why)
 	}

@@ -5,54 +5,15 @@ import (
 	"github.com/applylens/applylens/engine/schema"
 )
 
-// Phases of an apply, numbered as the documentation numbers them.
-const (
-	PhaseDelete     = kube.PhaseDelete
-	PhaseSet        = kube.PhaseSet
-	PhaseAnnotation = kube.PhaseAnnotation
-	PhasePatch      = kube.PhasePatch
-	PhaseServer     = kube.PhaseServer
-)
-
-// Step is one decision of the apply, with the reason for it.
+// Step is one decision of the apply, with the reason for it (its phases,
+// rules and actions are engine/kube's constants).
 type Step = kube.Step
 
 // Row is one row of a decision table: where the field is present.
 type Row = kube.Row
 
-// Rules, named after the documentation's merge tables.
-const (
-	RulePrimitive      = kube.RulePrimitive
-	RuleMap            = kube.RuleMap
-	RuleListReplace    = kube.RuleListReplace
-	RuleListMergeKey   = kube.RuleListMergeKey
-	RuleListPrimitive  = kube.RuleListPrimitive
-	RuleRetainKeys     = kube.RuleRetainKeys
-	RuleExplicitNull   = kube.RuleExplicitNull
-	RuleJSONMerge      = kube.RuleJSONMerge
-	RuleAnnotation     = kube.RuleAnnotation
-	RuleCreate         = kube.RuleCreate
-	RuleStrategicMerge = kube.RuleStrategicMerge
-)
-
-// Step actions.
-const (
-	StepSet     = kube.StepSet
-	StepClear   = kube.StepClear
-	StepKeep    = kube.StepKeep
-	StepAdd     = kube.StepAdd
-	StepDelete  = kube.StepDelete
-	StepReorder = kube.StepReorder
-)
-
 // Warning is a trap the inputs walk into, with the field it concerns.
 type Warning = kube.Warning
-
-// Patch types.
-const (
-	PatchStrategic = kube.PatchStrategic
-	PatchMerge     = kube.PatchMerge
-)
 
 // LastAppliedAnnotation is the annotation kubectl keeps the file in.
 const LastAppliedAnnotation = kube.LastAppliedAnnotation
@@ -90,6 +51,6 @@ type Inputs struct {
 	Overwrite *bool
 }
 
-func (in Inputs) jsonMerge() bool { return in.Schema == nil || in.PatchType == PatchMerge }
+func (in Inputs) jsonMerge() bool { return in.Schema == nil || in.PatchType == kube.PatchMerge }
 
 func (in Inputs) overwrite() bool { return in.Overwrite == nil || *in.Overwrite }

@@ -44,6 +44,32 @@ func Annotations(obj map[string]any) (map[string]string, bool) {
 	return out, true
 }
 
+// SetAnnotations writes metadata.annotations as Unstructured.SetAnnotations
+// does: nil removes the field; a metadata that is there but not a map is
+// left alone (SetNestedField fails on it, and the caller ignores that),
+// and a missing one is made.
+func SetAnnotations(obj map[string]any, annots map[string]string) {
+	md, ok := obj["metadata"].(map[string]any)
+	if annots == nil {
+		if ok {
+			delete(md, "annotations")
+		}
+		return
+	}
+	if !ok {
+		if _, exists := obj["metadata"]; exists {
+			return
+		}
+		md = map[string]any{}
+		obj["metadata"] = md
+	}
+	m := make(map[string]any, len(annots))
+	for k, v := range annots {
+		m[k] = v
+	}
+	md["annotations"] = m
+}
+
 // LastApplied reads the last-applied annotation of obj as kubectl's
 // GetOriginalConfiguration does (k8s.io/kubectl/pkg/util/apply.go): the
 // annotation's text and true when it is there (a null value reads as ""),

@@ -98,3 +98,35 @@ func TestErrorFromServer(t *testing.T) {
 		})
 	}
 }
+
+// TestSetAnnotations: Unstructured.SetAnnotations, which both engines
+// write the annotations with.
+func TestSetAnnotations(t *testing.T) {
+	tests := []struct {
+		name   string
+		obj    map[string]any
+		annots map[string]string
+		want   map[string]any
+	}{
+		{"replaces", map[string]any{"metadata": map[string]any{"name": "a", "annotations": map[string]any{"x": "1"}}}, map[string]string{"y": "2"},
+			map[string]any{"metadata": map[string]any{"name": "a", "annotations": map[string]any{"y": "2"}}}},
+		{"nil removes", map[string]any{"metadata": map[string]any{"name": "a", "annotations": map[string]any{"x": "1"}}}, nil,
+			map[string]any{"metadata": map[string]any{"name": "a"}}},
+		{"empty stays empty", map[string]any{"metadata": map[string]any{}}, map[string]string{},
+			map[string]any{"metadata": map[string]any{"annotations": map[string]any{}}}},
+		{"missing metadata is made", map[string]any{"kind": "x"}, map[string]string{"y": "2"},
+			map[string]any{"kind": "x", "metadata": map[string]any{"annotations": map[string]any{"y": "2"}}}},
+		{"metadata not a map is left alone", map[string]any{"metadata": "x"}, map[string]string{"y": "2"},
+			map[string]any{"metadata": "x"}},
+		{"nil on missing metadata does nothing", map[string]any{"kind": "x"}, nil,
+			map[string]any{"kind": "x"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			SetAnnotations(tt.obj, tt.annots)
+			if !reflect.DeepEqual(tt.obj, tt.want) {
+				t.Errorf("got %v, want %v", tt.obj, tt.want)
+			}
+		})
+	}
+}

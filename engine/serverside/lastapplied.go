@@ -17,33 +17,13 @@ func annotations(obj map[string]any) map[string]string {
 	return a
 }
 
-// setAnnotations is Unstructured.SetAnnotations: nil removes the field.
-func setAnnotations(obj map[string]any, a map[string]string) {
-	md, _ := obj["metadata"].(map[string]any)
-	if a == nil {
-		if md != nil {
-			delete(md, "annotations")
-		}
-		return
-	}
-	if md == nil {
-		md = map[string]any{}
-		obj["metadata"] = md
-	}
-	m := make(map[string]any, len(a))
-	for k, v := range a {
-		m[k] = v
-	}
-	md["annotations"] = m
-}
-
 // buildLastApplied is internal.buildLastApplied: the applied object
 // without the annotation, encoded as UnstructuredJSONScheme encodes it.
 func buildLastApplied(applied map[string]any) (string, error) {
 	obj := jsonvalue.CopyObject(applied)
 	a := annotations(obj)
 	delete(a, LastAppliedAnnotation)
-	setAnnotations(obj, a)
+	kube.SetAnnotations(obj, a)
 	data, err := jsonvalue.Encode(obj)
 	if err != nil {
 		return "", err
@@ -66,7 +46,7 @@ func setLastApplied(obj map[string]any, value string) {
 	if total > totalAnnotationSizeLimit {
 		delete(a, LastAppliedAnnotation)
 	}
-	setAnnotations(obj, a)
+	kube.SetAnnotations(obj, a)
 }
 
 // decodeUnstructured decodes an annotation as json.Unmarshal into an

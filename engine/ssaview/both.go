@@ -9,6 +9,7 @@ import (
 	"github.com/applylens/applylens/engine/api"
 	"github.com/applylens/applylens/engine/document"
 	enginepath "github.com/applylens/applylens/engine/fieldpath"
+	"github.com/applylens/applylens/engine/kube"
 )
 
 // both adds the client-side apply of the same panes to out, and where its
@@ -326,7 +327,7 @@ func explainClient(p string, steps []engine.Step, warnings []engine.Warning) str
 	var paths []string
 	var usable []engine.Step
 	for _, s := range steps {
-		if s.Phase != engine.PhaseServer {
+		if s.Phase != kube.PhaseServer {
 			paths = append(paths, keysOnly(s.Path))
 			usable = append(usable, s)
 		}
