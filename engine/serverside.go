@@ -20,8 +20,8 @@ type ServerSideFunc func(file, live map[string]any, fieldManager string, forceCo
 // Engine is the apply with the engines a build links. Its ServerSide
 // computes `kubectl apply --server-side`; nil in the page's first wasm,
 // which stays within the first-visit budget without structured-merge-diff
-// (the builds that link engine/serverside set it: engine/ssaview,
-// engine/timeline). The zero Engine is the client-side apply, as the
+// (the packages that link engine/serverside set it: engine/ssaview for
+// wasm/serverside, samples' claims). The zero Engine is the client-side apply, as the
 // package's functions Apply, ApplyPanesIn and ApplyServerSidePanes.
 type Engine struct {
 	ServerSide ServerSideFunc

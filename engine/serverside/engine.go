@@ -7,9 +7,10 @@ import (
 	"github.com/applylens/applylens/engine/kube"
 )
 
-// ApplyResult is Apply shaped as an kube.Result: kube.Apply calls it
-// for an Input with ServerSide once this package is linked. A CRD whose
-// schema the server would not admit is an *kube.CRDSchemaError.
+// ApplyResult is Apply shaped as a kube.Result: the ServerSide of an
+// engine.Engine, which the packages that serve a server-side apply wire
+// (engine/ssaview for wasm/serverside). A CRD whose schema the server
+// would not admit is a *kube.CRDSchemaError.
 func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts bool, crds []map[string]any) (*kube.Result, error) {
 	req := Request{File: file, Live: live, Manager: fieldManager, Force: forceConflicts, CustomResourceDefinitions: crds}
 	out, err := Apply(req)
@@ -31,7 +32,7 @@ func ApplyResult(file, live map[string]any, fieldManager string, forceConflicts 
 // this is) did to the field manager's fields: Result.Steps.
 func (out *Outcome) Steps(req Request) []kube.Step { return trace(req, out) }
 
-// Result is the outcome shaped as an kube.Result: the patch kubectl
+// Result is the outcome shaped as a kube.Result: the patch kubectl
 // sends, the object, the owners and conflicts, kubectl's warnings.
 func (out *Outcome) Result() (*kube.Result, error) {
 	var err error
