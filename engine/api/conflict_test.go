@@ -9,6 +9,7 @@ import (
 // --overwrite=false on the walkthrough: kubectl's conflict, with the
 // conflicting field located in the live pane for the page to mark.
 func TestConflictFields(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	file, err := os.ReadFile("testdata/walkthrough/file.yaml")
 	if err != nil {

@@ -130,6 +130,7 @@ func edit(r *rand.Rand, text string) string {
 // checks that each result rebuilt from a delta equals the whole result,
 // string by string in UTF-16 as the page sees it.
 func TestDeltaRebuildsTheResult(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	r := rand.New(rand.NewPCG(1, 2))
 	var reqs []Request
@@ -195,6 +196,7 @@ func firstDifference(got, want map[string]any) string {
 // TestDeltaOnlyFromTheHeldResult: a base the engine no longer holds (an
 // answer the page dropped, a restarted engine) gets the whole result.
 func TestDeltaOnlyFromTheHeldResult(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	file := readFile(t, "walkthrough/file.yaml")
 	live := readFile(t, "walkthrough/live.yaml")
@@ -225,6 +227,7 @@ func TestDeltaOnlyFromTheHeldResult(t *testing.T) {
 // TestTextEditCutsAtCharacters: edits never split a character, so the
 // page's UTF-16 offsets are whole characters in both texts.
 func TestTextEditCutsAtCharacters(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		a, b string
@@ -252,6 +255,7 @@ func TestTextEditCutsAtCharacters(t *testing.T) {
 // TestWarmUpChangesNothing: a warm-up between two requests leaves the
 // second answer as it would have been, delta included.
 func TestWarmUpChangesNothing(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	file := readFile(t, "walkthrough/file.yaml")
 	live := readFile(t, "walkthrough/live.yaml")

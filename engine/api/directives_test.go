@@ -9,6 +9,7 @@ import (
 )
 
 func TestDirectives(t *testing.T) {
+	t.Parallel()
 	patch := `{"metadata":{"$deleteFromPrimitiveList/finalizers":["a","b"]},
 	"spec":{"strategy":{"$retainKeys":["type"],"type":"Recreate"},
 	"template":{"spec":{"$setElementOrder/containers":[{"name":"web"},{"name":"log"}],

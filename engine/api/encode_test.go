@@ -40,6 +40,7 @@ func checkEncode(t *testing.T, name string, r *Response) {
 // encoding/json on every sample, generated applies and made-up values
 // that reach every branch.
 func TestEncodeMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	for _, s := range samples.All() {
 		req := Request{LastApplied: s.LastApplied, File: s.File, Live: s.Live, Overwrite: s.Overwrite, LastAppliedFromLive: s.LastApplied == ""}

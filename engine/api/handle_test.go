@@ -78,6 +78,7 @@ var seqRE = regexp.MustCompile(`^(\{"version":"[^"]*"),"seq":\d+`)
 // walkthrough: the image changes, minReadySeconds leaves the file, and
 // replicas set by `kubectl scale` stays.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	req := request(t, Request{
 		File:                readFile(t, "walkthrough/file.yaml"),
@@ -175,6 +176,7 @@ func whereOf(t *testing.T, sess *Session, seq, i int) *Where {
 }
 
 func TestHandleWhere(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	walk := Request{File: readFile(t, "walkthrough/file.yaml"), Live: readFile(t, "walkthrough/live.yaml"), LastAppliedFromLive: true}
 	first := decode(t, sess.Handle(request(t, walk)))
@@ -230,6 +232,7 @@ func lineOf(text string, n int) string {
 }
 
 func TestHandleLastAppliedPane(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	lastApplied := "{\n  \"apiVersion\": \"apps/v1\",\n  \"kind\": \"Deployment\",\n  \"metadata\": {\"name\": \"nginx-deployment\", \"namespace\": \"default\"},\n  \"spec\": {\n    \"minReadySeconds\": 5,\n    \"selector\": {\"matchLabels\": {\"app\": \"nginx\"}}\n  }\n}\n"
 	r := decode(t, sess.Handle(request(t, Request{
@@ -258,12 +261,14 @@ func TestHandleLastAppliedPane(t *testing.T) {
 }
 
 func TestHandleCreate(t *testing.T) {
+	t.Parallel()
 	testCreate(t, "")
 }
 
 // A live pane holding only comments is empty too, as kubectl skips such
 // documents. (Needs the engine to read panes with engine/document.)
 func TestHandleCreateCommentOnlyLive(t *testing.T) {
+	t.Parallel()
 	testCreate(t, "# not created yet\n---\n")
 }
 
@@ -288,6 +293,7 @@ func testCreate(t *testing.T, live string) {
 }
 
 func TestHandleErrors(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	live := readFile(t, "walkthrough/live.yaml")
 	tests := []struct {
@@ -350,6 +356,7 @@ func TestHandleRecoversPanics(t *testing.T) {
 }
 
 func TestKubectlPatch(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name                        string
 		kind, objName, ns, typ, ptc string

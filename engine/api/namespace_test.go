@@ -10,6 +10,7 @@ import (
 // reach the engine: the object's namespace, the kubectl patch command,
 // kubectl's mismatch error on the file's field, a malformed flag.
 func TestNamespaceFlags(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	const (
 		deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n"

@@ -10,6 +10,7 @@ import (
 // TestSamples runs every shipped sample through Handle: no internal
 // errors, and every position points inside the text it names.
 func TestSamples(t *testing.T) {
+	t.Parallel()
 	sess := new(Session)
 	all := samples.All()
 	if len(all) == 0 {

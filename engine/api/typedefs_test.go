@@ -46,6 +46,7 @@ var propertyRE = regexp.MustCompile(`@property \{[^}]*\} \[?(\w+)`)
 // from drifting apart: each typedef lists exactly the JSON fields of its
 // struct.
 func TestTypedefsMirrorGo(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("../../web/api-types.js")
 	if err != nil {
 		t.Fatal(err)
