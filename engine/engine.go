@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/applylens/applylens/engine/explain"
+	"github.com/applylens/applylens/engine/identity"
 )
 
 // Input is what the user pasted.
@@ -93,6 +94,11 @@ type Result struct {
 	// resource builder decided it (the file's, -n, or the context's); ""
 	// for a cluster-scoped object.
 	Namespace string `json:"-"`
+	// Elsewhere is set when the file names another namespace than the
+	// live object's (its own, or -n's): kubectl applied to the object in
+	// the file's namespace, created there, and the pasted live object
+	// stays untouched.
+	Elsewhere *Elsewhere `json:"elsewhere,omitempty"`
 	// Owners lists, after a server-side apply, every owned field of Object
 	// with its managers and how they own it (Apply or Update).
 	Owners []Owner `json:"owners,omitempty"`
@@ -185,6 +191,10 @@ const (
 	StepDelete  = explain.StepDelete
 	StepReorder = explain.StepReorder
 )
+
+// Elsewhere is the outcome of a file addressing an object in another
+// namespace than the live one; package identity says it.
+type Elsewhere = identity.Elsewhere
 
 // Warning is a trap the inputs walk into, with the field it concerns.
 type Warning = explain.Warning

@@ -127,3 +127,61 @@ func joinAnd(s []string) string {
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
+
+// Elsewhere is the outcome of a file that addresses an object in another
+// namespace than the live object's: kubectl looks the object up by the
+// file's namespace (its own, or the one -n writes into it), so the pasted
+// live object is not the one it applies to and stays untouched; with no
+// live object given in that namespace, the apply creates one there.
+type Elsewhere struct {
+	// Namespace is the one kubectl applies the file in.
+	Namespace string `json:"namespace"`
+	// LiveNamespace is the live object's.
+	LiveNamespace string `json:"liveNamespace"`
+	// FromFlag: Namespace is -n's (the file names none).
+	FromFlag bool `json:"fromFlag,omitempty"`
+	// Explanation says it in one line naming both namespaces.
+	Explanation string `json:"explanation"`
+	// Kubectl is the line kubectl prints, e.g.
+	// "deployment.apps/nginx-deployment created".
+	Kubectl string `json:"kubectl"`
+}
+
+// InOtherNamespace returns the outcome when the file, applied in
+// namespace ns, addresses another object than the live one in liveNS;
+// nil when they are the same namespace or either has none (a
+// cluster-scoped object, or a live object pasted without its namespace).
+// operation is kubectl's word for what it did ("created",
+// "serverside-applied").
+func InOtherNamespace(file Identity, ns, liveNS string, fromFlag bool, operation string) *Elsewhere {
+	if ns == "" || liveNS == "" || ns == liveNS {
+		return nil
+	}
+	source := "The file names namespace " + ns
+	if fromFlag {
+		source = "The file names no namespace and -n gives " + ns
+	}
+	return &Elsewhere{
+		Namespace:     ns,
+		LiveNamespace: liveNS,
+		FromFlag:      fromFlag,
+		Explanation: fmt.Sprintf("%s, the live object is in %s: kubectl applies to the %s in %s, not to this live object, which stays untouched; none is given in %s, so kubectl creates it there.",
+			source, liveNS, short(file), ns, ns),
+		Kubectl: file.Ref() + " " + operation,
+	}
+}
+
+// Ref is the object as kubectl's name printer writes it (cli-runtime's
+// printers.NamePrinter): the kind in lower case, with the group when there
+// is one, and the name (deployment.apps/nginx, service/nginx).
+func (id Identity) Ref() string {
+	kind := strings.ToLower(id.Kind)
+	if g, _, ok := strings.Cut(id.APIVersion, "/"); ok {
+		kind += "." + g
+	}
+	name := id.Name
+	if name == "" {
+		name = "<unknown>"
+	}
+	return kind + "/" + name
+}
