@@ -81,7 +81,7 @@ func TestEncodeMatchesEncodingJSON(t *testing.T) {
 		{"elsewhere, not from -n", &Response{Version: "v", Result: &Result{Elsewhere: &engine.Elsewhere{Namespace: "a", LiveNamespace: "b", Explanation: "e", Kubectl: "k"}}}},
 		{"delta", &Response{Version: "v", Seq: 7, Delta: &Delta{Base: 6, Action: "configure", PatchTypeWhy: odd,
 			Elsewhere: &engine.Elsewhere{Namespace: odd, LiveNamespace: odd, Explanation: odd, Kubectl: odd},
-			Texts: []TextEdit{{Field: "objectYAML", At: 3, Del: 2, Ins: odd}, {Field: "liveYAML"}},
+			Texts:     []TextEdit{{Field: "objectYAML", At: 3, Del: 2, Ins: odd}, {Field: "liveYAML"}},
 			Lists: []ListEdit{
 				{Field: "steps", At: 1, Del: 0, Ins: []engine.Step{{Phase: 1, Why: odd}}},
 				{Field: "warnings", Ins: []engine.Warning{}},
