@@ -30,6 +30,7 @@ import { setupSaves } from './saves.js';
 import { Busy } from './busy.js';
 import { ApplyFlags } from './flags.js';
 import { errorStatus, renderErrorBlock } from './messages.js';
+import { renderElsewhere } from './elsewhere.js';
 import { Intro } from './intro.js';
 import { showStepLines as showInlineLines } from './step-lines.js';
 import {
@@ -48,6 +49,7 @@ const outputs = byId('outputs');
 const status = byId('status');
 const staleNote = byId('stale-note');
 const generalError = byId('error-general');
+const elsewhereNote = byId('elsewhere');
 
 /** The last result that rendered, kept on screen while inputs are wrong. */
 let lastGood = /** @type {Result|null} */ (null);
@@ -360,6 +362,7 @@ function showEmpty(values) {
   lastGood = null;
   setStale(false);
   hide(generalError);
+  renderElsewhere(elsewhereNote, undefined);
   renderWarnings([]);
   outputs.dataset.state = 'empty';
   const onlyLive = values.live.trim() !== '';
@@ -453,6 +456,7 @@ function renderAnswer(response) {
   setData(outputs, 'action', result.action);
   if (inputs.mode === 'derived') inputs.showDerived(result.derivedLastAppliedYAML || '');
   setTextContent(status, statusSentence(result));
+  renderElsewhere(elsewhereNote, result.elsewhere);
   renderWarnings(result.warnings || []);
   // Views first, steps last: restoring the selected step highlights
   // lines in the editors, which must hold the new texts (or, for the
@@ -469,6 +473,7 @@ function renderAnswer(response) {
  */
 function renderError(error, notice = '') {
   flags.answered(null, error);
+  renderElsewhere(elsewhereNote, undefined);
   const inPane = error.kind === 'input' && inputs.showError(error);
   if (!inPane) inputs.clearErrors();
   if (inPane) {

@@ -78,6 +78,10 @@ func TestElsewhere(t *testing.T) {
 	if r.Result.Action != "create" || r.Result.LiveYAML != "" || !strings.Contains(r.Result.ObjectYAML, "namespace: a\n") || strings.Contains(r.Result.ObjectYAML, "paused") {
 		t.Errorf("not the create in a: action %s, live %q, object:\n%s", r.Result.Action, r.Result.LiveYAML, r.Result.ObjectYAML)
 	}
+	withAnnotation := strings.Replace(liveInB, "  namespace: b\n", "  namespace: b\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: '{\"spec\":{\"replicas\":1}}'\n", 1)
+	if d := decode(t, Handle(request(t, Request{File: inA, Live: withAnnotation, LastAppliedFromLive: true}))); d.Result == nil || d.Result.DerivedLastAppliedYAML != "spec:\n  replicas: 1\n" {
+		t.Errorf("the live object's annotation is not shown in the last-applied pane: %+v", d.Result)
+	}
 	// Nothing says the object does not exist while the live pane holds one.
 	if !strings.HasPrefix(r.Result.PatchTypeWhy, "No object is given in namespace a, where kubectl looks for it (the live object is in b)") {
 		t.Errorf("patchTypeWhy = %q", r.Result.PatchTypeWhy)

@@ -28,8 +28,16 @@ func build(in engine.Input, docs engine.Panes, res *engine.Result) (*Result, ind
 	file, live := docs.File, docs.Live
 	if res.Elsewhere != nil {
 		// kubectl applied to another object than the pasted one: there is
-		// no live object to diff with, nor an annotation it read.
+		// no live object to diff with. The last-applied pane, when it
+		// follows the live object's annotation, still shows it.
 		live = nil
+		if docs.Live != nil {
+			r, err := liveRenderings.of(docs.Live)
+			if err != nil {
+				return nil, indexes{}, err
+			}
+			out.DerivedLastAppliedYAML = r.derivedYAML
+		}
 	}
 
 	// The result and the patch are decoded once, then written as YAML

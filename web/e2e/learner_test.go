@@ -407,3 +407,69 @@ func (b *browser) waitEditorsAtTop() {
 		return s.scrollTop === 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
 	})`, stepTimeout)
 }
+
+// TestNamespaceElsewhere gives the walkthrough's file namespace production
+// over its live Deployment in default: the page says, in one line naming
+// both, that kubectl applies to the object in production, which it
+// creates, with kubectl's own line beside it; the result is that create
+// (no "metadata.namespace set default → production" step, nothing of the
+// live object merged in), the live pane untouched. Server-side says the
+// same, and the note leaves with the namespace.
+func TestNamespaceElsewhere(t *testing.T) {
+	const lead = "Another object: The file names namespace production, the live object is in default: kubectl applies to the Deployment nginx-deployment in production, not to this live object, which stays untouched; none is given in production, so kubectl creates it there."
+	for _, size := range learnerScreens {
+		t.Run(size.name, func(t *testing.T) {
+			b := learnerBrowser(t, size, siteURL)
+			live := b.paneText("live")
+			file := b.paneText("file")
+			if !strings.Contains(file, "  namespace: default\n") || !strings.Contains(live, "  namespace: default\n") {
+				t.Fatalf("the walkthrough's file or live object is not in default")
+			}
+			b.setPane("file", strings.Replace(file, "  namespace: default\n", "  namespace: production\n", 1))
+			b.waitFor("the outcome", `document.getElementById('outputs').dataset.state === 'ready' && !document.getElementById('elsewhere').hidden`, stepTimeout)
+			if got := oneLine(eval[string](b, `document.querySelector('#elsewhere .elsewhere-lead').innerText`)); got != lead {
+				t.Errorf("the note says\n%s\nwant\n%s", got, lead)
+			}
+			if got := eval[string](b, `document.querySelector('#elsewhere .elsewhere-output').textContent`); got != "deployment.apps/nginx-deployment created" {
+				t.Errorf("kubectl's line is %q", got)
+			}
+			if st := b.text("status"); st != "kubectl apply: created in namespace production. The live object, in default, is another object: kubectl leaves it untouched." {
+				t.Errorf("the status says %q", st)
+			}
+			if got := b.text("result-action"); got != "created" {
+				t.Errorf("the result's badge says %q", got)
+			}
+			steps := eval[string](b, `document.getElementById('steps').innerText`)
+			if strings.Contains(steps, "metadata.namespace") || strings.Contains(steps, "→ production") || strings.Contains(steps, "does not exist yet") {
+				t.Errorf("the steps move the object or say it does not exist:\n%s", steps)
+			}
+			result := b.paneText("result")
+			if !strings.Contains(result, "  namespace: production\n") || strings.Contains(result, "replicas:") || strings.Contains(result, "resourceVersion") {
+				t.Errorf("the result is not the file created in production:\n%s", result)
+			}
+			if got := b.paneText("live"); got != live {
+				t.Errorf("the live pane changed")
+			}
+			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				t.Errorf("the page is %d px wider than the screen", w)
+			}
+
+			b.clickSettled("apply-server")
+			b.waitFor("the server-side outcome", `document.getElementById('ssa-view').dataset.state === 'ready' && !!document.getElementById('ssa-elsewhere')`, stepTimeout)
+			if got := eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-output').textContent`); got != "deployment.apps/nginx-deployment serverside-applied" {
+				t.Errorf("server-side, kubectl's line is %q", got)
+			}
+			if got := oneLine(eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-lead').innerText`)); got != lead {
+				t.Errorf("server-side, the note says %q", got)
+			}
+			b.clickSettled("apply-client")
+			b.waitFor("client-side again", `document.getElementById('apply-client').getAttribute('aria-pressed') === 'true' && !document.getElementById('elsewhere').hidden`, stepTimeout)
+
+			before := renders(b)
+			b.setPane("file", file)
+			waitRender(b, before)
+			b.waitFor("the note gone with the namespace", `document.getElementById('elsewhere').hidden && document.getElementById('outputs').dataset.action === 'configure'`, stepTimeout)
+			b.checkConsole()
+		})
+	}
+}

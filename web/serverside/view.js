@@ -8,6 +8,7 @@
 import { h, clear } from '../dom.js';
 import { addViewStyle } from './view-style.js';
 import { paragraphs } from './kubectl-text.js';
+import { renderElsewhere } from '../elsewhere.js';
 import { ssaStep, addStepsStyle } from './steps-list.js';
 
 /** @typedef {import('../api-types.js').ServerSide} ServerSide */
@@ -124,6 +125,12 @@ export class ServerSideView {
     this.body.append(h('p', { className: 'panel-hint', text: this.host.dataset.view === 'both'
       ? 'The same file and live object through both applies: kubectl apply (a three-way patch from the last-applied pane) and kubectl apply --server-side (the server merges by the kind\'s schema and records field owners).'
       : 'kubectl apply --server-side sends the file as it is; the API server merges it into the live object by the kind\'s schema and records who owns each field (metadata.managedFields). The last-applied pane is not used.' }));
+    if (s.server.elsewhere) {
+      // The client-side apply beside it ("both") goes to the same object.
+      const note = h('div', { className: 'elsewhere', id: 'ssa-elsewhere', attrs: { role: 'note' } });
+      renderElsewhere(note, s.server.elsewhere);
+      this.body.append(note);
+    }
     this.renderMessages(s);
     if (s.conflicts.length > 0) this.renderConflicts(s);
     if (this.host.dataset.view === 'both') this.renderBoth(s);
@@ -365,6 +372,7 @@ function statusOf(s) {
     case 'conflict':
       return `Server-side apply refused: ${s.conflicts.length} conflict${s.conflicts.length === 1 ? '' : 's'} with other managers. kubectl exits 1 and nothing changes.`;
     case 'create':
+      if (s.server.elsewhere) return `Server-side apply creates the object in namespace ${s.server.elsewhere.namespace}; the live object, in ${s.server.elsewhere.liveNamespace}, is another object, left untouched. ${owned} fields have owners.`;
       return `Server-side apply creates the object; ${owned} fields have owners.`;
     case 'unchanged':
       return 'Server-side apply changes nothing (the object and its managedFields stay as they are).';
