@@ -11,6 +11,7 @@ import (
 	"github.com/applylens/applylens/engine/mergepatch"
 	"github.com/applylens/applylens/engine/schema"
 	"github.com/applylens/applylens/engine/strategic"
+	"github.com/applylens/applylens/engine/typeerr"
 )
 
 // LastAppliedAnnotation is where kubectl keeps the last-applied configuration.
@@ -51,6 +52,7 @@ func ApplyPanesIn(p Panes, in Input) (*Result, error) {
 		p.Live, p.LastApplied = nil, nil
 	}
 	res, err := applyScoped(p, sc, in.Overwrite)
+	err = explainTypeError(err)
 	if res != nil {
 		res.Namespace = sc.namespace
 		res.Elsewhere = away
@@ -63,6 +65,22 @@ func ApplyPanesIn(p Panes, in Input) (*Result, error) {
 		}
 	}
 	return res, err
+}
+
+// explainTypeError gives an ApplyError about a value of the wrong type,
+// whose text (kubectl's or the API server's) is in Go's syntax, its plain
+// words (typeerr); other errors are returned as they are.
+func explainTypeError(err error) error {
+	var ae *ApplyError
+	if !errors.As(err, &ae) || ae.Explanation != "" {
+		return err
+	}
+	if why := typeerr.Explain(ae.Message); why != "" {
+		out := *ae
+		out.Explanation = why
+		return &out
+	}
+	return err
 }
 
 // elsewhere is the outcome of a file kubectl applies in another namespace

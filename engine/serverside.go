@@ -61,7 +61,7 @@ func applyServerSide(p Panes, in Input) (*Result, error) {
 	if errors.As(err, &ae) && strings.HasPrefix(ae.Message, managedFieldsError) {
 		return nil, locateManagedFields(ae, p.Live)
 	}
-	return res, err
+	return res, explainTypeError(err)
 }
 
 // managedFieldsError starts the API server's error about managedFields
