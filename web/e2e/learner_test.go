@@ -3,7 +3,9 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -469,6 +471,81 @@ func TestNamespaceElsewhere(t *testing.T) {
 			b.setPane("file", file)
 			waitRender(b, before)
 			b.waitFor("the note gone with the namespace", `document.getElementById('elsewhere').hidden && document.getElementById('outputs').dataset.action === 'configure'`, stepTimeout)
+			b.checkConsole()
+		})
+	}
+}
+
+// goValueSyntax is how Go prints its own values: never the page's words.
+var goValueSyntax = regexp.MustCompile(`map\[|\[\]interface ?\{\}|interface \{\}|%!|<nil>`)
+
+// TestErrorsInPlainWordsPage pastes a representative set of the errors
+// engine/api's TestErrorsInPlainWords covers (a near-miss kind, a value of
+// the wrong type in the file and in the live object, a mixed list, an
+// element without its merge key) and shows each with the client-side, the
+// server-side and both applies: the page's own words on screen have no Go
+// value syntax, kubectl's (or the API server's) exact text is kept folded
+// below them, and nothing scrolls sideways.
+func TestErrorsInPlainWordsPage(t *testing.T) {
+	w, _ := samples.Get("walkthrough")
+	f := func(old, new string) string { return strings.Replace(w.File, old, new, 1) }
+	withLive := func(old, new string) string { return strings.Replace(w.Live, old, new, 1) }
+	type shown struct {
+		apply string // client, server or both
+		words string // in the plain words shown
+		exact string // kubectl's or the server's text, folded
+	}
+	cases := []struct {
+		name, file, live string
+		shows            []shown
+	}{
+		{"a near-miss kind", f("kind: Deployment", "kind: Deploymnet"), w.Live, []shown{
+			{"client", "The kind differs: the file has Deploymnet, the live object Deployment.", "creating patch: precondition failed for: map[kind:Deploymnet"},
+			{"both", "The kind differs: the file has Deploymnet, the live object Deployment.", "creating patch: precondition failed for: map[kind:Deploymnet"},
+		}},
+		{"a map for replicas", f("spec:\n", "spec:\n  replicas: {a: 1}\n"), w.Live, []shown{
+			{"server", "The API server cannot read the file as a Deployment of its schema: .spec.replicas must be a number, not a map.", "got map[string]interface {}"},
+			{"both", "The API server cannot read the file as a Deployment of its schema: .spec.replicas must be a number, not a map.", "got map[string]interface {}"},
+		}},
+		{"a list for a live label", w.File, withLive("  name: nginx-deployment\n", "  name: nginx-deployment\n  labels:\n    app: [1]\n"), []shown{
+			{"server", "The API server cannot read the live object as a Deployment of its schema: .metadata.labels.app must be a string, not a list.", "&value.valueUnstructured{Value:[]interface {}{1}}"},
+		}},
+		{"a mixed list", f("  namespace: default\n", "  namespace: default\n  finalizers: [a, {b: 1}]\n"), withLive("  namespace: default\n", "  namespace: default\n  finalizers: [a]\n"), []shown{
+			{"client", "the list metadata.finalizers has elements of different kinds", "list element types are not identical: [[a] [a map[b:1]]]"},
+		}},
+		{"a port without containerPort", f("        - containerPort: 80", "        - a: 1"), w.Live, []shown{
+			{"client", "an element of the list spec.template.spec.containers[name=nginx].ports has no containerPort", "map: map[a:1] does not contain declared merge key: containerPort"},
+		}},
+	}
+	for _, size := range learnerScreens {
+		t.Run(size.name, func(t *testing.T) {
+			b := learnerBrowser(t, size, siteURL)
+			for _, tc := range cases {
+				for _, s := range tc.shows {
+					b.clickSettled("apply-" + s.apply)
+					b.setPane("file", tc.file)
+					b.setPane("live", tc.live)
+					box := `document.getElementById('error-general')`
+					if s.apply == "server" {
+						box = `document.querySelector('#ssa-view .error-general')`
+					} else if s.apply == "both" {
+						box = `document.querySelector('#ssa-view .error-general, #both-client .error-general')`
+					}
+					words, _ := json.Marshal(s.words)
+					b.waitFor(tc.name+" ("+s.apply+")", fmt.Sprintf(`(() => { const e = %s; return !!e && e.getClientRects().length > 0 && e.innerText.replace(/\s+/g, ' ').includes(%s); })()`, box, words), stepTimeout)
+					shownText := eval[string](b, `document.getElementById('outputs').innerText + '\n' + document.getElementById('status').innerText`)
+					if m := goValueSyntax.FindString(shownText); m != "" {
+						t.Errorf("%s (%s): the page shows %q in its own words:\n%s", tc.name, s.apply, m, shownText)
+					}
+					exact := eval[string](b, fmt.Sprintf(`%s.querySelector('details.error-kubectl pre')?.textContent ?? ''`, box))
+					if !strings.Contains(exact, s.exact) {
+						t.Errorf("%s (%s): the exact text folded below is %q, want it to contain %q", tc.name, s.apply, exact, s.exact)
+					}
+					if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+						t.Errorf("%s (%s): the page is %d px wider than the screen", tc.name, s.apply, w)
+					}
+				}
+			}
 			b.checkConsole()
 		})
 	}

@@ -9,6 +9,7 @@ import { h, clear } from '../dom.js';
 import { addViewStyle } from './view-style.js';
 import { paragraphs } from './kubectl-text.js';
 import { renderElsewhere } from '../elsewhere.js';
+import { renderErrorBlock } from '../messages.js';
 import { ssaStep, addStepsStyle } from './steps-list.js';
 
 /** @typedef {import('../api-types.js').ServerSide} ServerSide */
@@ -113,7 +114,17 @@ export class ServerSideView {
       const marked = e.fields && e.fields.length > 0 ? e.fields[0].where : null;
       const pane = e.pane ? this.paneLabel(e.pane) : '';
       const where = pane ? ` (${pane}${e.line ? `, line ${e.line}` : ''}${marked ? ', marked' : ''})` : '';
-      this.body.append(h('div', { className: 'error-general', attrs: { role: 'alert' }, text: `${e.message}${where}` }));
+      const box = h('div', { className: 'error-general', attrs: { role: 'alert' } });
+      if (!e.explanation) {
+        box.textContent = `${e.message}${where}`;
+      } else {
+        // As the client-side apply's: the plain words first, the
+        // server's or kubectl's exact text (Go syntax, some of it) folded
+        // below them.
+        renderErrorBlock(box, e);
+        if (pane) box.append(h('p', { className: 'error-where', text: `In the ${pane}${e.line ? ` at line ${e.line}` : ''}${marked ? ' (marked)' : ''}.` }));
+      }
+      this.body.append(box);
       if (marked) this.highlight(marked);
       return;
     }
@@ -254,7 +265,7 @@ export class ServerSideView {
     const server = column(`server-side: ${s.server.action}`, s.server.objectYAML, serverLines, 'both-server');
     const client = s.client
       ? column(`client-side: ${s.client.action}`, s.client.objectYAML, clientLines, 'both-client')
-      : { el: h('div', { className: 'both-col', id: 'both-client' }, h('h3', { className: 'small-heading', text: 'client-side: fails' }), h('p', { className: 'error-general', text: s.clientError ? s.clientError.message : '' })), rows: [] };
+      : { el: h('div', { className: 'both-col', id: 'both-client' }, h('h3', { className: 'small-heading', text: 'client-side: fails' }), clientErrorBlock(s.clientError)), rows: [] };
     const grid = h('div', { className: 'both-grid' }, client.el, server.el);
     const list = h('ol', { className: 'ssa-differences', id: 'ssa-differences' });
     for (const d of diffs) {
@@ -379,4 +390,15 @@ function statusOf(s) {
     default:
       return `Server-side apply configures the object; ${owned} fields have owners.`;
   }
+}
+
+/**
+ * Why the client-side apply beside the server-side one fails, as the
+ * client-side view says it (plain words, kubectl's text folded).
+ * @param {import('../api-types.js').ApiError|undefined} error
+ */
+function clientErrorBlock(error) {
+  const box = h('div', { className: 'error-general' });
+  if (error) renderErrorBlock(box, error);
+  return box;
 }
