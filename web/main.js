@@ -50,6 +50,11 @@ const status = byId('status');
 const staleNote = byId('stale-note');
 const generalError = byId('error-general');
 const elsewhereNote = byId('elsewhere');
+/** The stale results' note after an error in the inputs (index.html's text). */
+const STALE_AFTER_ERROR = 'These results are from the last inputs that worked: fix the error to update them.';
+/** After a computation that did not finish: nothing in the inputs to fix. */
+const STALE_AFTER_STOP = 'These results are from earlier inputs: the last computation did not finish.';
+
 
 /** The last result that rendered, kept on screen while inputs are wrong. */
 let lastGood = /** @type {Result|null} */ (null);
@@ -501,10 +506,11 @@ function paneLabel(pane) {
   return (label && label.textContent) || pane;
 }
 
-/** @param {boolean} stale */
-function setStale(stale) {
+/** @param {boolean} stale @param {string} [note] */
+function setStale(stale, note = STALE_AFTER_ERROR) {
   outputs.classList.toggle('stale', stale);
   if (staleNote.hidden !== !stale) staleNote.hidden = !stale;
+  setTextContent(staleNote, note);
 }
 
 /**
@@ -555,7 +561,7 @@ function showEngineState(state, detail = '') {
     outputs.dataset.state = 'error';
     status.textContent = lastGood ? 'Stopped: the results shown are from earlier inputs.' : 'Stopped.';
     show(generalError, 'You stopped the computation. Edit the inputs to compute again.');
-    setStale(lastGood !== null);
+    setStale(lastGood !== null, STALE_AFTER_STOP);
     return;
   }
   engineState.dataset.state = state;
@@ -588,7 +594,7 @@ function showEngineState(state, detail = '') {
       show(generalError, `${engineNotice} Edit the inputs to try again.`);
       outputs.dataset.state = 'error';
       status.textContent = state === 'timeout' ? 'Stopped: the computation took too long.' : 'Stopped: the engine crashed.';
-      setStale(lastGood !== null);
+      setStale(lastGood !== null, STALE_AFTER_STOP);
       break;
     }
   }
