@@ -82,7 +82,14 @@ func firstScreens() []firstScreen {
 			setup: paste(replace("kind: Deployment", "kind: Deploymnet"), w.Live, `document.getElementById('error-general').textContent.includes('Did you mean')`)},
 		{name: "namespace-elsewhere", url: siteURL, key: "kubectl applies to the Deployment nginx-deployment in production", phoneAt: "outputs",
 			setup: paste(replace("  namespace: default\n", "  namespace: production\n"), w.Live, `!document.getElementById('elsewhere').hidden`)},
-		{name: "timeline-refusal", url: siteURL, key: "field is immutable", phoneAt: "timeline-detail", setup: pick("selector-change", 1)},
+		{name: "timeline-refusal", url: siteURL, key: "field is immutable", phoneAt: "timeline-detail",
+			setup: func(b *browser) {
+				pick("selector-change", 1)(b)
+				// The apply kubectl computed was refused: not "configured".
+				if got := eval[string](b, `[...document.querySelectorAll('#timeline-detail .tl-apply-head .badge')].map((e) => e.textContent).join(',')`); got != "refused" {
+					b.t.Errorf("the refused step's apply is badged %q", got)
+				}
+			}},
 		{name: "time-out", url: siteURL, key: "was stopped", phoneAt: "outputs",
 			setup: func(b *browser) {
 				// 1 ms is shorter than any computation of 3,000 containers.

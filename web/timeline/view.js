@@ -462,7 +462,7 @@ export class TimelineMode {
       // Why the objects below are unchanged, first: kubectl's own text
       // (the API server's refusal, Go values and all) as it prints it.
       this.detail.append(h('div', { className: 'error-general tl-refused', attrs: { role: 'note' } },
-        h('p', {}, h('strong', { text: `kubectl failed (exit ${step.exitCode}): ` }), 'what the command sent was refused, and the objects it names stay as they were. kubectl prints:'),
+        h('p', {}, h('strong', { text: `kubectl failed (exit ${step.exitCode}): ` }), 'what it could not apply stays as it was. kubectl prints:'),
         h('pre', { className: 'tl-stderr', text: (step.stderr || '').trimEnd() })));
     }
     this.detail.append(h('h3', { className: 'small-heading', text: 'The cluster before → after this step' }));
