@@ -3,12 +3,8 @@
 package e2e
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"image/png"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -170,7 +166,6 @@ const checkFirstScreenJS = `((key) => {
 // uncovered, nothing drawn over the page's headline, and no document
 // wider than the screen.
 func TestFirstScreens(t *testing.T) {
-	dir := screenshotDir(t)
 	for _, size := range learnerScreens {
 		for _, st := range firstScreens() {
 			t.Run(size.name+"/"+st.name, func(t *testing.T) {
@@ -206,24 +201,8 @@ func TestFirstScreens(t *testing.T) {
 					if c.Overflow > 0 {
 						t.Errorf("%s: the document is %d px wider than the screen: %s", theme, c.Overflow, c.Wide)
 					}
-					shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-					if err != nil {
-						t.Fatal(err)
-					}
-					img, err := png.Decode(bytes.NewReader(shot))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if got := img.Bounds().Dx(); got != size.width {
-						t.Errorf("the screenshot is %d px wide, want %d", got, size.width)
-					}
-					var buf bytes.Buffer
-					if err := png.Encode(&buf, img); err != nil {
-						t.Fatal(err)
-					}
-					file := filepath.Join(dir, fmt.Sprintf("first-%s-%s-%s.png", st.name, size.name, theme))
-					if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-						t.Fatal(err)
+					if w := saveShotAs(t, b, fmt.Sprintf("first-%s-%s-%s.png", st.name, size.name, theme)); w != size.width {
+						t.Errorf("the screenshot is %d px wide, want %d", w, size.width)
 					}
 				}
 				b.checkConsole()
