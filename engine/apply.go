@@ -13,6 +13,7 @@ import (
 	"github.com/applylens/applylens/engine/mergepatch"
 	"github.com/applylens/applylens/engine/schema"
 	"github.com/applylens/applylens/engine/strategic"
+	"github.com/applylens/applylens/engine/typeerr"
 )
 
 // LastAppliedAnnotation is where kubectl keeps the last-applied configuration.
@@ -55,11 +56,58 @@ func (e Engine) ApplyPanesIn(p Panes, in Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	away := elsewhere(p, sc, in, "created")
+	if away != nil {
+		// kubectl fetches the object in the file's namespace: not the
+		// pasted one, so it finds none there and creates it.
+		p.Live, p.LastApplied = nil, nil
+	}
 	res, err := applyScoped(p, sc, in.Overwrite)
+	err = explainTypeError(err)
 	if res != nil {
 		res.Namespace = sc.namespace
+		res.Elsewhere = away
+		if away != nil {
+			for i := range res.Steps {
+				if res.Steps[i].Rule == kube.RuleCreate {
+					res.Steps[i].Why = "No object is given in namespace " + away.Namespace + ", where kubectl looks for it (the live object is in " + away.LiveNamespace + ", another object it leaves untouched), so kubectl creates it there from the file with the last-applied annotation added; there is nothing to delete and no patch to compute."
+				}
+			}
+		}
 	}
 	return res, err
+}
+
+// explainTypeError gives an ApplyError about a value of the wrong type,
+// whose text (kubectl's or the API server's) is in Go's syntax, its plain
+// words (typeerr); other errors are returned as they are.
+func explainTypeError(err error) error {
+	var ae *ApplyError
+	if !errors.As(err, &ae) || ae.Explanation != "" {
+		return err
+	}
+	if why := typeerr.Explain(ae.Message); why != "" {
+		out := *ae
+		out.Explanation = why
+		return &out
+	}
+	return err
+}
+
+// elsewhere is the outcome of a file kubectl applies in another namespace
+// than the live object's (nil when it is the live object's): kubectl looks
+// the object up where the file says, so the pasted live object stays
+// untouched. operation is what kubectl prints for the apply.
+func elsewhere(p Panes, sc scoped, in Input, operation string) *Elsewhere {
+	if p.Live == nil {
+		return nil
+	}
+	liveNS, _ := nested(p.Live.Object, "metadata", "namespace")
+	lns, _ := liveNS.(string)
+	own, _ := nested(p.File.Object, "metadata", "namespace")
+	ownNS, _ := own.(string)
+	fromFlag := in.Namespace != "" && ownNS == ""
+	return identity.InOtherNamespace(identity.Of(sc.file), sc.namespace, lns, fromFlag, operation)
 }
 
 func applyScoped(p Panes, sc scoped, overwriteFlag *bool) (*Result, error) {
@@ -105,7 +153,6 @@ func applyScoped(p Panes, sc scoped, overwriteFlag *bool) (*Result, error) {
 		return res, nil
 	}
 	warnings = append(warnings, identityWarnings(file, live)...)
-	warnings = append(warnings, namespaceIdentityWarning(sc.namespace, live)...)
 
 	original, source, err := originalConfiguration(p.LastApplied, live)
 	if err != nil {
@@ -385,18 +432,6 @@ func identityWarnings(file, live map[string]any) []Warning {
 		w = append(w, Warning{Code: "identity-mismatch", Path: "metadata.name", Message: fmt.Sprintf("The live object's name (%v) differs from the file's (%v): kubectl would look up %v instead.", ln, fn, fn)})
 	}
 	return w
-}
-
-// namespaceIdentityWarning says when the live object is in another
-// namespace than the one kubectl applies the file in (it would not be the
-// object kubectl fetches).
-func namespaceIdentityWarning(ns string, live map[string]any) []Warning {
-	ln, _ := nested(live, "metadata", "namespace")
-	lns, _ := ln.(string)
-	if ns == "" || lns == "" || ns == lns {
-		return nil
-	}
-	return []Warning{{Code: "identity-mismatch", Path: "metadata.namespace", Message: fmt.Sprintf("The live object's namespace (%s) differs from the one kubectl applies the file in (%s): kubectl would look the object up in %s, so this live object is not the one it would compare against.", lns, ns, ns)}}
 }
 
 func nested(obj map[string]any, fields ...string) (any, bool) {

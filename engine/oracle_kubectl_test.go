@@ -68,6 +68,13 @@ func kubectlApply(in Input) (res kubectlResult) {
 	if err := builderNamespace(file, live, in); err != nil {
 		return kubectlResult{err: err}
 	}
+	// The cluster holds the pasted live object in its own namespace, and
+	// kubectl gets the object in the file's (resource.Helper.Get with
+	// info.Namespace): in another namespace that is a NotFound, so kubectl
+	// creates.
+	if live != nil && live.GetNamespace() != "" && file.GetNamespace() != "" && live.GetNamespace() != file.GetNamespace() {
+		live = nil
+	}
 	modified, err := util.GetModifiedConfiguration(file, true, unstructured.UnstructuredJSONScheme)
 	if err != nil {
 		return kubectlResult{err: err}

@@ -45,13 +45,14 @@ func (e Engine) applyServerSide(p Panes, in Input) (*Result, error) {
 	if e.ServerSide == nil {
 		return nil, &ApplyError{Message: "server-side apply is not part of this build (link engine/serverside)"}
 	}
-	var live map[string]any
-	if p.Live != nil {
-		live = p.Live.Object
-	}
 	sc, err := scopeFile(p, in) // kubectl's builder does it for both paths
 	if err != nil {
 		return nil, err
+	}
+	away := elsewhere(p, sc, in, "serverside-applied")
+	var live map[string]any
+	if p.Live != nil && away == nil {
+		live = p.Live.Object
 	}
 	var crds []map[string]any
 	for _, d := range p.CustomResourceDefinitions {
@@ -64,13 +65,14 @@ func (e Engine) applyServerSide(p Panes, in Input) (*Result, error) {
 	}
 	if res != nil {
 		res.Namespace = sc.namespace
+		res.Elsewhere = away
 		res.Warnings = append(sc.warnings, res.Warnings...)
 	}
 	var ae *ApplyError
 	if errors.As(err, &ae) && strings.HasPrefix(ae.Message, managedFieldsError) {
 		return nil, locateManagedFields(ae, p.Live)
 	}
-	return res, err
+	return res, explainTypeError(err)
 }
 
 // managedFieldsError starts the API server's error about managedFields

@@ -40,6 +40,8 @@ var releasedIDs = []string{
 	"ssa-field-kept-other-owner", "ssa-force-conflicts",
 	// Released with kubectl's migration requests as writes of their own.
 	"timeline-server-side-migration",
+	// Released with a file naming another namespace as its own outcome.
+	"namespace-elsewhere",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.

@@ -112,7 +112,18 @@ func kubectl(in engine.Input) (res oracleResult) {
 	}
 	res.lastApplied = m.Metadata.Annotations[engine.LastAppliedAnnotation]
 
-	if strings.TrimSpace(in.Live) == "" {
+	var live *unstructured.Unstructured
+	if strings.TrimSpace(in.Live) != "" {
+		if live, err = decodeUnstructured(in.Live); err != nil {
+			return oracleResult{err: err}
+		}
+		// The cluster holds the live object in its own namespace; kubectl
+		// gets the object in the file's: another namespace is a NotFound.
+		if live.GetNamespace() != "" && file.GetNamespace() != "" && live.GetNamespace() != file.GetNamespace() {
+			live = nil
+		}
+	}
+	if live == nil {
 		if err := util.CreateApplyAnnotation(file, unstructured.UnstructuredJSONScheme); err != nil {
 			return oracleResult{err: err}
 		}
@@ -120,10 +131,6 @@ func kubectl(in engine.Input) (res oracleResult) {
 		res.action = engine.ActionCreate
 		res.object, res.err = runtime.Encode(unstructured.UnstructuredJSONScheme, file)
 		return res
-	}
-	live, err := decodeUnstructured(in.Live)
-	if err != nil {
-		return oracleResult{err: err}
 	}
 	current, err := runtime.Encode(unstructured.UnstructuredJSONScheme, live)
 	if err != nil {

@@ -419,6 +419,20 @@ var expectations = map[string]expectation{
 		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
 			want(t, decode(t, r.Patch), map[string]any{"stringData": map[string]any{"password": "s3cr3t-example", "username": "mailer"}})
 		}},
+	"namespace-elsewhere": {action: engine.ActionCreate, source: "none", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			e := r.Elsewhere
+			if e == nil || e.Namespace != "production" || e.LiveNamespace != "default" || e.Kubectl != "deployment.apps/checkout created" {
+				t.Fatalf("Elsewhere = %+v, want production over a live object in default", e)
+			}
+			if len(r.Patch) != 0 {
+				t.Errorf("a patch: %s", r.Patch)
+			}
+			o := decode(t, r.Object)
+			want(t, at(o, "metadata", "namespace"), "production")
+			wantAbsent(t, o, "metadata", "uid")
+			want(t, at(o, "metadata", "annotations", engine.LastAppliedAnnotation), r.LastApplied)
+		}},
 	"overwrite-false": {
 		check: func(t *testing.T, s Sample, r *engine.Result, err error) {
 			var ae *engine.ApplyError

@@ -195,6 +195,7 @@
  * @property {Result['patchType']} patchType
  * @property {string} patchTypeWhy
  * @property {Result['lastAppliedSource']} lastAppliedSource
+ * @property {Elsewhere} [elsewhere] The result's, whole (absent when it has none).
  * @property {TextEdit[]} texts The string fields of Result that changed.
  * @property {ListEdit[]} lists The list fields of Result (steps, warnings, directives) that changed.
  */
@@ -260,6 +261,19 @@
  * @property {Step[]} steps
  * @property {Warning[]} warnings
  * @property {Directive[]} directives
+ * @property {Elsewhere} [elsewhere] Set when the file names another namespace than the live
+ *   object's: kubectl applies to (creates) the object in the file's namespace.
+ */
+
+/**
+ * A file kubectl applies in another namespace than the live object's
+ * (engine/identity.Elsewhere): the pasted live object stays untouched.
+ * @typedef {object} Elsewhere
+ * @property {string} namespace The one kubectl applies the file in.
+ * @property {string} liveNamespace The live object's.
+ * @property {boolean} [fromFlag] namespace is -n's (the file names none).
+ * @property {string} explanation One line in plain words naming both namespaces.
+ * @property {string} kubectl The line kubectl prints, e.g. "deployment.apps/nginx created".
  */
 
 /**

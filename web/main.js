@@ -30,6 +30,7 @@ import { setupSaves } from './saves.js';
 import { Busy } from './busy.js';
 import { ApplyFlags } from './flags.js';
 import { errorStatus, renderErrorBlock } from './messages.js';
+import { renderElsewhere } from './elsewhere.js';
 import { Intro } from './intro.js';
 import { showStepLines as showInlineLines } from './step-lines.js';
 import {
@@ -48,6 +49,12 @@ const outputs = byId('outputs');
 const status = byId('status');
 const staleNote = byId('stale-note');
 const generalError = byId('error-general');
+const elsewhereNote = byId('elsewhere');
+/** The stale results' note after an error in the inputs (index.html's text). */
+const STALE_AFTER_ERROR = 'These results are from the last inputs that worked: fix the error to update them.';
+/** After a computation that did not finish: nothing in the inputs to fix. */
+const STALE_AFTER_STOP = 'These results are from earlier inputs: the last computation did not finish.';
+
 
 /** The last result that rendered, kept on screen while inputs are wrong. */
 let lastGood = /** @type {Result|null} */ (null);
@@ -360,6 +367,7 @@ function showEmpty(values) {
   lastGood = null;
   setStale(false);
   hide(generalError);
+  renderElsewhere(elsewhereNote, undefined);
   renderWarnings([]);
   outputs.dataset.state = 'empty';
   const onlyLive = values.live.trim() !== '';
@@ -453,6 +461,7 @@ function renderAnswer(response) {
   setData(outputs, 'action', result.action);
   if (inputs.mode === 'derived') inputs.showDerived(result.derivedLastAppliedYAML || '');
   setTextContent(status, statusSentence(result));
+  renderElsewhere(elsewhereNote, result.elsewhere);
   renderWarnings(result.warnings || []);
   // Views first, steps last: restoring the selected step highlights
   // lines in the editors, which must hold the new texts (or, for the
@@ -469,6 +478,7 @@ function renderAnswer(response) {
  */
 function renderError(error, notice = '') {
   flags.answered(null, error);
+  renderElsewhere(elsewhereNote, undefined);
   const inPane = error.kind === 'input' && inputs.showError(error);
   if (!inPane) inputs.clearErrors();
   if (inPane) {
@@ -496,10 +506,11 @@ function paneLabel(pane) {
   return (label && label.textContent) || pane;
 }
 
-/** @param {boolean} stale */
-function setStale(stale) {
+/** @param {boolean} stale @param {string} [note] */
+function setStale(stale, note = STALE_AFTER_ERROR) {
   outputs.classList.toggle('stale', stale);
   if (staleNote.hidden !== !stale) staleNote.hidden = !stale;
+  setTextContent(staleNote, note);
 }
 
 /**
@@ -550,7 +561,7 @@ function showEngineState(state, detail = '') {
     outputs.dataset.state = 'error';
     status.textContent = lastGood ? 'Stopped: the results shown are from earlier inputs.' : 'Stopped.';
     show(generalError, 'You stopped the computation. Edit the inputs to compute again.');
-    setStale(lastGood !== null);
+    setStale(lastGood !== null, STALE_AFTER_STOP);
     return;
   }
   engineState.dataset.state = state;
@@ -583,7 +594,7 @@ function showEngineState(state, detail = '') {
       show(generalError, `${engineNotice} Edit the inputs to try again.`);
       outputs.dataset.state = 'error';
       status.textContent = state === 'timeout' ? 'Stopped: the computation took too long.' : 'Stopped: the engine crashed.';
-      setStale(lastGood !== null);
+      setStale(lastGood !== null, STALE_AFTER_STOP);
       break;
     }
   }

@@ -25,6 +25,8 @@ export function applyDelta(prev, delta) {
     patchTypeWhy: delta.patchTypeWhy,
     lastAppliedSource: delta.lastAppliedSource,
   };
+  if (delta.elsewhere) next.elsewhere = delta.elsewhere;
+  else delete next.elsewhere;
   for (const e of delta.texts || []) {
     if (!TEXT_FIELDS.has(e.field)) throw new Error(`delta: unknown text field ${e.field}`);
     const old = prev[e.field];

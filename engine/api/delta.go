@@ -20,6 +20,8 @@ type Delta struct {
 	PatchType         string `json:"patchType"`
 	PatchTypeWhy      string `json:"patchTypeWhy"`
 	LastAppliedSource string `json:"lastAppliedSource"`
+	// Elsewhere is Result's, whole (absent when the result has none).
+	Elsewhere *engine.Elsewhere `json:"elsewhere,omitempty"`
 	// Texts are the string fields of Result that changed.
 	Texts []TextEdit `json:"texts"`
 	// Lists are the list fields of Result (steps, warnings, directives)
@@ -70,7 +72,7 @@ func (held *heldResult) answer(base int, r *Result, idx indexes) *Response {
 // diffResults returns the Delta that turns a into b.
 func diffResults(base int, a, b *Result) *Delta {
 	d := &Delta{Base: base, Action: b.Action, PatchType: b.PatchType, PatchTypeWhy: b.PatchTypeWhy,
-		LastAppliedSource: b.LastAppliedSource, Texts: []TextEdit{}, Lists: []ListEdit{}}
+		LastAppliedSource: b.LastAppliedSource, Elsewhere: b.Elsewhere, Texts: []TextEdit{}, Lists: []ListEdit{}}
 	for _, f := range [...]struct {
 		name string
 		a, b string

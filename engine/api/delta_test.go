@@ -64,6 +64,11 @@ func applyDeltaJS(t *testing.T, prev, d map[string]any) map[string]any {
 	for _, k := range []string{"action", "patchType", "patchTypeWhy", "lastAppliedSource"} {
 		next[k] = d[k]
 	}
+	if e, ok := d["elsewhere"]; ok {
+		next["elsewhere"] = e
+	} else {
+		delete(next, "elsewhere")
+	}
 	for _, e := range d["texts"].([]any) {
 		e := e.(map[string]any)
 		old := utf16.Encode([]rune(prev[e["field"].(string)].(string)))

@@ -146,6 +146,26 @@ func appendResult(b []byte, r *Result) []byte {
 	b = appendWarnings(b, r.Warnings)
 	b = append(b, `,"directives":`...)
 	b = appendDirectives(b, r.Directives)
+	b = appendElsewhere(b, r.Elsewhere)
+	return append(b, '}')
+}
+
+// appendElsewhere writes `,"elsewhere":{…}`, nothing for nil.
+func appendElsewhere(b []byte, e *engine.Elsewhere) []byte {
+	if e == nil {
+		return b
+	}
+	b = append(b, `,"elsewhere":{"namespace":`...)
+	b = appendString(b, e.Namespace)
+	b = append(b, `,"liveNamespace":`...)
+	b = appendString(b, e.LiveNamespace)
+	if e.FromFlag {
+		b = append(b, `,"fromFlag":true`...)
+	}
+	b = append(b, `,"explanation":`...)
+	b = appendString(b, e.Explanation)
+	b = append(b, `,"kubectl":`...)
+	b = appendString(b, e.Kubectl)
 	return append(b, '}')
 }
 
@@ -160,6 +180,7 @@ func appendDelta(b []byte, d *Delta) []byte {
 	b = appendString(b, d.PatchTypeWhy)
 	b = append(b, `,"lastAppliedSource":`...)
 	b = appendString(b, d.LastAppliedSource)
+	b = appendElsewhere(b, d.Elsewhere)
 	b = append(b, `,"texts":`...)
 	if d.Texts == nil {
 		b = append(b, "null"...)

@@ -78,9 +78,12 @@ func TestEncodeMatchesEncodingJSON(t *testing.T) {
 			},
 			Warnings:   []engine.Warning{{Code: "c", Path: odd, Message: odd}, {}},
 			Directives: []Directive{{Name: "$patch", Path: odd, Line: 1, EndLine: 2, Meaning: odd}, {}},
+			Elsewhere:  &engine.Elsewhere{Namespace: odd, LiveNamespace: odd, FromFlag: true, Explanation: odd, Kubectl: odd},
 		}}},
+		{"elsewhere, not from -n", &Response{Version: "v", Result: &Result{Elsewhere: &engine.Elsewhere{Namespace: "a", LiveNamespace: "b", Explanation: "e", Kubectl: "k"}}}},
 		{"delta", &Response{Version: "v", Seq: 7, Delta: &Delta{Base: 6, Action: "configure", PatchTypeWhy: odd,
-			Texts: []TextEdit{{Field: "objectYAML", At: 3, Del: 2, Ins: odd}, {Field: "liveYAML"}},
+			Elsewhere: &engine.Elsewhere{Namespace: odd, LiveNamespace: odd, Explanation: odd, Kubectl: odd},
+			Texts:     []TextEdit{{Field: "objectYAML", At: 3, Del: 2, Ins: odd}, {Field: "liveYAML"}},
 			Lists: []ListEdit{
 				{Field: "steps", At: 1, Del: 0, Ins: []engine.Step{{Phase: 1, Why: odd}}},
 				{Field: "warnings", Ins: []engine.Warning{}},

@@ -58,3 +58,57 @@ func TestNamespaceFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestElsewhere: a file naming another namespace than the live object's
+// is answered as the create kubectl does there, with the outcome's
+// explanation and kubectl's line; a delta carries the outcome as it comes
+// and goes.
+func TestElsewhere(t *testing.T) {
+	const (
+		inA     = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: a\nspec:\n  replicas: 2\n"
+		inB     = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: b\nspec:\n  replicas: 2\n"
+		liveInB = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: b\nspec:\n  replicas: 3\n  paused: true\n"
+	)
+	sess := new(Session)
+	r := decode(t, sess.Handle(request(t, Request{File: inA, Live: liveInB})))
+	if r.Result == nil {
+		t.Fatalf("no result: %+v", r.Error)
+	}
+	e := r.Result.Elsewhere
+	if e == nil || e.Namespace != "a" || e.LiveNamespace != "b" || e.Kubectl != "deployment.apps/web created" || !strings.Contains(e.Explanation, "The file names namespace a, the live object is in b") {
+		t.Fatalf("elsewhere = %+v\n%s", e, sess.Handle(request(t, Request{File: inA, Live: liveInB})))
+	}
+	if r.Result.Action != "create" || r.Result.LiveYAML != "" || !strings.Contains(r.Result.ObjectYAML, "namespace: a\n") || strings.Contains(r.Result.ObjectYAML, "paused") {
+		t.Errorf("not the create in a: action %s, live %q, object:\n%s", r.Result.Action, r.Result.LiveYAML, r.Result.ObjectYAML)
+	}
+	withAnnotation := strings.Replace(liveInB, "  namespace: b\n", "  namespace: b\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: '{\"spec\":{\"replicas\":1}}'\n", 1)
+	if d := decode(t, sess.Handle(request(t, Request{File: inA, Live: withAnnotation, LastAppliedFromLive: true}))); d.Result == nil || d.Result.DerivedLastAppliedYAML != "spec:\n  replicas: 1\n" {
+		t.Errorf("the live object's annotation is not shown in the last-applied pane: %+v", d.Result)
+	}
+	// Nothing says the object does not exist while the live pane holds one.
+	if !strings.HasPrefix(r.Result.PatchTypeWhy, "No object is given in namespace a, where kubectl looks for it (the live object is in b)") {
+		t.Errorf("patchTypeWhy = %q", r.Result.PatchTypeWhy)
+	}
+	for _, st := range r.Result.Steps {
+		if st.Rule == "create" && !strings.Contains(st.Why, "(the live object is in b, another object it leaves untouched)") {
+			t.Errorf("the create step says %q", st.Why)
+		}
+	}
+	for _, w := range r.Result.Warnings {
+		if w.Code == "identity-mismatch" {
+			t.Errorf("a warning about the live object it no longer compares with: %s", w.Message)
+		}
+	}
+
+	p := &page{s: new(Session)}
+	for i, file := range []string{inA, inB, inA} {
+		got, _ := p.ask(t, Request{File: file, Live: liveInB})
+		want := whole(t, new(Session), Request{File: file, Live: liveInB})
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("request %d: the page holds\n%v\nwant\n%v", i, got["elsewhere"], want["elsewhere"])
+		}
+		if _, has := got["elsewhere"]; has != (file == inA) {
+			t.Errorf("request %d: elsewhere present %v", i, has)
+		}
+	}
+}

@@ -25,8 +25,22 @@ func build(liveRenderings *liveRendering, in engine.Input, docs engine.Panes, re
 		Steps:             res.Steps,
 		Warnings:          []engine.Warning{},
 		Directives:        []Directive{},
+		Elsewhere:         res.Elsewhere,
 	}
 	file, live := docs.File, docs.Live
+	if res.Elsewhere != nil {
+		// kubectl applied to another object than the pasted one: there is
+		// no live object to diff with. The last-applied pane, when it
+		// follows the live object's annotation, still shows it.
+		live = nil
+		if docs.Live != nil {
+			r, err := liveRenderings.of(docs.Live)
+			if err != nil {
+				return nil, indexes{}, err
+			}
+			out.DerivedLastAppliedYAML = r.derivedYAML
+		}
+	}
 
 	// The result and the patch are decoded once, then written as YAML
 	// with their positions (no second parse). The errors come in the
@@ -236,6 +250,8 @@ func patchTypeWhy(res *engine.Result, file *document.Document) string {
 	}
 	var s string
 	switch {
+	case res.Action == engine.ActionCreate && res.Elsewhere != nil:
+		return "No object is given in namespace " + res.Elsewhere.Namespace + ", where kubectl looks for it (the live object is in " + res.Elsewhere.LiveNamespace + "), so kubectl creates the object there from the file, adding the last-applied-configuration annotation. No patch is computed."
 	case res.Action == engine.ActionCreate:
 		return "The live object does not exist yet, so kubectl creates the object from the file, adding the last-applied-configuration annotation. No patch is computed."
 	case res.PatchType == engine.PatchStrategic:

@@ -93,6 +93,11 @@ type Result struct {
 	Steps                  []engine.Step    `json:"steps"`
 	Warnings               []engine.Warning `json:"warnings"`
 	Directives             []Directive      `json:"directives"`
+	// Elsewhere is set when the file names another namespace than the
+	// live object's: kubectl applies to (creates) the object in the
+	// file's namespace and leaves the pasted one alone. The page shows
+	// its explanation and kubectl's line above the result.
+	Elsewhere *engine.Elsewhere `json:"elsewhere,omitempty"`
 }
 
 // Where locates a step's field in the inputs and outputs (nil = not

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/schema"
 )
 
@@ -126,4 +127,47 @@ func joinAnd(s []string) string {
 		return s[0] + " and " + s[1]
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// Elsewhere is the outcome of a file that addresses an object in another
+// namespace than the live one.
+type Elsewhere = kube.Elsewhere
+
+// InOtherNamespace returns the outcome when the file, applied in
+// namespace ns, addresses another object than the live one in liveNS;
+// nil when they are the same namespace or either has none (a
+// cluster-scoped object, or a live object pasted without its namespace).
+// operation is kubectl's word for what it did ("created",
+// "serverside-applied").
+func InOtherNamespace(file Identity, ns, liveNS string, fromFlag bool, operation string) *Elsewhere {
+	if ns == "" || liveNS == "" || ns == liveNS {
+		return nil
+	}
+	source := "The file names namespace " + ns
+	if fromFlag {
+		source = "The file names no namespace and -n gives " + ns
+	}
+	return &Elsewhere{
+		Namespace:     ns,
+		LiveNamespace: liveNS,
+		FromFlag:      fromFlag,
+		Explanation: fmt.Sprintf("%s, the live object is in %s: kubectl applies to the %s in %s, not to this live object, which stays untouched; none is given in %s, so kubectl creates it there.",
+			source, liveNS, short(file), ns, ns),
+		Kubectl: file.Ref() + " " + operation,
+	}
+}
+
+// Ref is the object as kubectl's name printer writes it (cli-runtime's
+// printers.NamePrinter): the kind in lower case, with the group when there
+// is one, and the name (deployment.apps/nginx, service/nginx).
+func (id Identity) Ref() string {
+	kind := strings.ToLower(id.Kind)
+	if g, _, ok := strings.Cut(id.APIVersion, "/"); ok {
+		kind += "." + g
+	}
+	name := id.Name
+	if name == "" {
+		name = "<unknown>"
+	}
+	return kind + "/" + name
 }

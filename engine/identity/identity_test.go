@@ -48,3 +48,63 @@ func TestOf(t *testing.T) {
 		t.Errorf("Of a malformed object = %+v, want empty", got)
 	}
 }
+
+func TestInOtherNamespace(t *testing.T) {
+	file := Identity{"apps/v1", "Deployment", "nginx-deployment"}
+	for _, tc := range []struct {
+		name              string
+		ns, liveNS        string
+		fromFlag          bool
+		operation         string
+		wantExplanation   string // "": no outcome
+		wantKubectlOutput string
+	}{
+		{name: "the same namespace", ns: "default", liveNS: "default", operation: "created"},
+		{name: "a cluster-scoped object", ns: "", liveNS: "default", operation: "created"},
+		{name: "a live object pasted without its namespace", ns: "production", liveNS: "", operation: "created"},
+		{name: "the file's own namespace", ns: "production", liveNS: "default", operation: "created",
+			wantExplanation:   "The file names namespace production, the live object is in default: kubectl applies to the Deployment nginx-deployment in production, not to this live object, which stays untouched; none is given in production, so kubectl creates it there.",
+			wantKubectlOutput: "deployment.apps/nginx-deployment created"},
+		{name: "-n's namespace", ns: "staging", liveNS: "default", fromFlag: true, operation: "serverside-applied",
+			wantExplanation:   "The file names no namespace and -n gives staging, the live object is in default: kubectl applies to the Deployment nginx-deployment in staging, not to this live object, which stays untouched; none is given in staging, so kubectl creates it there.",
+			wantKubectlOutput: "deployment.apps/nginx-deployment serverside-applied"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := InOtherNamespace(file, tc.ns, tc.liveNS, tc.fromFlag, tc.operation)
+			if tc.wantExplanation == "" {
+				if got != nil {
+					t.Fatalf("InOtherNamespace = %+v, want nil", got)
+				}
+				return
+			}
+			if got == nil {
+				t.Fatal("InOtherNamespace = nil")
+			}
+			if got.Explanation != tc.wantExplanation || got.Kubectl != tc.wantKubectlOutput || got.Namespace != tc.ns || got.LiveNamespace != tc.liveNS || got.FromFlag != tc.fromFlag {
+				t.Errorf("InOtherNamespace = %+v", got)
+			}
+			if strings.ContainsAny(got.Explanation, "\n[]{}%") {
+				t.Errorf("the explanation is not one line of plain words: %q", got.Explanation)
+			}
+		})
+	}
+}
+
+// TestRef: kubectl's name printer (cli-runtime printers.printObj) writes
+// kind.group/name, the kind in lower case, without a group for the core
+// one.
+func TestRef(t *testing.T) {
+	for _, tc := range []struct {
+		id   Identity
+		want string
+	}{
+		{Identity{"apps/v1", "Deployment", "web"}, "deployment.apps/web"},
+		{Identity{"v1", "Service", "web"}, "service/web"},
+		{Identity{"example.com/v1", "CronTab", "c"}, "crontab.example.com/c"},
+		{Identity{"v1", "ConfigMap", ""}, "configmap/<unknown>"},
+	} {
+		if got := tc.id.Ref(); got != tc.want {
+			t.Errorf("%+v: Ref = %q, want %q", tc.id, got, tc.want)
+		}
+	}
+}

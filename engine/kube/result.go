@@ -51,6 +51,11 @@ type Result struct {
 	// resource builder decided it (the file's, -n, or the context's); ""
 	// for a cluster-scoped object.
 	Namespace string `json:"-"`
+	// Elsewhere is set when the file names another namespace than the
+	// live object's (its own, or -n's): kubectl applied to the object in
+	// the file's namespace, created there, and the pasted live object
+	// stays untouched.
+	Elsewhere *Elsewhere `json:"elsewhere,omitempty"`
 	// Owners lists, after a server-side apply, every owned field of Object
 	// with its managers and how they own it (Apply or Update).
 	Owners []Owner `json:"owners,omitempty"`
@@ -171,4 +176,20 @@ type Warning struct {
 	Code    string `json:"code"`
 	Path    string `json:"path,omitempty"`
 	Message string `json:"message"`
+}
+
+// Elsewhere is the outcome of a file that addresses an object in another
+// namespace than the live one (package identity builds it).
+type Elsewhere struct {
+	// Namespace is the one kubectl applies the file in.
+	Namespace string `json:"namespace"`
+	// LiveNamespace is the live object's.
+	LiveNamespace string `json:"liveNamespace"`
+	// FromFlag: Namespace is -n's (the file names none).
+	FromFlag bool `json:"fromFlag,omitempty"`
+	// Explanation says it in one line naming both namespaces.
+	Explanation string `json:"explanation"`
+	// Kubectl is the line kubectl prints, e.g.
+	// "deployment.apps/nginx-deployment created".
+	Kubectl string `json:"kubectl"`
 }

@@ -92,16 +92,22 @@ func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
 	if err != nil {
 		return nil, duplicateAt(api.ErrorOf(err), docs)
 	}
+	liveDoc := docs.Live
+	if res.Elsewhere != nil {
+		// The apply went to the object in the file's namespace: the
+		// pasted live object is neither merged nor located.
+		liveDoc = nil
+	}
 	// The server-side apply reads no last-applied pane.
-	serverDocs := engine.Panes{File: docs.File, Live: docs.Live}
+	serverDocs := engine.Panes{File: docs.File, Live: liveDoc}
 	server, err := api.RenderApply(in, serverDocs, res)
 	if err != nil {
 		return nil, &api.Error{Kind: api.KindInternal, Message: err.Error()}
 	}
 	out := &api.ServerSide{Server: server, Owners: []api.OwnedField{}, Conflicts: []api.ConflictField{}, StepsWhere: []*api.Where{}}
 	var live map[string]any
-	if docs.Live != nil {
-		live = docs.Live.Object
+	if liveDoc != nil {
+		live = liveDoc.Object
 	}
 	object, _ := res.ObjectValue.(map[string]any)
 	texts := locator{result: object, inFile: serverside.NewPathFinder(docs.File.Object),
@@ -109,8 +115,8 @@ func Compute(req api.ServerSideRequest) (*api.ServerSide, *api.Error) {
 	if docs.File != nil {
 		texts.fileIdx = docs.File.Index()
 	}
-	if docs.Live != nil {
-		texts.liveIdx = docs.Live.Index()
+	if liveDoc != nil {
+		texts.liveIdx = liveDoc.Index()
 	}
 	if object != nil {
 		_, texts.resultIdx, _ = document.RenderIndexed(object)

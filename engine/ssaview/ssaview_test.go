@@ -249,3 +249,39 @@ spec:
 		})
 	}
 }
+
+// TestElsewhere: a file naming another namespace than the live object's
+// is, server-side too, applied to the object in the file's namespace:
+// created there, the live object neither merged (no conflict with its
+// autoscaler) nor owned; with "both", the client-side apply says the same.
+func TestElsewhere(t *testing.T) {
+	file := strings.Replace(deployment, "namespace: default", "namespace: production", 1)
+	for _, apply := range []string{ApplyServer, ApplyBoth} {
+		t.Run(apply, func(t *testing.T) {
+			out, e := Compute(api.ServerSideRequest{Op: api.OpServerSide, Apply: apply, File: file, Live: liveOwnedByAutoscaler, LastAppliedFromLive: true})
+			if e != nil {
+				t.Fatalf("error: %+v", e)
+			}
+			s := out.Server
+			if s.Action != "create" || s.Elsewhere == nil || s.Elsewhere.Kubectl != "deployment.apps/web serverside-applied" || s.Elsewhere.LiveNamespace != "default" || s.Elsewhere.Namespace != "production" {
+				t.Errorf("server-side: action %s, elsewhere %+v", s.Action, s.Elsewhere)
+			}
+			if len(out.Conflicts) != 0 || s.LiveYAML != "" || strings.Contains(s.ObjectYAML, "replicas: 5") || strings.Contains(s.ObjectYAML, "autoscaler") {
+				t.Errorf("the live object was merged: conflicts %v, object:\n%s", out.Conflicts, s.ObjectYAML)
+			}
+			if len(out.Owners) == 0 {
+				t.Error("the created object has no owners")
+			}
+			for _, o := range out.Owners {
+				for _, m := range o.Owners {
+					if m.Manager != "kubectl" {
+						t.Errorf("%s owned by %s", o.Field, m.Manager)
+					}
+				}
+			}
+			if apply == ApplyBoth && (out.Client == nil || out.Client.Elsewhere == nil || out.Client.Elsewhere.Kubectl != "deployment.apps/web created" || out.Client.Action != "create") {
+				t.Errorf("client-side beside it: %+v (error %+v)", out.Client, out.ClientError)
+			}
+		})
+	}
+}

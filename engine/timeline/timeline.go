@@ -8,12 +8,12 @@ import (
 	"maps"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/api"
 	"github.com/applylens/applylens/engine/cluster"
 	"github.com/applylens/applylens/engine/document"
+	objectid "github.com/applylens/applylens/engine/identity"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -257,11 +257,7 @@ func identityOf(raw json.RawMessage) identity {
 // case, with the group when there is one (deployment.apps/nginx,
 // service/nginx).
 func (id identity) ref() string {
-	kind := strings.ToLower(id.kind)
-	if g, _, ok := strings.Cut(id.apiVersion, "/"); ok {
-		kind += "." + g
-	}
-	return kind + "/" + id.name
+	return objectid.Identity{APIVersion: id.apiVersion, Kind: id.kind, Name: id.name}.Ref()
 }
 
 // detail renders the selected step: the objects of the cluster before

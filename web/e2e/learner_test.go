@@ -3,7 +3,9 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -406,4 +408,145 @@ func (b *browser) waitEditorsAtTop() {
 		const box = s.getBoundingClientRect();
 		return s.scrollTop === 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
 	})`, stepTimeout)
+}
+
+// TestNamespaceElsewhere gives the walkthrough's file namespace production
+// over its live Deployment in default: the page says, in one line naming
+// both, that kubectl applies to the object in production, which it
+// creates, with kubectl's own line beside it; the result is that create
+// (no "metadata.namespace set default → production" step, nothing of the
+// live object merged in), the live pane untouched. Server-side says the
+// same, and the note leaves with the namespace.
+func TestNamespaceElsewhere(t *testing.T) {
+	const lead = "Another object: The file names namespace production, the live object is in default: kubectl applies to the Deployment nginx-deployment in production, not to this live object, which stays untouched; none is given in production, so kubectl creates it there."
+	for _, size := range learnerScreens {
+		t.Run(size.name, func(t *testing.T) {
+			b := learnerBrowser(t, size, siteURL)
+			live := b.paneText("live")
+			file := b.paneText("file")
+			if !strings.Contains(file, "  namespace: default\n") || !strings.Contains(live, "  namespace: default\n") {
+				t.Fatalf("the walkthrough's file or live object is not in default")
+			}
+			b.setPane("file", strings.Replace(file, "  namespace: default\n", "  namespace: production\n", 1))
+			b.waitFor("the outcome", `document.getElementById('outputs').dataset.state === 'ready' && !document.getElementById('elsewhere').hidden`, stepTimeout)
+			if got := oneLine(eval[string](b, `document.querySelector('#elsewhere .elsewhere-lead').innerText`)); got != lead {
+				t.Errorf("the note says\n%s\nwant\n%s", got, lead)
+			}
+			if got := eval[string](b, `document.querySelector('#elsewhere .elsewhere-output').textContent`); got != "deployment.apps/nginx-deployment created" {
+				t.Errorf("kubectl's line is %q", got)
+			}
+			if st := b.text("status"); st != "kubectl apply: created in namespace production. The live object, in default, is another object: kubectl leaves it untouched." {
+				t.Errorf("the status says %q", st)
+			}
+			if got := b.text("result-action"); got != "created" {
+				t.Errorf("the result's badge says %q", got)
+			}
+			steps := eval[string](b, `document.getElementById('steps').innerText`)
+			if strings.Contains(steps, "metadata.namespace") || strings.Contains(steps, "→ production") || strings.Contains(steps, "does not exist yet") {
+				t.Errorf("the steps move the object or say it does not exist:\n%s", steps)
+			}
+			result := b.paneText("result")
+			if !strings.Contains(result, "  namespace: production\n") || strings.Contains(result, "replicas:") || strings.Contains(result, "resourceVersion") {
+				t.Errorf("the result is not the file created in production:\n%s", result)
+			}
+			if got := b.paneText("live"); got != live {
+				t.Errorf("the live pane changed")
+			}
+			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				t.Errorf("the page is %d px wider than the screen", w)
+			}
+
+			b.clickSettled("apply-server")
+			b.waitFor("the server-side outcome", `document.getElementById('ssa-view').dataset.state === 'ready' && !!document.getElementById('ssa-elsewhere')`, stepTimeout)
+			if got := eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-output').textContent`); got != "deployment.apps/nginx-deployment serverside-applied" {
+				t.Errorf("server-side, kubectl's line is %q", got)
+			}
+			if got := oneLine(eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-lead').innerText`)); got != lead {
+				t.Errorf("server-side, the note says %q", got)
+			}
+			b.clickSettled("apply-client")
+			b.waitFor("client-side again", `document.getElementById('apply-client').getAttribute('aria-pressed') === 'true' && !document.getElementById('elsewhere').hidden`, stepTimeout)
+
+			before := renders(b)
+			b.setPane("file", file)
+			waitRender(b, before)
+			b.waitFor("the note gone with the namespace", `document.getElementById('elsewhere').hidden && document.getElementById('outputs').dataset.action === 'configure'`, stepTimeout)
+			b.checkConsole()
+		})
+	}
+}
+
+// goValueSyntax is how Go prints its own values: never the page's words.
+var goValueSyntax = regexp.MustCompile(`map\[|\[\]interface ?\{\}|interface \{\}|%!|<nil>`)
+
+// TestErrorsInPlainWordsPage pastes a representative set of the errors
+// engine/api's TestErrorsInPlainWords covers (a near-miss kind, a value of
+// the wrong type in the file and in the live object, a mixed list, an
+// element without its merge key) and shows each with the client-side, the
+// server-side and both applies: the page's own words on screen have no Go
+// value syntax, kubectl's (or the API server's) exact text is kept folded
+// below them, and nothing scrolls sideways.
+func TestErrorsInPlainWordsPage(t *testing.T) {
+	w, _ := samples.Get("walkthrough")
+	f := func(old, new string) string { return strings.Replace(w.File, old, new, 1) }
+	withLive := func(old, new string) string { return strings.Replace(w.Live, old, new, 1) }
+	type shown struct {
+		apply string // client, server or both
+		words string // in the plain words shown
+		exact string // kubectl's or the server's text, folded
+	}
+	cases := []struct {
+		name, file, live string
+		shows            []shown
+	}{
+		{"a near-miss kind", f("kind: Deployment", "kind: Deploymnet"), w.Live, []shown{
+			{"client", "The kind differs: the file has Deploymnet, the live object Deployment.", "creating patch: precondition failed for: map[kind:Deploymnet"},
+			{"both", "The kind differs: the file has Deploymnet, the live object Deployment.", "creating patch: precondition failed for: map[kind:Deploymnet"},
+		}},
+		{"a map for replicas", f("spec:\n", "spec:\n  replicas: {a: 1}\n"), w.Live, []shown{
+			{"server", "The API server cannot read the file as a Deployment of its schema: .spec.replicas must be a number, not a map.", "got map[string]interface {}"},
+			{"both", "The API server cannot read the file as a Deployment of its schema: .spec.replicas must be a number, not a map.", "got map[string]interface {}"},
+		}},
+		{"a list for a live label", w.File, withLive("  name: nginx-deployment\n", "  name: nginx-deployment\n  labels:\n    app: [1]\n"), []shown{
+			{"server", "The API server cannot read the live object as a Deployment of its schema: .metadata.labels.app must be a string, not a list.", "&value.valueUnstructured{Value:[]interface {}{1}}"},
+		}},
+		{"a mixed list", f("  namespace: default\n", "  namespace: default\n  finalizers: [a, {b: 1}]\n"), withLive("  namespace: default\n", "  namespace: default\n  finalizers: [a]\n"), []shown{
+			{"client", "the list metadata.finalizers has elements of different kinds", "list element types are not identical: [[a] [a map[b:1]]]"},
+		}},
+		{"a port without containerPort", f("        - containerPort: 80", "        - a: 1"), w.Live, []shown{
+			{"client", "an element of the list spec.template.spec.containers[name=nginx].ports has no containerPort", "map: map[a:1] does not contain declared merge key: containerPort"},
+		}},
+	}
+	for _, size := range learnerScreens {
+		t.Run(size.name, func(t *testing.T) {
+			b := learnerBrowser(t, size, siteURL)
+			for _, tc := range cases {
+				for _, s := range tc.shows {
+					b.clickSettled("apply-" + s.apply)
+					b.setPane("file", tc.file)
+					b.setPane("live", tc.live)
+					box := `document.getElementById('error-general')`
+					if s.apply == "server" {
+						box = `document.querySelector('#ssa-view .error-general')`
+					} else if s.apply == "both" {
+						box = `document.querySelector('#ssa-view .error-general, #both-client .error-general')`
+					}
+					words, _ := json.Marshal(s.words)
+					b.waitFor(tc.name+" ("+s.apply+")", fmt.Sprintf(`(() => { const e = %s; return !!e && e.getClientRects().length > 0 && e.innerText.replace(/\s+/g, ' ').includes(%s); })()`, box, words), stepTimeout)
+					shownText := eval[string](b, `document.getElementById('outputs').innerText + '\n' + document.getElementById('status').innerText`)
+					if m := goValueSyntax.FindString(shownText); m != "" {
+						t.Errorf("%s (%s): the page shows %q in its own words:\n%s", tc.name, s.apply, m, shownText)
+					}
+					exact := eval[string](b, fmt.Sprintf(`%s.querySelector('details.error-kubectl pre')?.textContent ?? ''`, box))
+					if !strings.Contains(exact, s.exact) {
+						t.Errorf("%s (%s): the exact text folded below is %q, want it to contain %q", tc.name, s.apply, exact, s.exact)
+					}
+					if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+						t.Errorf("%s (%s): the page is %d px wider than the screen", tc.name, s.apply, w)
+					}
+				}
+			}
+			b.checkConsole()
+		})
+	}
 }

@@ -28,6 +28,13 @@ import (
 // saveShot writes a screenshot of the viewport to tmp/screenshots/robust-name.png.
 func saveShot(t *testing.T, b *browser, name string) {
 	t.Helper()
+	saveShotAs(t, b, "robust-"+name+".png")
+}
+
+// saveShotAs writes a screenshot of the viewport, after two frames, to
+// tmp/screenshots/file and returns its width in pixels.
+func saveShotAs(t *testing.T, b *browser, file string) int {
+	t.Helper()
 	eval[chromedp.Void](b, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
 	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
@@ -42,9 +49,10 @@ func saveShot(t *testing.T, b *browser, name string) {
 		t.Fatal(err)
 	}
 	dir := screenshotDir(t)
-	if err := os.WriteFile(filepath.Join(dir, "robust-"+name+".png"), buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, file), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return img.Bounds().Dx()
 }
 
 // phone emulates a 390x844 touch screen.

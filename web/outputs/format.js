@@ -43,10 +43,12 @@ export const PATCH_TYPE_WORDS = {
 /**
  * The status sentence for a result, as kubectl would print it plus what
  * it sent.
- * @param {{action: string, patchType: string}} result
+ * @param {{action: string, patchType: string, elsewhere?: import('../api-types.js').Elsewhere}} result
  */
 export function statusSentence(result) {
   const word = ACTION_WORDS[result.action] || result.action;
+  const away = result.elsewhere;
+  if (away) return `kubectl apply: ${word} in namespace ${away.namespace}. The live object, in ${away.liveNamespace}, is another object: kubectl leaves it untouched.`;
   if (result.action === 'create') return `kubectl apply: ${word}. The object does not exist yet, so kubectl creates it (no patch).`;
   if (result.action === 'unchanged') return `kubectl apply: ${word}. The patch is empty, so kubectl sends nothing.`;
   const type = PATCH_TYPE_WORDS[result.patchType] || result.patchType;

@@ -8,6 +8,8 @@
 import { h, clear } from '../dom.js';
 import { addViewStyle } from './view-style.js';
 import { paragraphs } from './kubectl-text.js';
+import { renderElsewhere } from '../elsewhere.js';
+import { renderErrorBlock } from '../messages.js';
 import { ssaStep, addStepsStyle } from './steps-list.js';
 
 /** @typedef {import('../api-types.js').ServerSide} ServerSide */
@@ -112,7 +114,17 @@ export class ServerSideView {
       const marked = e.fields && e.fields.length > 0 ? e.fields[0].where : null;
       const pane = e.pane ? this.paneLabel(e.pane) : '';
       const where = pane ? ` (${pane}${e.line ? `, line ${e.line}` : ''}${marked ? ', marked' : ''})` : '';
-      this.body.append(h('div', { className: 'error-general', attrs: { role: 'alert' }, text: `${e.message}${where}` }));
+      const box = h('div', { className: 'error-general', attrs: { role: 'alert' } });
+      if (!e.explanation) {
+        box.textContent = `${e.message}${where}`;
+      } else {
+        // As the client-side apply's: the plain words first, the
+        // server's or kubectl's exact text (Go syntax, some of it) folded
+        // below them.
+        renderErrorBlock(box, e);
+        if (pane) box.append(h('p', { className: 'error-where', text: `In the ${pane}${e.line ? ` at line ${e.line}` : ''}${marked ? ' (marked)' : ''}.` }));
+      }
+      this.body.append(box);
       if (marked) this.highlight(marked);
       return;
     }
@@ -124,6 +136,12 @@ export class ServerSideView {
     this.body.append(h('p', { className: 'panel-hint', text: this.host.dataset.view === 'both'
       ? 'The same file and live object through both applies: kubectl apply (a three-way patch from the last-applied pane) and kubectl apply --server-side (the server merges by the kind\'s schema and records field owners).'
       : 'kubectl apply --server-side sends the file as it is; the API server merges it into the live object by the kind\'s schema and records who owns each field (metadata.managedFields). The last-applied pane is not used.' }));
+    if (s.server.elsewhere) {
+      // The client-side apply beside it ("both") goes to the same object.
+      const note = h('div', { className: 'elsewhere', id: 'ssa-elsewhere', attrs: { role: 'note' } });
+      renderElsewhere(note, s.server.elsewhere);
+      this.body.append(note);
+    }
     this.renderMessages(s);
     if (s.conflicts.length > 0) this.renderConflicts(s);
     if (this.host.dataset.view === 'both') this.renderBoth(s);
@@ -247,7 +265,7 @@ export class ServerSideView {
     const server = column(`server-side: ${s.server.action}`, s.server.objectYAML, serverLines, 'both-server');
     const client = s.client
       ? column(`client-side: ${s.client.action}`, s.client.objectYAML, clientLines, 'both-client')
-      : { el: h('div', { className: 'both-col', id: 'both-client' }, h('h3', { className: 'small-heading', text: 'client-side: fails' }), h('p', { className: 'error-general', text: s.clientError ? s.clientError.message : '' })), rows: [] };
+      : { el: h('div', { className: 'both-col', id: 'both-client' }, h('h3', { className: 'small-heading', text: 'client-side: fails' }), clientErrorBlock(s.clientError)), rows: [] };
     const grid = h('div', { className: 'both-grid' }, client.el, server.el);
     const list = h('ol', { className: 'ssa-differences', id: 'ssa-differences' });
     for (const d of diffs) {
@@ -365,10 +383,22 @@ function statusOf(s) {
     case 'conflict':
       return `Server-side apply refused: ${s.conflicts.length} conflict${s.conflicts.length === 1 ? '' : 's'} with other managers. kubectl exits 1 and nothing changes.`;
     case 'create':
+      if (s.server.elsewhere) return `Server-side apply creates the object in namespace ${s.server.elsewhere.namespace}; the live object, in ${s.server.elsewhere.liveNamespace}, is another object, left untouched. ${owned} fields have owners.`;
       return `Server-side apply creates the object; ${owned} fields have owners.`;
     case 'unchanged':
       return 'Server-side apply changes nothing (the object and its managedFields stay as they are).';
     default:
       return `Server-side apply configures the object; ${owned} fields have owners.`;
   }
+}
+
+/**
+ * Why the client-side apply beside the server-side one fails, as the
+ * client-side view says it (plain words, kubectl's text folded).
+ * @param {import('../api-types.js').ApiError|undefined} error
+ */
+function clientErrorBlock(error) {
+  const box = h('div', { className: 'error-general' });
+  if (error) renderErrorBlock(box, error);
+  return box;
 }

@@ -22,3 +22,8 @@ test('statusSentence names the action and the patch type', () => {
   assert.match(statusSentence({ action: 'create', patchType: '' }), /created/);
   assert.match(statusSentence({ action: 'unchanged', patchType: 'strategic' }), /sends nothing/);
 });
+
+test('statusSentence for a file in another namespace names both and does not say the object is missing', () => {
+  const s = statusSentence({ action: 'create', patchType: '', elsewhere: { namespace: 'production', liveNamespace: 'default', explanation: 'e', kubectl: 'deployment.apps/web created' } });
+  assert.equal(s, 'kubectl apply: created in namespace production. The live object, in default, is another object: kubectl leaves it untouched.');
+});

@@ -95,3 +95,12 @@ test('the client sends the seq it holds as base and rebuilds deltas', () => {
   assert.equal(JSON.parse(workers[1].sent.at(-1).request).base, undefined);
   client.stopWorker();
 });
+
+test('elsewhere comes whole with each delta, and leaves when a delta has none', () => {
+  const elsewhere = { namespace: 'production', liveNamespace: 'default', explanation: 'e', kubectl: 'deployment.apps/web created' };
+  const empty = { base: 1, action: 'create', patchType: '', patchTypeWhy: '', lastAppliedSource: 'none', texts: [], lists: [] };
+  const moved = applyDelta(base(), { ...empty, elsewhere });
+  assert.deepEqual(moved.elsewhere, elsewhere);
+  const back = applyDelta(moved, { ...empty, action: 'configure' });
+  assert.equal('elsewhere' in back, false);
+});

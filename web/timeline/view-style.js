@@ -58,6 +58,9 @@ const CSS = `
 .tl-object[aria-pressed="true"] { border-color: var(--accent); box-shadow: inset 0 0 0 1px var(--accent); }
 .tl-ns { color: var(--muted); font-size: 0.85em; }
 .tl-defaulted { list-style: none; margin: 0.2rem 0; padding: 0; display: flex; flex-direction: column; gap: 0.15rem; }
+.tl-defaulted li { overflow-wrap: anywhere; min-width: 0; }
+.tl-refused { margin: 0.3rem 0 0.5rem; }
+.tl-refused .tl-stderr { margin: 0.25rem 0 0; }
 .tl-apply { border: 1px solid var(--border); border-radius: var(--radius); padding: 0.4rem 0.5rem; margin: 0.4rem 0; }
 .tl-apply-head { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; margin-bottom: 0.3rem; }
 .tl-patch-type { color: var(--muted); font-size: 0.9em; }

@@ -457,6 +457,14 @@ export class TimelineMode {
     if (step.error) {
       this.detail.append(h('p', { className: 'error-general', text: `This command is not simulated, so nothing changed: ${step.error}` }));
     }
+    const refused = !step.error && step.exitCode !== 0;
+    if (refused) {
+      // Why the objects below are unchanged, first: kubectl's own text
+      // (the API server's refusal, Go values and all) as it prints it.
+      this.detail.append(h('div', { className: 'error-general tl-refused', attrs: { role: 'note' } },
+        h('p', {}, h('strong', { text: `kubectl failed (exit ${step.exitCode}): ` }), 'what it could not apply stays as it was. kubectl prints:'),
+        h('pre', { className: 'tl-stderr', text: (step.stderr || '').trimEnd() })));
+    }
     this.detail.append(h('h3', { className: 'small-heading', text: 'The cluster before → after this step' }));
     if (d.objects.length === 0) {
       this.detail.append(h('p', { className: 'empty', text: 'The cluster holds no objects.' }));
@@ -487,7 +495,11 @@ export class TimelineMode {
     }
     if (d.applies.length > 0) {
       this.detail.append(h('h3', { className: 'small-heading', text: 'kubectl apply, object by object' }));
-      for (const a of d.applies) this.detail.append(this.applyBlock(a));
+      // An apply of a failed command whose object did not change was
+      // refused: its result is what kubectl computed and sent, not what
+      // the cluster holds.
+      const unchanged = new Set(d.objects.filter((o) => !o.action).map((o) => `${o.namespace || ''}/${o.ref}`));
+      for (const a of d.applies) this.detail.append(this.applyBlock(a, refused && a.result.action !== 'conflict' && unchanged.has(`${a.namespace || ''}/${a.ref}`)));
     }
   }
 
@@ -496,13 +508,15 @@ export class TimelineMode {
    * result and diff.
    * @private
    */
-  applyBlock(a) {
+  applyBlock(a, refused = false) {
     const r = a.result;
     const body = h('div', { className: 'tl-apply-body' });
-    const block = h('section', { className: 'tl-apply', dataset: { ref: a.ref, action: r.action } },
+    const block = h('section', { className: 'tl-apply', dataset: refused ? { ref: a.ref, action: r.action, refused: 'true' } : { ref: a.ref, action: r.action } },
       h('div', { className: 'tl-apply-head' },
         h('code', { text: a.ref }),
-        h('span', { className: `badge action-${r.action}`, text: ACTION_WORDS[r.action] || r.action }),
+        refused
+          ? h('span', { className: 'badge action-conflict', text: 'refused', title: `kubectl computed this (${ACTION_WORDS[r.action] || r.action}); the API server refused it` })
+          : h('span', { className: `badge action-${r.action}`, text: ACTION_WORDS[r.action] || r.action }),
         r.patchType ? h('span', { className: 'tl-patch-type', text: PATCH_TYPE_WORDS[r.patchType] || r.patchType }) : null,
         // The single-apply mode computes client-side apply only: a
         // server-side apply opened there would show another result.
