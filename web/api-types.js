@@ -242,7 +242,8 @@
 /**
  * The computed apply, rendered for the page.
  * @typedef {object} Result
- * @property {'create' | 'configure' | 'unchanged'} action What kubectl reports.
+ * @property {'create' | 'configure' | 'unchanged' | 'conflict'} action What kubectl reports
+ *   ("conflict": a server-side apply refused, ServerSide.server only).
  * @property {'strategic' | 'merge' | ''} patchType "" on create.
  * @property {string} patchTypeWhy Why kubectl chose this patch type (or sent none).
  * @property {string} patchJSON The patch, indented JSON ("" on create).

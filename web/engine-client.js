@@ -257,7 +257,7 @@ export class EngineClient {
    * not the computation's time, and on a slow phone they are seconds.
    * @private
    * @param {NonNullable<EngineClient['inflight']>} item
-   * @param {Request} request
+   * @param {Request | {op: 'where', base: number, step: number}} request
    */
   send(item, request) {
     this.inflight = item;
@@ -363,7 +363,7 @@ export class EngineClient {
     // already dead), so the newest request gets one more try in the fresh
     // worker. A timeout is not retried: it would most likely time out again.
     if (why === 'crashed' && lost && !lost.retried && !this.pending && lost.id === this.lastId) {
-      this.pending = { ...lost, retried: true };
+      this.pending = { id: lost.id, request: /** @type {Request} */ (lost.request), retried: true };
     }
     this.start();
   }
@@ -397,7 +397,7 @@ export class EngineClient {
     this.onState('failed', message);
   }
 
-  /** @private */
+  /** Ends the worker, if any, without a state change (fail, start, and tests). */
   stopWorker() {
     clearTimeout(this.timer);
     clearTimeout(this.loadTimer);
@@ -440,6 +440,7 @@ export function debounce(fn, ms, now = () => performance.now()) {
     const from = start <= t && t - start < ms ? start : t;
     timer = setTimeout(run, Math.max(0, from + ms - t));
   };
+  /** @param {A} args */
   const debounced = (...args) => since(now(), ...args);
   debounced.since = since;
   debounced.cancel = () => {

@@ -63,8 +63,8 @@ export function textAfterSwitch(text, from, to, scenario) {
  * line and column are in JSON the user never sees, so they are dropped,
  * and the message says the problem is in the output (with the field
  * path, which does mean something in the Jsonnet).
- * @param {import('./api-types.js').Error} error
- * @returns {import('./api-types.js').Error}
+ * @param {import('./api-types.js').ApiError} error
+ * @returns {import('./api-types.js').ApiError}
  */
 export function fromJsonnetOutput(error) {
   if (error.pane !== 'file') return error;
@@ -76,7 +76,7 @@ export function fromJsonnetOutput(error) {
  * @typedef {object} JsonnetResponse
  * @property {string} version
  * @property {string} [json] the object, when the evaluation worked
- * @property {import('./api-types.js').Error & {reason?: string}} [error]
+ * @property {import('./api-types.js').ApiError & {reason?: string}} [error]
  */
 
 /** @param {string} message @returns {JsonnetResponse} */

@@ -136,11 +136,11 @@ export class Gallery {
       this.render();
     });
     this.list.addEventListener('click', (e) => {
-      const option = /** @type {HTMLElement} */ (e.target).closest('[role="option"]');
+      const option = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (e.target).closest('[role="option"]'));
       if (option) this.pick(/** @type {string} */ (option.dataset.id));
     });
     this.list.addEventListener('mousemove', (e) => {
-      const option = /** @type {HTMLElement} */ (e.target).closest('[role="option"]');
+      const option = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (e.target).closest('[role="option"]'));
       if (option && option.dataset.id !== this.active) this.mark(/** @type {string} */ (option.dataset.id), false);
     });
   }

@@ -157,7 +157,7 @@ export class Inputs {
 
   /**
    * Shows an input error next to its pane and as a lint diagnostic.
-   * @param {import('./api-types.js').Error} error
+   * @param {import('./api-types.js').ApiError} error
    */
   showError(error) {
     this.clearErrors();

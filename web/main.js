@@ -464,7 +464,7 @@ function renderAnswer(response) {
 }
 
 /**
- * @param {import('./api-types.js').Error} error
+ * @param {import('./api-types.js').ApiError} error
  * @param {string} [notice]
  */
 function renderError(error, notice = '') {

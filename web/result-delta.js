@@ -40,8 +40,9 @@ export function applyDelta(prev, delta) {
       throw new Error(`delta: edit of ${e.field} out of range`);
     }
     // concat, not splice(...ins): a list can have more elements than a
-    // call can take arguments.
-    next[e.field] = old.slice(0, e.at).concat(e.ins, old.slice(e.at + e.del));
+    // call can take arguments. (The elements' type follows e.field, which
+    // the type checker cannot see: any.)
+    next[e.field] = /** @type {any} */ (old).slice(0, e.at).concat(e.ins, old.slice(e.at + e.del));
   }
   return next;
 }

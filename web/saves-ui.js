@@ -121,6 +121,7 @@ export class SavedWork {
     this.undoAction = null;
     /** The last export's text (for tests: docs/page.md). */
     this.lastExport = '';
+    /** 0: none. @type {ReturnType<typeof setTimeout>|0} */
     this.searchTimer = 0;
     /** @type {Promise<void>} */
     this.ready = new Promise((resolve) => {
@@ -196,7 +197,7 @@ export class SavedWork {
     if (!newest) return;
     const got = await this.client.call({ op: 'get', id: newest.id });
     const state = got.record && readState(got.record.state);
-    if (!state || sameState(state, this.getState())) return;
+    if (!state || sameState(state, /** @type {any} */ (this.getState()))) return;
     clear(this.offerText);
     this.offerText.append(`Unsaved work from ${describeTime(newest.updated)}${newest.summary ? ` (${newest.summary})` : ''}, from another tab or an earlier visit, is kept.`);
     this.offerItem = { ...newest, state };
@@ -270,7 +271,7 @@ export class SavedWork {
   }
 
   /** Opens or closes the panel. @param {boolean} [open] */
-  async toggle(open = this.panel.hidden) {
+  async toggle(open = this.panel.hidden === true) {
     this.panel.hidden = !open;
     this.toggleButton.setAttribute('aria-expanded', String(open));
     if (!open) return;

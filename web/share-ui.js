@@ -74,7 +74,9 @@ export class Sharing {
     this.applying = false;
     /** Whether a change waits to be saved, and its timer and idle callback. */
     this.pending = false;
+    /** 0: none. @type {ReturnType<typeof setTimeout>|0} */
     this.timer = 0;
+    /** 0: none. @type {ReturnType<typeof idle.start>|0} */
     this.idleId = 0;
     /** The draft text last stored, to skip storing it again. */
     this.saved = '';

@@ -120,7 +120,8 @@ export function fragmentVersion(hash) {
  * Checks a decoded value and copies its known fields into a new state:
  * nothing else of the value survives (no prototype, no extra keys).
  * @param {unknown} value
- * @param {{paneChars?: number}} [limits]
+ * @param {{paneChars?: number, version?: number}} [limits] version: the
+ *   link format's, which fields it may carry (VERSION when absent)
  * @returns {ShareState}
  */
 export function validateState(value, { paneChars = LIMITS.paneChars, version = VERSION } = {}) {
@@ -340,7 +341,7 @@ export function toBase64url(bytes) {
 
 /**
  * @param {string} text base64url without padding
- * @returns {Uint8Array}
+ * @returns {Uint8Array<ArrayBuffer>}
  */
 export function fromBase64url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) {
@@ -356,7 +357,7 @@ export function fromBase64url(text) {
  * Unpacks deflate-raw data to UTF-8 text, giving up past maxBytes. The
  * input is written a slice at a time, as the output is read: the
  * decompressor never runs far ahead of the limit check.
- * @param {Uint8Array} bytes
+ * @param {Uint8Array<ArrayBuffer>} bytes
  * @param {number} maxBytes
  * @returns {Promise<string>}
  */

@@ -7,8 +7,7 @@
  * @returns {{show(tabId: string): void, current(): string}}
  */
 export function setupTabs(tablist, { onShow = () => {} } = {}) {
-  /** @type {HTMLElement[]} */
-  const tabs = [...tablist.querySelectorAll('[role="tab"]')];
+  const tabs = /** @type {HTMLElement[]} */ ([...tablist.querySelectorAll('[role="tab"]')]);
   let current = '';
 
   function show(tabId, focus = false) {

@@ -61,6 +61,7 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
     const go = new Go();
     const instance = await WebAssembly.instantiate(module, go.importObject);
     memory = /** @type {WebAssembly.Memory} */ (instance.exports.mem) || null;
+    /** @type {Promise<void>} */
     const ready = new Promise((resolve, reject) => {
       self[readyCallback] = resolve;
       go.run(instance).then(

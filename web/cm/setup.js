@@ -140,8 +140,8 @@ export function setDark(isDark) {
 /**
  * @param {object} opts
  * @param {string} opts.label accessible name of the editor
- * @param {'yaml'|'json'|'jsonnet'|null} [opts.language] null: the caller adds
- *   the language itself (see languageSupport)
+ * @param {'yaml'|'json'|null} [opts.language] null: the caller adds the
+ *   language itself (see languageSupport; Jsonnet's, jsonnetSupport)
  * @param {boolean} [opts.readOnly]
  * @param {string} [opts.placeholder]
  * @returns {import('@codemirror/state').Extension[]}

@@ -75,7 +75,7 @@ class EmbedCode {
   }
 
   /** @param {boolean} [open] */
-  toggle(open = this.section.hidden) {
+  toggle(open = this.section.hidden === true) {
     this.section.hidden = !open;
     this.button.setAttribute('aria-expanded', String(open));
     if (open) this.refresh().then(() => { this.text.setSelectionRange(0, 0); this.text.focus(); this.text.scrollTop = 0; });

@@ -50,6 +50,7 @@ export class Embed {
     this.options = options;
     this.page = page;
     this.root = document.documentElement;
+    /** 0: none. @type {ReturnType<typeof setTimeout>|0} */
     this.timer = 0;
     /** Bumped by every change: a slower, older encoding must not win. */
     this.version = 0;

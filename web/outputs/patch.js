@@ -33,7 +33,7 @@ export class PatchView extends LazyView {
     this.meta = byId('patch-meta');
     this.directiveList = byId('patch-directives');
     this.command = byId('kubectl-patch');
-    this.copyButton = byId('btn-copy-patch');
+    this.copyButton = /** @type {HTMLButtonElement} */ (byId('btn-copy-patch'));
     this.copyStatus = byId('copy-status');
     this.yamlButton = byId('patch-format-yaml');
     this.jsonButton = byId('patch-format-json');

@@ -47,10 +47,10 @@ export class ServerSideView {
       onCRDs(this.crdText.value);
     });
     this.crdCount = h('span', { className: 'ssa-crds-count' });
-    this.crds = h('details', { id: 'ssa-crds', className: 'ssa-crds' },
+    this.crds = /** @type {HTMLDetailsElement} */ (h('details', { id: 'ssa-crds', className: 'ssa-crds' },
       h('summary', {}, 'CustomResourceDefinitions the server knows ', this.crdCount),
       h('p', { className: 'panel-hint', text: 'For a custom resource: paste its CRD (YAML, several separated by ---). The server-side apply then merges by the served version\'s openAPIV3Schema (x-kubernetes-list-type, list-map-keys, map-type…), as the API server does once the CRD is applied. Without one, every list of a custom kind is atomic.' }),
-      this.crdText);
+      this.crdText));
     this.crds.open = crds !== '';
     this.crdSummary();
     host.append(this.crds, this.status, this.body);

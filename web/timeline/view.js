@@ -60,6 +60,7 @@ export class TimelineMode {
     /** @type {StepItem[]} */
     this.items = [];
     this.visible = false;
+    /** 0: none. @type {ReturnType<typeof setTimeout>|0} */
     this.timer = 0;
     /** The last timeline answer, and the object chosen in the detail. */
     this.answer = null;
