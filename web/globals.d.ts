@@ -3,7 +3,7 @@
 
 /**
  * The content-hashed file names, defined by scripts/bundle.mjs when it
- * bundles (web/assets.js falls back to the unhashed names).
+ * bundles (web/workers/assets.js falls back to the unhashed names).
  */
 declare const __APPLYLENS_ASSETS__: {
   worker: string; wasm: string; wasmExec: string;

@@ -3,41 +3,41 @@
 // shortcuts together.
 
 import { Transaction } from '@codemirror/state';
-import { assets } from './assets.js';
-import { EngineClient, debounce, engineClients } from './engine-client.js';
-import { adopt, engineForAddress, prestart, prestartOnIntent } from './prestart.js';
+import { assets } from './workers/assets.js';
+import { EngineClient, debounce, engineClients } from './workers/engine-client.js';
+import { adopt, engineForAddress, prestart, prestartOnIntent } from './workers/prestart.js';
 import { byId, h, clear } from './dom.js';
-import { preloadSearch } from './cm/setup.js';
-import { Inputs } from './inputs.js';
+import { preloadSearch } from './editor/cm/setup.js';
+import { Inputs } from './editor/inputs.js';
 import { StepsView } from './outputs/steps.js';
 import { PatchView } from './outputs/patch.js';
 import { ResultView } from './outputs/result.js';
 import { DiffView } from './outputs/diff.js';
 import { statusSentence } from './outputs/format.js';
-import { setupTabs } from './tabs.js';
-import { Examples } from './examples.js';
-import { LazyGallery } from './gallery-lazy.js';
-import { ExampleLinks } from './example-open.js';
-import { setupTheme } from './theme.js';
-import { defaultScenario } from './default-scenario.js';
-import { Sharing } from './share-ui.js';
+import { setupTabs } from './page/tabs.js';
+import { Examples } from './examples/examples.js';
+import { LazyGallery } from './gallery/lazy.js';
+import { ExampleLinks } from './examples/open.js';
+import { setupTheme } from './page/theme.js';
+import { defaultScenario } from './examples/default-scenario.js';
+import { Sharing } from './share/share-ui.js';
 import { LazyTimeline } from './timeline/lazy.js';
 import { ModeSwitch } from './timeline/mode-switch.js';
 import { ApplySwitch } from './serverside/switch.js';
 import { parseOptions } from './embed/options.js';
 import { EmbedLoader } from './embed/index.js';
-import { setupSaves } from './saves.js';
-import { Busy } from './busy.js';
-import { ApplyFlags } from './flags.js';
-import { errorStatus, renderErrorBlock } from './messages.js';
-import { Intro } from './intro.js';
-import { showStepLines as showInlineLines } from './step-lines.js';
+import { setupSaves } from './saves/saves.js';
+import { Busy } from './outputs/busy.js';
+import { ApplyFlags } from './page/flags.js';
+import { errorStatus, renderErrorBlock } from './outputs/messages.js';
+import { Intro } from './page/intro.js';
+import { showStepLines as showInlineLines } from './outputs/step-lines.js';
 import {
   JsonnetStage, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput,
-} from './file-format.js';
+} from './editor/file-format.js';
 
-/** @typedef {import('./api-types.js').Response} Response */
-/** @typedef {import('./api-types.js').Result} Result */
+/** @typedef {import('./workers/api-types.js').Response} Response */
+/** @typedef {import('./workers/api-types.js').Result} Result */
 
 const DEBOUNCE_MS = 150;
 
@@ -58,11 +58,11 @@ let engineNotice = '';
  * The file format of the newest apply request: the answer to it is the
  * only one rendered. From Jsonnet, the engine's file spans and error
  * lines are in the JSON output, which the page does not show.
- * @type {import('./file-format.js').FileFormat}
+ * @type {import('./editor/file-format.js').FileFormat}
  */
 let requestFormat = 'yaml';
 /** Same, for the result on screen. */
-let resultFormat = /** @type {import('./file-format.js').FileFormat} */ ('yaml');
+let resultFormat = /** @type {import('./editor/file-format.js').FileFormat} */ ('yaml');
 
 /** The embed mode's options (index.html?embed…, docs/embedding.md); null on the full page. */
 const embed = parseOptions(location.search);
@@ -103,7 +103,7 @@ const client = new EngineClient({
 // An embed starts its engine once it is in sight (web/embed/embed.js).
 if (!embed) client.start();
 // An on-demand engine the address will need, or a control a pointer or
-// focus is on, starts now (web/prestart.js); never in an embed, whose
+// focus is on, starts now (web/workers/prestart.js); never in an embed, whose
 // frames out of sight download nothing.
 if (!embed) {
   const onDemand = { timeline: assets.timelineWorker, serverside: assets.serversideWorker };
@@ -193,7 +193,7 @@ const saves = embed ? { changed() {} } : setupSaves({
   setStep: (step) => { pendingStep = step; },
 });
 /** A step to select once the next answer is rendered (saved work being restored). */
-let pendingStep = /** @type {import('./saved-work.js').StepRef|null} */ (null);
+let pendingStep = /** @type {import('./saves/saved-work.js').StepRef|null} */ (null);
 
 const inputs = new Inputs({
   onChange: () => {
@@ -248,7 +248,7 @@ const intro = new Intro({
 
 /**
  * Marks the selected step's lines in the editors (null: no step).
- * @param {import('./api-types.js').Where|null} where
+ * @param {import('./workers/api-types.js').Where|null} where
  * @param {boolean} scroll
  */
 function showStepLines(where, scroll) {
@@ -289,7 +289,7 @@ const applySwitch = new ApplySwitch({
 
 const schedule = debounce(() => compute(), DEBOUNCE_MS);
 
-// --overwrite, -n and a custom kind's scope (web/flags.js).
+// --overwrite, -n and a custom kind's scope (web/page/flags.js).
 const flags = new ApplyFlags({
   onChange: () => {
     compute();
@@ -333,10 +333,10 @@ function compute() {
 
 /**
  * @param {ReturnType<Inputs['values']>} values
- * @param {import('./file-format.js').FileFormat} format
+ * @param {import('./editor/file-format.js').FileFormat} format
  */
 function sendApply(values, format) {
-  /** @type {import('./api-types.js').Request} */
+  /** @type {import('./workers/api-types.js').Request} */
   const request = { op: 'apply', ...values };
   flags.addTo(request);
   requestFormat = format;
@@ -399,13 +399,13 @@ function render(response) {
   announceRendered();
 }
 
-/** The selected step, as saved work keeps it. @returns {import('./saved-work.js').StepRef|null} */
+/** The selected step, as saved work keeps it. @returns {import('./saves/saved-work.js').StepRef|null} */
 function selectedStep() {
   const step = stepsView.selected >= 0 ? stepsView.steps[stepsView.selected] : null;
   return step ? { phase: step.phase, path: step.path, rule: step.rule } : null;
 }
 
-/** Selects the step with this phase, path and rule, if the answer has one. @param {import('./saved-work.js').StepRef} ref */
+/** Selects the step with this phase, path and rule, if the answer has one. @param {import('./saves/saved-work.js').StepRef} ref */
 function selectStep(ref) {
   pendingStep = null;
   const index = stepsView.steps.findIndex((s) => s.phase === ref.phase && s.path === ref.path && s.rule === ref.rule);
@@ -464,7 +464,7 @@ function renderAnswer(response) {
 }
 
 /**
- * @param {import('./api-types.js').ApiError} error
+ * @param {import('./workers/api-types.js').ApiError} error
  * @param {string} [notice]
  */
 function renderError(error, notice = '') {
@@ -524,7 +524,7 @@ function setData(el, key, value) {
 /** The warnings on screen, as JSON, to skip rebuilding an equal list. */
 let shownWarnings = '[]';
 
-/** @param {import('./api-types.js').Warning[]} warnings */
+/** @param {import('./workers/api-types.js').Warning[]} warnings */
 function renderWarnings(warnings) {
   const key = JSON.stringify(warnings);
   if (key === shownWarnings) return;
@@ -541,7 +541,7 @@ function renderWarnings(warnings) {
 }
 
 /**
- * @param {import('./engine-client.js').EngineState} state
+ * @param {import('./workers/engine-client.js').EngineState} state
  * @param {string} [detail]
  */
 function showEngineState(state, detail = '') {
@@ -595,7 +595,7 @@ const JSONNET_STATE_TEXT = { loading: 'Loading Jsonnet…', ready: '', failed: '
 /**
  * The Jsonnet evaluator's state, beside the format selector. Its errors
  * (time-outs, crashes, load failures) come as answers: see JsonnetStage.
- * @param {import('./engine-client.js').EngineState} state
+ * @param {import('./workers/engine-client.js').EngineState} state
  * @param {string} [detail]
  */
 function showJsonnetState(state, detail = '') {
@@ -609,14 +609,14 @@ function showJsonnetState(state, detail = '') {
   if (state === 'failed') console.warn(`applylens: the Jsonnet evaluator could not be loaded: ${detail}`);
 }
 
-/** The file pane's format, its selector and hint. @param {import('./file-format.js').FileFormat} format */
+/** The file pane's format, its selector and hint. @param {import('./editor/file-format.js').FileFormat} format */
 function showFormat(format) {
   formatSelect.value = format;
   byId('file-format-hint').hidden = format !== 'jsonnet';
   inputs.setFormat(format);
 }
 
-/** Switches the format, and the example's file with it. @param {import('./file-format.js').FileFormat} format */
+/** Switches the format, and the example's file with it. @param {import('./editor/file-format.js').FileFormat} format */
 function setFormat(format) {
   const before = inputs.format;
   showFormat(format);
@@ -634,7 +634,7 @@ formatSelect.addEventListener('change', () => {
 /**
  * The flags row's state with the apply switch's flags in place of those
  * the row keeps as they came: `flags` only when some flag is set.
- * @param {{overwrite: boolean, flags?: import('./share.js').Flags}} row
+ * @param {{overwrite: boolean, flags?: import('./share/share.js').Flags}} row
  */
 function withSwitch({ overwrite, flags: rowFlags = {} }) {
   const { apply, fieldManager, forceConflicts, crds, ...rest } = rowFlags;
@@ -644,11 +644,11 @@ function withSwitch({ overwrite, flags: rowFlags = {} }) {
 
 /**
  * What the page shows, as a share link or the draft holds it.
- * @returns {import('./share.js').ShareState}
+ * @returns {import('./share/share.js').ShareState}
  */
 function pageState() {
   const v = inputs.values();
-  const tab = /** @type {import('./share.js').ShareState['tab']} */ (tabs.current().replace(/^tab-/, ''));
+  const tab = /** @type {import('./share/share.js').ShareState['tab']} */ (tabs.current().replace(/^tab-/, ''));
   return {
     mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, tab,
     view: modes.current, timeline: timeline.state(), ...withSwitch(flags.state()),
@@ -657,7 +657,7 @@ function pageState() {
 
 /**
  * Shows a state (from a link or the draft) and computes it.
- * @param {import('./share.js').ShareState} state
+ * @param {import('./share/share.js').ShareState} state
  */
 function applyState(state) {
   examples.reset();
@@ -716,7 +716,7 @@ byId('btn-example').addEventListener('click', () => {
 /**
  * Shows a state made by one of the page's own buttons, keeping what it
  * replaces for Undo (an embed has no Undo: it shows its example).
- * @param {import('./share.js').ShareState} state
+ * @param {import('./share/share.js').ShareState} state
  * @param {string} done
  * @param {string} redoLabel
  */

@@ -16,7 +16,7 @@ import { h, clear, reveal } from '../dom.js';
 import { TABLES, PHASES, matchRow, docLink } from './tables.js';
 import { formatValue } from './format.js';
 
-/** @typedef {import('../api-types.js').Step} Step */
+/** @typedef {import('../workers/api-types.js').Step} Step */
 
 const YES_NO = (v) => (v === null ? '–' : v ? 'yes' : 'no');
 

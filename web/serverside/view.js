@@ -10,14 +10,14 @@ import { addViewStyle } from './view-style.js';
 import { paragraphs } from './kubectl-text.js';
 import { ssaStep, addStepsStyle } from './steps-list.js';
 
-/** @typedef {import('../api-types.js').ServerSide} ServerSide */
-/** @typedef {import('../api-types.js').Where} Where */
+/** @typedef {import('../workers/api-types.js').ServerSide} ServerSide */
+/** @typedef {import('../workers/api-types.js').Where} Where */
 
 export class ServerSideView {
   /**
    * @param {object} opts
    * @param {HTMLElement} opts.host
-   * @param {() => import('../engine-client.js').EngineClient} opts.createClient
+   * @param {() => import('../workers/engine-client.js').EngineClient} opts.createClient
    * @param {(where: Where|null) => void} opts.highlight
    * @param {(pane: string) => string} opts.paneLabel a pane's label, for an error that names it
    * @param {string} [opts.crds] the CustomResourceDefinitions pasted so far
@@ -74,7 +74,7 @@ export class ServerSideView {
     this.crdCount.textContent = n ? `(${n})` : '(none)';
   }
 
-  /** @param {import('../api-types.js').ServerSideRequest} request */
+  /** @param {import('../workers/api-types.js').ServerSideRequest} request */
   request(request) {
     this.client.request(/** @type {any} */ (request));
   }
@@ -99,7 +99,7 @@ export class ServerSideView {
     }
   }
 
-  /** @param {import('../api-types.js').ServerSideResponse} response */
+  /** @param {import('../workers/api-types.js').ServerSideResponse} response */
   render(response) {
     clear(this.body);
     this.highlight(null);
@@ -329,7 +329,7 @@ function flow(v) {
   return JSON.stringify(v);
 }
 
-/** Each apply's value of a difference. @param {import('../api-types.js').Difference} d */
+/** Each apply's value of a difference. @param {import('../workers/api-types.js').Difference} d */
 function sides(d) {
   return h('span', { className: 'diff-sides' }, side('client-side', d.client), side('server-side', d.server));
 }
@@ -342,7 +342,7 @@ function side(label, v) {
 /**
  * The list elements one result has and the other lacks (the engine's
  * onlyClient and onlyServer), each whole on its own line.
- * @param {import('../api-types.js').Difference} d
+ * @param {import('../workers/api-types.js').Difference} d
  * @returns {HTMLElement[]}
  */
 function elementsOnly(d) {

@@ -1,4 +1,4 @@
-// Share links and drafts (web/share.js): round trips, determinism, and
+// Share links and drafts (web/share/share.js): round trips, determinism, and
 // every kind of hostile link failing with a LinkError that says why.
 
 import { test } from 'node:test';
@@ -7,9 +7,9 @@ import { deflateRawSync, constants } from 'node:zlib';
 import {
   PREFIX, LIMITS, LinkError, encodeState, decodeFragment, validateState, sameState, fragmentVersion,
   toBase64url, fromBase64url, fragmentKey, draftText, parseDraft,
-} from '../share.js';
+} from '../share/share.js';
 
-/** @type {import('../share.js').ShareState} */
+/** @type {import('../share/share.js').ShareState} */
 const base = {
   mode: 'explicit',
   lastApplied: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n',
@@ -198,7 +198,7 @@ test('drafts', () => {
 });
 
 test('flags (version 3)', async (t) => {
-  const { FLAGS_PREFIX, TIMELINE_PREFIX, toPlain3 } = await import('../share.js');
+  const { FLAGS_PREFIX, TIMELINE_PREFIX, toPlain3 } = await import('../share/share.js');
   await t.test('a state with flags round-trips as s3, only the flags set', async () => {
     const state = { ...base, flags: { namespace: 'team-a', scope: 'cluster', apply: 'both', fieldManager: 'me', forceConflicts: true } };
     const fragment = await encodeState(state);

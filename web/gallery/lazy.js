@@ -3,7 +3,7 @@
 // the first sign of interest (the button pointed at or focused), so the
 // first visit carries neither.
 
-import { byId } from './dom.js';
+import { byId } from '../dom.js';
 
 /** @typedef {ConstructorParameters<typeof import('./gallery.js').Gallery>[0]} GalleryOptions */
 

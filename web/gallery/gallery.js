@@ -8,14 +8,14 @@
 // Items come from `load` (the samples, see examples.js); their `category`
 // picks the group (gallery-categories.js), unknown ones go under "More".
 
-import { byId, h, clear, reveal } from './dom.js';
-import { exampleHash } from './example-link.js';
-import { CATEGORIES } from './gallery-categories.js';
-import { addGalleryStyle } from './gallery-style.js';
+import { byId, h, clear, reveal } from '../dom.js';
+import { exampleHash } from '../examples/link.js';
+import { CATEGORIES } from './categories.js';
+import { addGalleryStyle } from './style.js';
 
 /**
  * @typedef {{id: string, title: string, description?: string, shows?: string[], category?: string}} GalleryItem
- * @typedef {import('./gallery-categories.js').GalleryCategory} GalleryCategory
+ * @typedef {import('./categories.js').GalleryCategory} GalleryCategory
  */
 
 /** The group of items whose category the gallery does not list. */

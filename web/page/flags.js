@@ -7,8 +7,8 @@
 // Flags this row does not show (the other share.js Flags) are kept as they
 // came, so that a state goes back out as it came in.
 
-import { byId } from './dom.js';
-import { FLAG_DEFAULTS } from './share.js';
+import { byId } from '../dom.js';
+import { FLAG_DEFAULTS } from '../share/share.js';
 
 /** The flags this row owns, of share.js Flags. */
 const OWN = ['namespace', 'scope'];
@@ -53,7 +53,7 @@ export class ApplyFlags {
 
   /**
    * Adds the flags to an apply request (only those not at their default).
-   * @param {import('./api-types.js').Request} request
+   * @param {import('../workers/api-types.js').Request} request
    */
   addTo(request) {
     if (!this.overwrite.checked) request.overwrite = false;
@@ -65,7 +65,7 @@ export class ApplyFlags {
   /**
    * The flags as a page state holds them: overwrite, and flags when some
    * is not at its default.
-   * @returns {{overwrite: boolean, flags?: import('./share.js').Flags}}
+   * @returns {{overwrite: boolean, flags?: import('../share/share.js').Flags}}
    */
   state() {
     /** @type {Record<string, unknown>} */
@@ -74,13 +74,13 @@ export class ApplyFlags {
     if (namespace !== FLAG_DEFAULTS.namespace) flags.namespace = namespace;
     if (this.scope.value !== FLAG_DEFAULTS.scope) flags.scope = this.scope.value;
     return Object.keys(flags).length > 0
-      ? { overwrite: this.overwrite.checked, flags: /** @type {import('./share.js').Flags} */ (flags) }
+      ? { overwrite: this.overwrite.checked, flags: /** @type {import('../share/share.js').Flags} */ (flags) }
       : { overwrite: this.overwrite.checked };
   }
 
   /**
    * Shows the flags of a page state (absent ones at their default).
-   * @param {{overwrite: boolean, flags?: import('./share.js').Flags}} state
+   * @param {{overwrite: boolean, flags?: import('../share/share.js').Flags}} state
    */
   load(state) {
     const flags = /** @type {Record<string, unknown>} */ (state.flags || {});
@@ -96,8 +96,8 @@ export class ApplyFlags {
    * After an answer: the scope choice shows for a custom kind (the
    * engine's warning not-built-in), and -n is marked when kubectl refused
    * it (the error itself is shown once, under the file pane).
-   * @param {import('./api-types.js').Result|null} result
-   * @param {import('./api-types.js').ApiError|null} [error]
+   * @param {import('../workers/api-types.js').Result|null} result
+   * @param {import('../workers/api-types.js').ApiError|null} [error]
    */
   answered(result, error = null) {
     if (result) this.customKind = (result.warnings || []).some((w) => w.code === 'not-built-in');
@@ -148,7 +148,7 @@ export function commandLine(noOverwrite, namespace) {
 /**
  * kubectl's refusal of a file naming another namespace than -n (the
  * engine's input error on the file's metadata.namespace).
- * @param {import('./api-types.js').ApiError|null} error
+ * @param {import('../workers/api-types.js').ApiError|null} error
  */
 export function isNamespaceMismatch(error) {
   return !!error && error.kind === 'input' && error.pane === 'file' && error.path === 'metadata.namespace'

@@ -2,7 +2,7 @@
 // engine) or "jsonnet" (evaluated to JSON first, by the Jsonnet wasm in a
 // worker of its own, loaded the first time it is needed).
 
-import { EngineClient } from './engine-client.js';
+import { EngineClient } from '../workers/engine-client.js';
 
 /** @typedef {'yaml'|'jsonnet'} FileFormat */
 
@@ -63,8 +63,8 @@ export function textAfterSwitch(text, from, to, scenario) {
  * line and column are in JSON the user never sees, so they are dropped,
  * and the message says the problem is in the output (with the field
  * path, which does mean something in the Jsonnet).
- * @param {import('./api-types.js').ApiError} error
- * @returns {import('./api-types.js').ApiError}
+ * @param {import('../workers/api-types.js').ApiError} error
+ * @returns {import('../workers/api-types.js').ApiError}
  */
 export function fromJsonnetOutput(error) {
   if (error.pane !== 'file') return error;
@@ -76,7 +76,7 @@ export function fromJsonnetOutput(error) {
  * @typedef {object} JsonnetResponse
  * @property {string} version
  * @property {string} [json] the object, when the evaluation worked
- * @property {import('./api-types.js').ApiError & {reason?: string}} [error]
+ * @property {import('../workers/api-types.js').ApiError & {reason?: string}} [error]
  */
 
 /** @param {string} message @returns {JsonnetResponse} */
@@ -94,7 +94,7 @@ export class JsonnetStage {
   /**
    * @param {object} opts
    * @param {() => Worker} opts.createWorker
-   * @param {(state: import('./engine-client.js').EngineState, detail?: string) => void} [opts.onState]
+   * @param {(state: import('../workers/engine-client.js').EngineState, detail?: string) => void} [opts.onState]
    * @param {number} [opts.timeoutMs]
    * @param {number} [opts.loadTimeoutMs]
    */
@@ -170,7 +170,7 @@ export class JsonnetStage {
 
   /**
    * @private
-   * @param {import('./engine-client.js').EngineState} state
+   * @param {import('../workers/engine-client.js').EngineState} state
    * @param {string} [detail]
    */
   state(state, detail = '') {

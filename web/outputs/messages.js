@@ -6,7 +6,7 @@
 // explanation and the two documents side by side, each scrolling in a
 // box of its own, so that the results stay in sight.
 
-import { h, clear } from './dom.js';
+import { h, clear } from '../dom.js';
 
 /** Longest status sentence, in characters. */
 export const STATUS_MAX = 120;
@@ -45,7 +45,7 @@ export function firstSentence(text, max) {
 /**
  * The status line for an error: one short sentence. paneName is set when
  * the message is shown under that pane.
- * @param {import('./api-types.js').ApiError} error
+ * @param {import('../workers/api-types.js').ApiError} error
  * @param {string} [paneName]
  * @returns {string}
  */
@@ -72,7 +72,7 @@ function clip(s) {
 
 /**
  * The conflicting fields, named (the page marks them in the panes).
- * @param {import('./api-types.js').ApiError} error
+ * @param {import('../workers/api-types.js').ApiError} error
  */
 function conflictFields(error) {
   const fields = error.fields || [];
@@ -89,7 +89,7 @@ function conflictFields(error) {
  * Fills el with the whole message of an error that no pane shows.
  * notice: a sentence about the previous worker (time-out, crash) to put first.
  * @param {HTMLElement} el
- * @param {import('./api-types.js').ApiError} error
+ * @param {import('../workers/api-types.js').ApiError} error
  * @param {string} [notice]
  */
 export function renderErrorBlock(el, error, notice = '') {

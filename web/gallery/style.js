@@ -1,7 +1,7 @@
 // The gallery's styles, loaded with the gallery (a lazy chunk) so that the
 // first visit does not carry them; see lazy-style.js.
 
-import { addStyle } from './lazy-style.js';
+import { addStyle } from '../page/lazy-style.js';
 
 const CSS = `
 .gallery {

@@ -63,7 +63,7 @@ export function directiveMarks() {
  * Places directives given by line numbers (1-based, inclusive) of the YAML
  * text: the key on the first line is marked.
  * @param {import('@codemirror/state').Text} doc
- * @param {import('../api-types.js').Directive[]} directives
+ * @param {import('../../workers/api-types.js').Directive[]} directives
  * @returns {Placed[]}
  */
 export function placeByLines(doc, directives) {
@@ -90,7 +90,7 @@ export function placeByLines(doc, directives) {
  * n-th directive of that name, in document order, as both texts come from
  * the same patch with the same key order.
  * @param {string} text
- * @param {import('../api-types.js').Directive[]} directives
+ * @param {import('../../workers/api-types.js').Directive[]} directives
  * @returns {Placed[]}
  */
 export function placeByText(text, directives) {

@@ -12,8 +12,8 @@ const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * @typedef {{id: string, title: string, category?: string, description: string, shows?: string[],
- *   lastApplied?: string, file?: string, live?: string, overwrite?: boolean, flags?: import('./share.js').Flags,
- *   timeline?: import('./timeline/model.js').TimelineState}} Sample
+ *   lastApplied?: string, file?: string, live?: string, overwrite?: boolean, flags?: import('../share/share.js').Flags,
+ *   timeline?: import('../timeline/model.js').TimelineState}} Sample
  * A sample of the single-apply mode has a file; one of the Timeline mode
  * (samples/timelines) has a timeline instead.
  */
@@ -76,8 +76,8 @@ export function resolveExample(hash, samples) {
  * `base` kept (empty without one).
  * @param {Sample} sample
  * @param {'steps'|'patch'|'result'|'diff'} [tab]
- * @param {import('./share.js').ShareState|null} [base] the state the sample replaces
- * @returns {import('./share.js').ShareState}
+ * @param {import('../share/share.js').ShareState|null} [base] the state the sample replaces
+ * @returns {import('../share/share.js').ShareState}
  */
 export function sampleState(sample, tab = 'steps', base = null) {
   if (sample.timeline) {

@@ -11,9 +11,9 @@
 // (Sharing calls onChange), so opening a link is no change and this tab's
 // autosave keeps the work the link replaced, as the draft does.
 
-import { assets } from './assets.js';
-import { byId, h, clear } from './dom.js';
-import { sameState, validateState, toPlain3, TIMELINE_VERSION, FLAGS_VERSION } from './share.js';
+import { assets } from '../workers/assets.js';
+import { byId, h, clear } from '../dom.js';
+import { sameState, validateState, toPlain3, TIMELINE_VERSION, FLAGS_VERSION } from '../share/share.js';
 import {
   StoreClient, Autosaver, describeTime, describeImport, exportFileName, unavailableMessage, splitStep, STEP_FIELD,
 } from './saved-work.js';
@@ -569,7 +569,7 @@ function rowButton(action, label, item) {
  * A stored state checked as a link's is (it may come from an imported
  * file), with the selected step kept beside it.
  * @param {unknown} value
- * @returns {(import('./share.js').ShareState & {step: import('./saved-work.js').StepRef|null})|null}
+ * @returns {(import('../share/share.js').ShareState & {step: import('./saved-work.js').StepRef|null})|null}
  */
 function readState(value) {
   const { page, step } = splitStep(value);

@@ -11,7 +11,7 @@
 //   a link that cannot be read           link-error, then as without one
 //   no share fragment                    the draft, else the walkthrough
 
-import { byId, h } from './dom.js';
+import { byId, h } from '../dom.js';
 import {
   LIMITS, LinkError, encodeState, decodeFragment, fragmentVersion, fragmentKey, draftText, parseDraft, sameState,
 } from './share.js';

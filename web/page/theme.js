@@ -1,7 +1,7 @@
 // Light and dark themes. Without a stored choice the page follows
 // prefers-color-scheme (and its changes); the toggle stores a choice.
 
-import { setDark } from './cm/setup.js';
+import { setDark } from '../editor/cm/setup.js';
 
 const KEY = 'applylens-theme';
 

@@ -1,4 +1,4 @@
-import { validateTimeline, timelinePlain, TimelineShapeError } from './timeline/model.js';
+import { validateTimeline, timelinePlain, TimelineShapeError } from '../timeline/model.js';
 import { LINK_CHARS } from './link-limit.js';
 
 // Share links and drafts: the page state (the three panes, the
@@ -31,7 +31,7 @@ import { LINK_CHARS } from './link-limit.js';
  * @property {boolean} overwrite kubectl apply --overwrite
  * @property {'steps'|'patch'|'result'|'diff'} tab the result tab shown
  * @property {'single'|'timeline'} [view] the mode shown (absent: single)
- * @property {import('./timeline/model.js').TimelineState|null} [timeline]
+ * @property {import('../timeline/model.js').TimelineState|null} [timeline]
  * @property {Flags} [flags] kubectl's other flags; absent when all are default
  */
 

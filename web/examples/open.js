@@ -8,17 +8,17 @@
 // reload after editing an opened example keeps the edits (the tab's draft
 // was saved with that address in the address bar).
 
-import { byId } from './dom.js';
-import { exampleHash, exampleIdFromHash, resolveExample, sampleState } from './example-link.js';
-import { fragmentKey, sameState } from './share.js';
+import { byId } from '../dom.js';
+import { exampleHash, exampleIdFromHash, resolveExample, sampleState } from './link.js';
+import { fragmentKey, sameState } from '../share/share.js';
 
-/** @typedef {import('./example-link.js').Sample} Sample */
+/** @typedef {import('./link.js').Sample} Sample */
 
 export class ExampleLinks {
   /**
    * @param {object} opts
    * @param {import('./examples.js').Examples} opts.examples
-   * @param {import('./share-ui.js').Sharing} opts.sharing
+   * @param {import('../share/share-ui.js').Sharing} opts.sharing
    * @param {{open(opts?: {query?: string}): void}} opts.gallery
    */
   constructor({ examples, sharing, gallery }) {
@@ -67,7 +67,7 @@ export class ExampleLinks {
   /**
    * @private
    * @param {string} hash
-   * @param {import('./share.js').ShareState|null} before what the example replaces (kept for Undo)
+   * @param {import('../share/share.js').ShareState|null} before what the example replaces (kept for Undo)
    * @param {string} otherwise what the page shows when the example cannot be opened
    */
   async openHash(hash, before, otherwise) {
@@ -110,7 +110,7 @@ export class ExampleLinks {
    * The example's own address (without '#') when the page shows an
    * example unchanged, on the Steps tab where it opens; else ''. Copy link
    * then gives this short, stable address instead of the panes' data.
-   * @param {import('./share.js').ShareState} state
+   * @param {import('../share/share.js').ShareState} state
    */
   address(state) {
     const id = this.examples.description.dataset.example;
@@ -123,8 +123,8 @@ export class ExampleLinks {
    * @private
    * @param {Sample} sample
    * @param {string} hash
-   * @param {import('./share.js').ShareState|null} before
-   * @param {import('./share.js').ShareState['tab']} tab
+   * @param {import('../share/share.js').ShareState|null} before
+   * @param {import('../share/share.js').ShareState['tab']} tab
    */
   show(sample, hash, before, tab) {
     this.hideError();

@@ -7,7 +7,7 @@
 
 import { Annotation, Compartment } from '@codemirror/state';
 import { EditorView, placeholder } from '@codemirror/view';
-import { byId } from './dom.js';
+import { byId } from '../dom.js';
 import { createEditor, baseExtensions, setText, languageSupport, jsonnetSupport, docText, loadLint } from './cm/setup.js';
 import { lineHighlight, showSpan } from './cm/line-highlight.js';
 
@@ -157,7 +157,7 @@ export class Inputs {
 
   /**
    * Shows an input error next to its pane and as a lint diagnostic.
-   * @param {import('./api-types.js').ApiError} error
+   * @param {import('../workers/api-types.js').ApiError} error
    */
   showError(error) {
     this.clearErrors();
@@ -209,7 +209,7 @@ export class Inputs {
   /**
    * Marks a step's field in each pane (null spans clear). Not in a
    * Jsonnet file: the engine's spans are lines of its JSON output.
-   * @param {import('./api-types.js').Where|null} where
+   * @param {import('../workers/api-types.js').Where|null} where
    * @param {boolean} [scroll]
    */
   highlight(where, scroll = true) {

@@ -188,7 +188,7 @@
  */
 
 /**
- * A Result given as its changes from an earlier one (see web/result-delta.js).
+ * A Result given as its changes from an earlier one (see web/workers/result-delta.js).
  * @typedef {object} Delta
  * @property {number} base The seq of the result it changes.
  * @property {Result['action']} action

@@ -8,7 +8,7 @@
 // Timeline mode and the server-side apply hide it while shown: it tells
 // the client-side apply of the three panes.
 
-import { h } from './dom.js';
+import { h } from '../dom.js';
 
 /** The walkthrough sample's title and description (samples/walkthrough/meta.yaml; a test keeps them equal). */
 export const walkthroughIntro = {

@@ -3,8 +3,8 @@
 // when "Saves" is pressed), import saves-ui.js, a lazy chunk that loads
 // the store's wasm. So the first visit pays for neither.
 
-import { byId } from './dom.js';
-import { DRAFT_KEY } from './share-ui.js';
+import { byId } from '../dom.js';
+import { DRAFT_KEY } from '../share/share-ui.js';
 import { sessionId, newSessionId } from './session.js';
 
 /** Past this, the saved work is loaded even without a first result (the engine failed, say). */

@@ -7,10 +7,10 @@
 // to (a single apply's in the three panes, a timeline's in the Timeline
 // mode), so it never describes what the other mode shows.
 
-import { assets } from './assets.js';
-import { byId } from './dom.js';
+import { assets } from '../workers/assets.js';
+import { byId } from '../dom.js';
 
-/** @typedef {import('./example-link.js').Sample} Sample */
+/** @typedef {import('./link.js').Sample} Sample */
 
 export class Examples {
   /**

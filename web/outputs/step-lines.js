@@ -3,7 +3,7 @@
 // inline view), so that a tap shows them without scrolling away. Wide
 // screens hide it (the editors are beside the steps; style.css).
 
-import { h } from './dom.js';
+import { h } from '../dom.js';
 
 /** Most lines shown per pane. */
 const MAX_LINES = 6;
