@@ -78,6 +78,13 @@ func run(m *testing.M) int {
 	}
 	defer proxy.Close()
 	siteURL = "http://" + proxy.Addr().String() + "/"
+	busy, err := startBusySite(srv.url)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "web/e2e:", err)
+		return 1
+	}
+	defer busy.Close()
+	busySiteURL = "http://" + busy.Addr().String() + "/"
 	return m.Run()
 }
 

@@ -12,6 +12,7 @@
 // autosave keeps the work the link replaced, as the draft does.
 
 import { assets } from '../workers/assets.js';
+import { compileWasm, runGo } from '../workers/wasm-loader.js';
 import { byId, h, clear } from '../dom.js';
 import { sameState, validateState, toPlain3, TIMELINE_VERSION, FLAGS_VERSION } from '../share/share.js';
 import {
@@ -21,8 +22,6 @@ import { sessionId } from './session.js';
 
 /** @typedef {import('./saved-work.js').SaveItem} SaveItem */
 /** @typedef {import('./saved-work.js').StoreResponse} StoreResponse */
-
-/* global Go */
 
 /** How long the store's program may take to start. */
 const READY_TIMEOUT_MS = 20000;
@@ -36,7 +35,8 @@ const idle = typeof requestIdleCallback === 'function'
 
 /**
  * Starts wasm/store in the page: Go's wasm_exec.js (already cached by the
- * engine's worker), then the wasm. Resolves with its bridge.
+ * engine's worker), then the wasm (workers/wasm-loader.js, as the workers
+ * start theirs). Resolves with its bridge.
  * @returns {Promise<{call: (request: string) => Promise<string>}>}
  */
 export async function loadStoreBridge() {
@@ -51,24 +51,14 @@ export async function loadStoreBridge() {
       document.head.append(script);
     });
   }
-  const response = await fetching;
-  if (!response.ok) throw new Error(`${assets.storeWasm}: HTTP ${response.status}`);
-  const go = new Go();
-  let instance;
-  try {
-    ({ instance } = await WebAssembly.instantiateStreaming(Promise.resolve(response.clone()), go.importObject));
-  } catch (err) {
-    // A host serving .wasm without application/wasm breaks streaming only.
-    if (!(err instanceof TypeError)) throw err;
-    ({ instance } = await WebAssembly.instantiate(await response.arrayBuffer(), go.importObject));
-  }
-  const ready = new Promise((resolve, reject) => {
-    globalThis.onApplylensStoreReady = resolve;
-    go.run(instance).then(() => reject(new Error('the store program ended')), reject);
-    setTimeout(() => reject(new Error('the store program did not start')), READY_TIMEOUT_MS);
+  const module = await compileWasm(fetching, assets.storeWasm);
+  const { api } = await runGo(module, {
+    bridge: 'applylensStore',
+    endedMessage: 'the store program ended',
+    readyTimeoutMs: READY_TIMEOUT_MS,
+    timeoutMessage: 'the store program did not start',
   });
-  await ready;
-  return globalThis.applylensStore;
+  return api;
 }
 
 export class SavedWork {

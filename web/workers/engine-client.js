@@ -62,12 +62,6 @@ export class EngineClient {
     this.timeoutMs = timeoutMs;
     this.loadTimeoutMs = loadTimeoutMs;
     this.abandonAfterMs = abandonAfterMs;
-    /**
-     * For browser tests: the worker stays busy at least this long per
-     * computation (0: off), so that what the page shows while computing
-     * can be checked on a machine of any speed.
-     */
-    this.minBusyMs = 0;
     /** When the computation in flight was sent (performance.now()). */
     this.sentAt = 0;
     /**
@@ -262,7 +256,7 @@ export class EngineClient {
   send(item, request) {
     this.inflight = item;
     this.sentAt = performance.now();
-    /** @type {Worker} */ (this.worker).postMessage({ type: 'apply', id: item.id, request: JSON.stringify(request), ...(this.minBusyMs > 0 ? { minBusyMs: this.minBusyMs } : {}) });
+    /** @type {Worker} */ (this.worker).postMessage({ type: 'apply', id: item.id, request: JSON.stringify(request) });
   }
 
   /**

@@ -16,7 +16,7 @@
 //                   ms: the call's time; memoryBytes: the wasm's linear memory
 //               {type: 'crashed', id, message}         the Go runtime threw
 
-/* global Go */
+import { compileWasm, runGo } from './wasm-loader.js';
 
 /**
  * @param {object} opts
@@ -33,21 +33,6 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
   // Start the download before anything else: compiling streams while the
   // rest of the worker boots.
   const wasmFetch = fetch(new URL(wasm, self.location.href).href);
-  const readyFlag = `${bridge}Ready`;
-  const readyCallback = `on${bridge[0].toUpperCase()}${bridge.slice(1)}Ready`;
-
-  async function compile() {
-    const response = await wasmFetch;
-    if (!response.ok) throw new Error(`${wasm}: HTTP ${response.status}`);
-    try {
-      return await WebAssembly.compileStreaming(Promise.resolve(response.clone()));
-    } catch (err) {
-      // A host that serves .wasm without application/wasm breaks streaming
-      // compilation only; the bytes are still good.
-      if (!(err instanceof TypeError)) throw err;
-      return WebAssembly.compile(await response.arrayBuffer());
-    }
-  }
 
   /** Set when the Go program ends (a panic does that): no call works after. */
   let exited = false;
@@ -55,33 +40,17 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
   let memory = null;
 
   async function load() {
-    const compiling = compile();
+    const compiling = compileWasm(wasmFetch, wasm);
     importScripts(new URL(wasmExec, self.location.href).href);
     const module = await compiling;
-    const go = new Go();
-    const instance = await WebAssembly.instantiate(module, go.importObject);
-    memory = /** @type {WebAssembly.Memory} */ (instance.exports.mem) || null;
-    /** @type {Promise<void>} */
-    const ready = new Promise((resolve, reject) => {
-      self[readyCallback] = resolve;
-      go.run(instance).then(
-        () => {
-          exited = true;
-          reject(new Error('the Go program exited before it was ready'));
-        },
-        (err) => {
-          exited = true;
-          reject(err);
-        },
-      );
-      if (self[readyFlag]) resolve();
+    const started = await runGo(module, {
+      bridge,
+      method,
+      endedMessage: 'the Go program exited before it was ready',
+      onExit: () => { exited = true; },
     });
-    await ready;
-    const api = self[bridge];
-    if (!api || typeof api[method] !== 'function') {
-      throw new Error(`the wasm did not register globalThis.${bridge}.${method}`);
-    }
-    return api;
+    memory = started.memory;
+    return started.api;
   }
 
   const loaded = load();
@@ -136,10 +105,6 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
       self.postMessage({ type: 'started', id: msg.id });
       const started = performance.now();
       const response = exited ? undefined : api[method](msg.request);
-      // A test's floor on the time spent (EngineClient.minBusyMs): the
-      // worker is really busy, as on a slow machine, so Stop must end it.
-      const floor = Math.min(Number(msg.minBusyMs) || 0, 30000);
-      while (performance.now() - started < floor) { /* busy */ }
       const ms = performance.now() - started;
       // A Go panic inside the call ends the program and the call returns
       // undefined instead of throwing.
