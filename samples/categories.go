@@ -8,7 +8,7 @@ type Category struct {
 
 // Categories are the gallery's groups, in display order. A sample's
 // meta.yaml names one of them; the page lists the same ids, with its own
-// titles, in web/gallery-categories.js (a test keeps the two in step).
+// titles, in web/gallery/categories.js (a test keeps the two in step).
 var Categories = []Category{
 	{ID: "walkthrough", Title: "The documentation's walkthrough"},
 	{ID: "merge", Title: "Merge tables: set, cleared or kept"},

@@ -88,7 +88,7 @@ func TestCategories(t *testing.T) {
 	}
 	// The page's gallery lists the same categories (and may have more,
 	// such as timelines, whose items come from elsewhere).
-	js, err := os.ReadFile(filepath.Join("..", "web", "gallery-categories.js"))
+	js, err := os.ReadFile(filepath.Join("..", "web", "gallery", "categories.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestCategories(t *testing.T) {
 		}
 	}
 	if !slices.Equal(common, want) {
-		t.Errorf("web/gallery-categories.js lists %v; it must list every category of samples.Categories, in that order: %v", page, want)
+		t.Errorf("web/gallery/categories.js lists %v; it must list every category of samples.Categories, in that order: %v", page, want)
 	}
 }
 

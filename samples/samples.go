@@ -47,7 +47,7 @@ type Sample struct {
 	// Overwrite is kubectl apply's --overwrite; nil means the default, true.
 	Overwrite *bool `json:"overwrite,omitempty"`
 	// Flags are kubectl's other flags, as the page's links carry them
-	// (web/share.js Flags); nil: all at their defaults (client-side).
+	// (web/share/share.js Flags); nil: all at their defaults (client-side).
 	Flags *Flags `json:"flags,omitempty"`
 	// Claims are what the description says of the results, checked by the
 	// samples test (not sent to the page: the description says them).

@@ -78,11 +78,11 @@ func Timelines() []Timeline {
 }
 
 // TimelinesCategory is the gallery category of every timeline sample
-// (web/gallery-categories.js lists it).
+// (web/gallery/categories.js lists it).
 const TimelinesCategory = "timelines"
 
 // TimelinesPageJSON returns the timelines as entries of the page's
-// examples menu (web/examples.js): id (prefixed "timeline-", apart from
+// examples menu (web/examples/examples.js): id (prefixed "timeline-", apart from
 // the single-apply samples' ids), title, description and the timeline in
 // the page's form (web/timeline/model.js), the first step selected.
 func TimelinesPageJSON() []json.RawMessage {

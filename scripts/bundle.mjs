@@ -123,7 +123,7 @@ async function one(options) {
 // worker.
 const noAssets = { worker: '', wasm: '', wasmExec: wasmExecName, jsonnetWorker: '', jsonnetWasm: '', timelineWorker: '', timelineWasm: '', serversideWorker: '', serversideWasm: '', storeWasm: '', samples: '' };
 const worker = await one({
-  entryPoints: ['web/worker.js'],
+  entryPoints: ['web/workers/worker.js'],
   format: 'iife',
   outfile: 'worker.js',
   define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, wasm: wasmName }) },
@@ -131,7 +131,7 @@ const worker = await one({
 const workerName = hashedName('worker', '.js', worker);
 add(workerName, worker);
 const jsonnetWorker = await one({
-  entryPoints: ['web/jsonnet-worker.js'],
+  entryPoints: ['web/workers/jsonnet-worker.js'],
   format: 'iife',
   outfile: 'jsonnet-worker.js',
   define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, jsonnetWasm: jsonnetWasmName }) },
@@ -139,7 +139,7 @@ const jsonnetWorker = await one({
 const jsonnetWorkerName = hashedName('jsonnet-worker', '.js', jsonnetWorker);
 add(jsonnetWorkerName, jsonnetWorker);
 const timelineWorker = await one({
-  entryPoints: ['web/timeline-worker.js'],
+  entryPoints: ['web/workers/timeline-worker.js'],
   format: 'iife',
   outfile: 'timeline-worker.js',
   define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, timelineWasm: timelineWasmName }) },
@@ -147,7 +147,7 @@ const timelineWorker = await one({
 const timelineWorkerName = hashedName('timeline-worker', '.js', timelineWorker);
 add(timelineWorkerName, timelineWorker);
 const serversideWorker = await one({
-  entryPoints: ['web/serverside-worker.js'],
+  entryPoints: ['web/workers/serverside-worker.js'],
   format: 'iife',
   outfile: 'serverside-worker.js',
   define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, serversideWasm: serversideWasmName }) },

@@ -146,8 +146,8 @@ await check('the runtime still answers, with the same result', () => {
   assert.equal(JSON.parse(api.apply('{"op":"version"}')).version, api.version());
 });
 
-await check('a delta from the held result rebuilds the whole result (web/result-delta.js)', async () => {
-  const { applyDelta } = await import(pathToFileURL(path.join(root, 'web', 'result-delta.js')).href);
+await check('a delta from the held result rebuilds the whole result (web/workers/result-delta.js)', async () => {
+  const { applyDelta } = await import(pathToFileURL(path.join(root, 'web', 'workers', 'result-delta.js')).href);
   const request = JSON.parse(walkthrough);
   let held = JSON.parse(api.apply(walkthrough));
   // Edits with characters of every UTF-16 length, and one that changes

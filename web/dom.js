@@ -2,12 +2,18 @@
 // is added as text nodes: nothing in the page goes through innerHTML.
 
 /**
+ * A child for h and append: a node, a string (added as text), nothing
+ * (null, undefined, false: skipped), or a list of them (flattened once).
+ * @typedef {Node|string|null|undefined|false|Array<Node|string|null|undefined|false>} Child
+ */
+
+/**
  * Creates an element. props: className, id, text, title, hidden, attrs
  * (attributes), dataset, and on* event handlers (onclick, onkeydown...).
  * Children are nodes or strings (added as text).
  * @param {string} tag
  * @param {Record<string, any>} [props]
- * @param {...(Node|string|null|undefined|false)} children
+ * @param {...Child} children
  * @returns {HTMLElement}
  */
 export function h(tag, props = {}, ...children) {
@@ -27,7 +33,7 @@ export function h(tag, props = {}, ...children) {
 
 /**
  * @param {Node} parent
- * @param {Array<Node|string|null|undefined|false>} children
+ * @param {Child[]} children
  */
 export function append(parent, children) {
   for (const child of children.flat()) {

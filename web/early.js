@@ -7,8 +7,8 @@
 // out as one from the first frame and starts its worker only once in
 // sight, so that frames out of sight download nothing.
 
-import { assets } from './assets.js';
-import { overLongLink } from './link-limit.js';
+import { assets } from './workers/assets.js';
+import { overLongLink } from './share/link-limit.js';
 
 // A link over the page's limit is refused before anything reads it: left
 // in the address, every URL the page resolves (its modules, workers and

@@ -14,8 +14,8 @@ import (
 	"github.com/applylens/applylens/samples"
 )
 
-// page plays the page's side of the protocol the way web/engine-client.js
-// and web/result-delta.js do, on the JSON as JavaScript sees it: strings
+// page plays the page's side of the protocol the way web/workers/engine-client.js
+// and web/workers/result-delta.js do, on the JSON as JavaScript sees it: strings
 // as UTF-16, results as plain values.
 type page struct {
 	s    *Session
@@ -54,7 +54,7 @@ func (p *page) ask(t *testing.T, req Request) (map[string]any, bool) {
 	}
 }
 
-// applyDeltaJS is web/result-delta.js's applyDelta.
+// applyDeltaJS is web/workers/result-delta.js's applyDelta.
 func applyDeltaJS(t *testing.T, prev, d map[string]any) map[string]any {
 	t.Helper()
 	next := map[string]any{}

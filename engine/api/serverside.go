@@ -8,7 +8,7 @@ import "encoding/json"
 // answers it) is in the page's first wasm: only wasm/serverside, fetched
 // when the page's apply switch first leaves client-side, links them, and
 // answers this op alone. The types are here, with the others the page
-// reads (web/api-types.js mirrors them).
+// reads (web/workers/api-types.js mirrors them).
 const OpServerSide = "serverside"
 
 // ErrorOf is the error response for an error of engine.Parse or an apply.

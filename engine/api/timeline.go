@@ -43,7 +43,7 @@ type TimelineRequest struct {
 	// WarmUp runs the selected (else the last) step of the last timeline
 	// played again, changing nothing later requests see, and answers
 	// with the version only. The worker calls it while the user reads,
-	// so that the browser optimizes the wasm (see web/wasm-worker.js).
+	// so that the browser optimizes the wasm (see web/workers/wasm-worker.js).
 	WarmUp bool `json:"warmUp,omitempty"`
 }
 

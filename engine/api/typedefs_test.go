@@ -42,12 +42,12 @@ func jsonFields(t reflect.Type) (names []string, nested []reflect.Type) {
 
 var propertyRE = regexp.MustCompile(`@property \{[^}]*\} \[?(\w+)`)
 
-// TestTypedefsMirrorGo keeps web/api-types.js and the Go response types
+// TestTypedefsMirrorGo keeps web/workers/api-types.js and the Go response types
 // from drifting apart: each typedef lists exactly the JSON fields of its
 // struct.
 func TestTypedefsMirrorGo(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile("../../web/api-types.js")
+	src, err := os.ReadFile("../../web/workers/api-types.js")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestTypedefsMirrorGo(t *testing.T) {
 		}
 		props, ok := typedefs[name]
 		if !ok {
-			t.Errorf("web/api-types.js has no @typedef {object} %s (Go %s)", name, typ)
+			t.Errorf("web/workers/api-types.js has no @typedef {object} %s (Go %s)", name, typ)
 			continue
 		}
 		sort.Strings(fields)

@@ -12,9 +12,11 @@
 // (jsonindex.go), which gives the same values and the positions yaml.v3
 // would, and leaves any other text to the general path. A pane of block
 // YAML as `kubectl get -o yaml` prints it is read in one pass too
-// (yamlindex.go, natively only: the page's WebAssembly keeps the general
-// path), with nodeValue's resolution of scalars and yaml.v3's positions,
-// without building yaml.v3's node tree.
+// (yamlindex.go, natively and in the page's WebAssembly alike), with
+// nodeValue's resolution of scalars and yaml.v3's positions, without
+// building yaml.v3's node tree. go-yaml v2's resolution of plain scalars
+// (010 is 8, yes is true) is in one file, resolve.go, for the readers and
+// the emitter alike.
 //
 // The other way round, RenderYAML prints a value as kubectl does
 // (sigs.k8s.io/yaml's JSONToYAML, go-yaml v2's emitter) with a port of

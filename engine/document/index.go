@@ -294,16 +294,6 @@ func deref(n *yaml3.Node) *yaml3.Node {
 	return n
 }
 
-// yaml11Words are the plain scalars that YAML 1.1 (go-yaml v2, hence
-// kubectl) does not read as text although they start with a letter.
-var yaml11Words = map[string]bool{
-	"y": true, "Y": true, "yes": true, "Yes": true, "YES": true,
-	"n": true, "N": true, "no": true, "No": true, "NO": true,
-	"true": true, "True": true, "TRUE": true, "false": true, "False": true, "FALSE": true,
-	"on": true, "On": true, "ON": true, "off": true, "Off": true, "OFF": true,
-	"null": true, "Null": true, "NULL": true,
-}
-
 // keyString returns the JSON key kubectl makes of a YAML key: go-yaml v2
 // resolves a plain key (yes is true, 010 is 8) and sigs.k8s.io/yaml
 // prints it back as text.
@@ -369,14 +359,6 @@ func (ix *Index) resolveKey(k *yaml3.Node) (string, string, bool) {
 }
 
 type resolved struct{ s, typ string }
-
-func plainText(s string) bool {
-	if s == "" || yaml11Words[s] {
-		return false
-	}
-	c := s[0]
-	return (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && !strings.ContainsAny(s, "\n")
-}
 
 // end finds the last line of node n, whose parent is indented indent
 // columns; flow tells whether n is inside brackets.

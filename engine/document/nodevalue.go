@@ -1,8 +1,6 @@
 package document
 
 import (
-	"math"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -102,83 +100,6 @@ func (r *treeReader) value(n *yaml3.Node, depth int) (any, bool) {
 		return l, true
 	}
 	return nil, false
-}
-
-// scalarValue reads a scalar as go-yaml v2 decodes it into an interface:
-// quoted and block scalars are strings, plain ones are resolved.
-func scalarValue(n *yaml3.Node) (any, bool) {
-	switch {
-	case n.Style&yaml3.DoubleQuotedStyle != 0:
-		// An escape such as "\xff" makes bytes JSON would replace.
-		if !utf8.ValidString(n.Value) {
-			return nil, false
-		}
-		return n.Value, true
-	case n.Style&(yaml3.SingleQuotedStyle|yaml3.LiteralStyle|yaml3.FoldedStyle) != 0:
-		return n.Value, true
-	}
-	return plainValue(n.Value)
-}
-
-// plainValue is go-yaml v2's resolve for an untagged plain scalar,
-// followed by the trip through JSON that kubectl makes: numbers come back
-// as int64 when their JSON has no fraction and fits, float64 otherwise.
-func plainValue(in string) (any, bool) {
-	if plainIsString(in) {
-		return in, true
-	}
-	switch in {
-	case "", "~", "null", "Null", "NULL":
-		return nil, true
-	case "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON":
-		return true, true
-	case "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF":
-		return false, true
-	}
-	if yaml11Special(in) || isTimestamp(in) {
-		// Infinities and NaN have no JSON (kubectl fails); timestamps
-		// and the rest take the slow path.
-		return nil, false
-	}
-	plain := in
-	if strings.IndexByte(in, '_') >= 0 && in[0] != '.' {
-		plain = strings.ReplaceAll(in, "_", "")
-	}
-	if in[0] != '.' {
-		if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
-			return i, true
-		}
-		if u, err := strconv.ParseUint(plain, 0, 64); err == nil {
-			// Above int64: JSON's integer is read back as a float.
-			return float64(u), true
-		}
-	}
-	if yamlStyleFloat(plain) {
-		if f, err := strconv.ParseFloat(plain, 64); err == nil {
-			return jsonFloat(f)
-		}
-	}
-	// Binary numbers with a 0b prefix ParseInt refused.
-	return nil, false
-}
-
-// jsonFloat is f after encoding/json writes it and jsonvalue reads it
-// back: below 1e21 an integral value is written as its shortest decimal
-// form, without a fraction, which is read as an int64 when it fits. (That
-// form is not always the float's exact value: 2.00000000000000108e17 is
-// written 200000000000000100.)
-func jsonFloat(f float64) (any, bool) {
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return nil, false
-	}
-	if math.Abs(f) < 1e21 && f == math.Trunc(f) {
-		var buf [32]byte
-		if i, err := strconv.ParseInt(string(strconv.AppendFloat(buf[:0], f, 'f', -1, 64)), 10, 64); err == nil {
-			return i, true
-		}
-	}
-	// The shortest form reads back as f itself.
-	return f, true
 }
 
 // hasOddLineBreaks reports whether text breaks lines where go-yaml does

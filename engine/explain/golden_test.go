@@ -27,7 +27,10 @@ import (
 	"github.com/applylens/applylens/samples"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/explain.golden and testdata/explain-full.golden from the current explanations")
+var (
+	update = flag.Bool("update", false, "rewrite testdata/explain.golden and testdata/explain-full.golden from the current explanations")
+	dump   = flag.String("dump", "", "write each input's steps and warnings to `DIR`/<input>.txt: run it on two versions and diff -r the folders to review a change of the hashes")
+)
 
 // goldenInput is one explanation the golden files pin: a name and what
 // produced it.
@@ -48,24 +51,39 @@ type goldenInput struct {
 // It is the safety net for rewriting how explain computes: any change in
 // order, path, text or value shows up as a changed hash. After an intended
 // change, run go test ./engine/explain -run TestExplainGolden -update and
-// review the diff of testdata/explain-full.golden.
+// review the diff of testdata/explain-full.golden. The texts of all the
+// inputs, about 13 MB, are not kept; a changed hash shows the input's
+// text as it is now, and -dump DIR writes every text, so that the two
+// versions' folders can be compared with diff -r.
 func TestExplainGolden(t *testing.T) {
 	short := testing.Short() || runtime.GOOS == "js"
 	var lines, full strings.Builder
+	texts := map[string]string{}
 	lines.WriteString("# sha256 of the steps and warnings of each input (TestExplainGolden)\n")
 	for _, in := range goldenInputs(t) {
-		if in.heavy && short && !*update {
+		if in.heavy && short && !*update && *dump == "" {
 			continue
 		}
 		text := in.text(t)
+		texts[in.name] = text
 		fmt.Fprintf(&lines, "%x %s\n", sha256.Sum256([]byte(text)), in.name)
 		if in.full {
 			fmt.Fprintf(&full, "=== %s\n%s", in.name, text)
 		}
 	}
-	hashes, texts := filepath.Join("testdata", "explain.golden"), filepath.Join("testdata", "explain-full.golden")
+	if *dump != "" {
+		if err := os.MkdirAll(*dump, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, text := range texts {
+			if err := os.WriteFile(filepath.Join(*dump, strings.ReplaceAll(name, "/", "_")+".txt"), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	hashes, fullFile := filepath.Join("testdata", "explain.golden"), filepath.Join("testdata", "explain-full.golden")
 	if *update {
-		for file, s := range map[string]string{hashes: lines.String(), texts: full.String()} {
+		for file, s := range map[string]string{hashes: lines.String(), fullFile: full.String()} {
 			if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -87,19 +105,59 @@ func TestExplainGolden(t *testing.T) {
 		if w, ok := want[name]; !ok {
 			t.Errorf("%s: not in %s (run -update)", name, hashes)
 		} else if w != hash {
-			t.Errorf("%s: steps or warnings changed", name)
+			t.Errorf("%s: steps or warnings changed; now (compare all with -dump DIR on both versions):\n%s", name, head(texts[name], 40))
 		}
 	}
 	if !short && checked != len(want) {
 		t.Errorf("%d inputs checked, %s has %d", checked, hashes, len(want))
 	}
-	wantFull, err := os.ReadFile(texts)
+	wantFull, err := os.ReadFile(fullFile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if full.String() != string(wantFull) {
-		t.Errorf("the full texts differ from %s:\n%s", texts, full.String())
+		t.Errorf("the full texts differ from %s (- kept, + now):\n%s", fullFile, lineDiff(string(wantFull), full.String(), 3))
 	}
+}
+
+// head is text's first n lines, with a line saying how many more there are.
+func head(text string, n int) string {
+	lines := strings.SplitAfter(text, "\n")
+	if len(lines) <= n {
+		return text
+	}
+	return strings.Join(lines[:n], "") + fmt.Sprintf("… %d more lines\n", len(lines)-n)
+}
+
+// lineDiff shows where two texts differ: the lines between their common
+// start and their common end, - for want's and + for got's, with context
+// lines around them.
+func lineDiff(want, got string, context int) string {
+	a, b := strings.SplitAfter(want, "\n"), strings.SplitAfter(got, "\n")
+	start := 0
+	for start < len(a) && start < len(b) && a[start] == b[start] {
+		start++
+	}
+	end := 0
+	for end < len(a)-start && end < len(b)-start && a[len(a)-1-end] == b[len(b)-1-end] {
+		end++
+	}
+	var out strings.Builder
+	from := max(0, start-context)
+	fmt.Fprintf(&out, "@@ line %d @@\n", from+1)
+	for _, l := range a[from:start] {
+		out.WriteString("  " + l)
+	}
+	for _, l := range a[start : len(a)-end] {
+		out.WriteString("- " + l)
+	}
+	for _, l := range b[start : len(b)-end] {
+		out.WriteString("+ " + l)
+	}
+	for _, l := range a[len(a)-end : min(len(a), len(a)-end+context)] {
+		out.WriteString("  " + l)
+	}
+	return out.String()
 }
 
 // goldenText writes steps and warnings with every field in full; Old and

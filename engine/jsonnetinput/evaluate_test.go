@@ -203,14 +203,14 @@ func TestDeterministic(t *testing.T) {
 // TestWalkthroughScenario evaluates the page's Jsonnet walkthrough and
 // compares it with the YAML walkthrough it stands for.
 func TestWalkthroughScenario(t *testing.T) {
-	js, err := os.ReadFile("../../web/default-scenario.js")
+	js, err := os.ReadFile("../../web/examples/default-scenario.js")
 	if err != nil {
 		t.Fatal(err)
 	}
 	field := func(name string) string {
 		m := regexp.MustCompile(`(?s)\n  ` + name + ": `(.*?)`,\n").FindSubmatch(js)
 		if m == nil {
-			t.Fatalf("web/default-scenario.js has no %s template literal", name)
+			t.Fatalf("web/examples/default-scenario.js has no %s template literal", name)
 		}
 		if strings.Contains(string(m[1]), "${") || strings.Contains(string(m[1]), `\`) {
 			t.Fatalf("%s uses template substitutions or escapes, which this test does not read", name)

@@ -9,7 +9,7 @@ import (
 
 // Each limit of an evaluation (docs/limits.md), just under and just over.
 // Time and memory have no limit here: the page's worker stops an
-// evaluation past its time limit (web/engine-client.js).
+// evaluation past its time limit (web/workers/engine-client.js).
 func TestLimitsJustUnderAndOver(t *testing.T) {
 	// {"a": "xxx…"} printed as Evaluate prints it: 15 bytes around the string.
 	// (std.repeat of megabytes takes a minute; joining kilobytes is quick.)

@@ -33,7 +33,7 @@ const jsonnetWasm = process.argv[2] || build('./wasm/jsonnet', 'applylens-jsonne
 const engineWasm = process.argv[3] || build('./wasm', 'applylens.wasm');
 
 await import(pathToFileURL(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js')).href);
-const { defaultScenario } = await import(pathToFileURL(path.join(root, 'web', 'default-scenario.js')).href);
+const { defaultScenario } = await import(pathToFileURL(path.join(root, 'web', 'examples', 'default-scenario.js')).href);
 
 let failures = 0;
 async function check(name, fn) {

@@ -120,7 +120,7 @@ func TestBenchTimeline(t *testing.T) {
 		})`, action))
 		b.waitFor("the detail", fmt.Sprintf(`document.getElementById('timeline-detail').dataset.step === '%d'`, selected), stepTimeout)
 		// A reader's pause: the worker warms the wasm up meanwhile (see
-		// web/timeline-worker.js), as it does between a user's edits.
+		// web/workers/timeline-worker.js), as it does between a user's edits.
 		eval[chromedp.Void](b, `new Promise((r) => setTimeout(r, 1000))`)
 		engine = append(engine, time.Duration(eval[float64](b, `Math.max(0, ...globalThis.__tlEngineMs)`)*float64(time.Millisecond)))
 		return time.Duration(ms * float64(time.Millisecond))

@@ -173,7 +173,7 @@ func (b *browser) frameInputHandled(frame cdp.FrameID) {
 }
 
 // openLinkState decodes the page state a link carries (#s1=, #s2= or
-// #s3=: base64url of deflated JSON, web/share.js); nil when it has none.
+// #s3=: base64url of deflated JSON, web/share/share.js); nil when it has none.
 func openLinkState(href string) map[string]any {
 	_, fragment, ok := strings.Cut(href, "#s")
 	if !ok || len(fragment) < 2 || fragment[1] != '=' {

@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// The flags row of the single-apply mode (web/flags.js, docs/page.md):
+// The flags row of the single-apply mode (web/page/flags.js, docs/page.md):
 // -n and a custom kind's scope.
 
 const (

@@ -78,6 +78,13 @@ func run(m *testing.M) int {
 	}
 	defer proxy.Close()
 	siteURL = "http://" + proxy.Addr().String() + "/"
+	busy, err := startBusySite(srv.url)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "web/e2e:", err)
+		return 1
+	}
+	defer busy.Close()
+	busySiteURL = "http://" + busy.Addr().String() + "/"
 	return m.Run()
 }
 
@@ -178,6 +185,8 @@ type browser struct {
 	// allowCSPViolations is set by the one test that makes a violation on
 	// purpose, to see it reported.
 	allowCSPViolations bool
+	// consoleMarks numbers checkConsole's marks.
+	consoleMarks int
 }
 
 // newBrowser starts Chromium with a window of width x height CSS pixels
@@ -299,9 +308,17 @@ func (b *browser) waitConsole(text string, timeout time.Duration) bool {
 // checkConsole fails the test when the page logged an error or threw.
 func (b *browser) checkConsole() {
 	b.t.Helper()
-	// Console events travel on their own goroutine; a short pause lets
-	// the ones already sent arrive before the verdict.
-	b.run(chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)))`, chromedp.EvalAwaitPromise))
+	// Console events travel on their own goroutine. After a frame (what
+	// it renders may still log), the page logs a mark, and the verdict
+	// waits until the mark has arrived: the browser sends the tab's
+	// console events in order, so every message logged before the mark
+	// has arrived by then.
+	b.consoleMarks++
+	mark := fmt.Sprintf("applylens-e2e: console mark %d", b.consoleMarks)
+	b.run(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`new Promise((r) => requestAnimationFrame(() => { console.debug(%q); r(); }))`, mark), chromedp.EvalAwaitPromise))
+	if !b.waitConsole(mark, stepTimeout) {
+		b.t.Fatalf("the console mark %q did not arrive within %v", mark, stepTimeout)
+	}
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		b.t.Errorf("the page logged %d console error(s) or exception(s):\n%s", len(errs), strings.Join(errs, "\n"))
 	}

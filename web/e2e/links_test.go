@@ -100,7 +100,7 @@ func TestLinkFixtures(t *testing.T) {
 			if got := eval[bool](b, `document.getElementById('opt-overwrite').checked`); got != s.Overwrite {
 				t.Errorf("--overwrite %v, want %v", got, s.Overwrite)
 			}
-			// The flags row (web/flags.js) shows -n and a custom kind's scope.
+			// The flags row (web/page/flags.js) shows -n and a custom kind's scope.
 			if got := eval[string](b, `document.getElementById('opt-namespace').value`); got != s.Flags.Namespace {
 				t.Errorf("-n %q, want %q", got, s.Flags.Namespace)
 			}

@@ -92,38 +92,22 @@ func contains(ids []int, id int) bool {
 	return false
 }
 
-// slowDeployment is a Deployment that takes the engine seconds, within
-// every input limit (9,000 containers of eight variables each, about
-// 4 MB): its answer must not come before the test has seen the busy state
-// and pressed Stop, however quiet the machine.
-func slowDeployment(image string) string {
-	var b strings.Builder
-	b.WriteString("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: big\n  namespace: default\nspec:\n  selector:\n    matchLabels:\n      app: big\n  template:\n    metadata:\n      labels:\n        app: big\n    spec:\n      containers:\n")
-	for i := range 9000 {
-		fmt.Fprintf(&b, "      - name: c%05d\n        image: %s\n        env:\n", i, image)
-		for j := range 8 {
-			fmt.Fprintf(&b, "        - name: V%d\n          value: \"%d\"\n", j, i)
-		}
-	}
-	return b.String()
-}
-
-// TestBusy pastes a large live object (slowDeployment): while the engine
-// works, the results are marked as being recomputed (aria-busy, the
+// TestBusy pastes a live object whose request keeps the engine's worker
+// busy (busyMarker; the object itself is small, so that pasting it costs
+// nothing on a loaded machine): while the engine works, the results are marked as being recomputed (aria-busy, the
 // status, the elapsed time, a Stop button), then the answer clears it all.
 // Stop ends the next such computation and keeps the results as stale.
 func TestBusy(t *testing.T) {
 	b := newBrowser(t, desktopWidth, desktopHeight)
-	b.open()
+	b.openAt(busySiteURL)
 	if !b.hidden("busy") || b.attr("outputs", "aria-busy") != "" {
 		t.Fatalf("the page is busy before any input")
 	}
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`))
-	// The worker is kept busy at least 2.5 s per computation: on a quiet
-	// machine the large paste alone may answer before the elapsed time
-	// shows (it starts at 1 s).
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(2500)`))
-	b.setPane("live", slowDeployment("img:1"))
+	// The worker is kept busy at least 2.5 s by this computation
+	// (busyMarker): on a quiet machine the large paste alone may answer
+	// before the elapsed time shows (it starts at 1 s).
+	b.setPane("live", busyMarker(2500, "first")+bigDeployment(20, "img:1"))
 	b.waitFor("the busy state", `document.getElementById('outputs').getAttribute('aria-busy') === 'true' && !document.getElementById('busy').hidden`, stepTimeout)
 	if got := b.text("status"); !strings.Contains(got, "Computing") || !strings.Contains(got, "previous inputs") {
 		t.Errorf("status while computing = %q, want it to say it computes and that the results are the previous ones", got)
@@ -147,9 +131,8 @@ func TestBusy(t *testing.T) {
 	// Stop: another long computation, stopped by the user. It is kept
 	// busy long enough that the click lands before it ends, on a loaded
 	// machine too (the bar shows only after a delay).
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(20000)`))
 	before := b.engineLog()
-	b.setPane("file", slowDeployment("img:2"))
+	b.setPane("file", busyMarker(20000, "stopped")+bigDeployment(20, "img:2"))
 	b.waitFor("the busy state", `!document.getElementById('busy').hidden`, stepTimeout)
 	// Pressed where it is on screen now: a mouse click at coordinates read
 	// a moment before missed it once on a loaded machine, while the busy
@@ -177,7 +160,6 @@ func TestBusy(t *testing.T) {
 	if after.Starts != before.Starts+1 {
 		t.Errorf("Stop started %d workers, want 1 (the stopped one replaced)", after.Starts-before.Starts)
 	}
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(0)`))
 	// Nothing is retried on its own. A retry would keep its request's id
 	// and be sent as soon as the fresh worker is ready, so: wait for it
 	// to be ready, ask for something else, and once that is answered (the
@@ -203,19 +185,18 @@ func TestBusy(t *testing.T) {
 // whose answer nobody wants any more is abandoned, its worker replaced.
 func TestReplacedRequest(t *testing.T) {
 	b := newBrowser(t, desktopWidth, desktopHeight)
-	b.open()
+	b.openAt(busySiteURL)
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`), chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(1e9)`))
-	// The long computation keeps the worker busy at least 20 s, so that
-	// the two requests after it are made while it runs on a loaded
-	// machine too (with 2.5 s, the second was sent once on a busy one);
-	// the requests after it keep the worker no longer than they take.
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(20000)`))
+	// The long computation keeps the worker busy at least 20 s
+	// (busyMarker), so that the two requests after it are made while it
+	// runs on a loaded machine too (with 2.5 s, the second was sent once
+	// on a busy one); the requests after it hold the same marker, which
+	// counts once: they keep the worker no longer than they take.
 	walk := readFile(t, "samples/walkthrough/file.yaml")
 
 	first := b.engineLog().LastID
-	b.setPane("live", bigDeployment(12000, "img:1"))
+	b.setPane("live", busyMarker(20000, "long")+bigDeployment(12000, "img:1"))
 	b.waitFor("the long request to reach the worker", fmt.Sprintf(`(() => { const l = applylensPage.engineLog(); return l.lastId > %d && l.received.includes(l.lastId); })()`, first), stepTimeout)
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(0)`))
 	long := b.engineLog().LastID
 	b.setPane("file", strings.Replace(walk, "nginx:1.16.1", "nginx:1.17.0", 1))
 	b.waitFor("the second request", fmt.Sprintf(`applylensPage.engineLog().lastId > %d`, long), stepTimeout)
@@ -236,11 +217,10 @@ func TestReplacedRequest(t *testing.T) {
 
 	// Abandoning: a long computation, then Example; the worker running
 	// the long one is replaced rather than waited for.
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(300)`), chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(20000)`))
+	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(300)`))
 	first = b.engineLog().LastID
-	b.setPane("file", bigDeployment(12000, "img:2"))
+	b.setPane("file", busyMarker(20000, "abandoned")+bigDeployment(12000, "img:2"))
 	b.waitFor("the long request to reach the worker", fmt.Sprintf(`(() => { const l = applylensPage.engineLog(); return l.lastId > %d && l.received.includes(l.lastId); })()`, first), stepTimeout)
-	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setMinBusy(0)`))
 	before := b.engineLog()
 	// Abandoning needs the computation to have run abandonAfter (300 ms)
 	// since it was sent: wait until that long after its arrival was seen.

@@ -18,7 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// shareState is the JSON a share link holds (web/share.js).
+// shareState is the JSON a share link holds (web/share/share.js).
 type shareState struct {
 	Mode        string  `json:"mode"`
 	LastApplied *string `json:"lastApplied,omitempty"`

@@ -3,13 +3,13 @@
 // "Copy embed code". A chunk of its own: loaded on the first click.
 
 import { byId, h } from '../dom.js';
-import { encodeState } from '../share.js';
-import { copyText } from '../share-ui.js';
+import { encodeState } from '../share/share.js';
+import { copyText } from '../share/share-ui.js';
 import { PANES } from './options.js';
 import { embedAddress, embedSnippet } from './snippet.js';
 import { pageAddress } from './embed.js';
 
-/** @typedef {import('../share.js').ShareState} ShareState */
+/** @typedef {import('../share/share.js').ShareState} ShareState */
 
 const PANE_LABELS = { 'last-applied': 'last-applied', file: 'file', live: 'live', results: 'results' };
 
@@ -75,7 +75,7 @@ class EmbedCode {
   }
 
   /** @param {boolean} [open] */
-  toggle(open = this.section.hidden) {
+  toggle(open = this.section.hidden === true) {
     this.section.hidden = !open;
     this.button.setAttribute('aria-expanded', String(open));
     if (open) this.refresh().then(() => { this.text.setSelectionRange(0, 0); this.text.focus(); this.text.scrollTop = 0; });

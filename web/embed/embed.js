@@ -10,10 +10,10 @@
 import { EditorState, StateEffect } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { byId, h } from '../dom.js';
-import { encodeState, decodeFragment, fragmentVersion, LinkError } from '../share.js';
+import { encodeState, decodeFragment, fragmentVersion, LinkError } from '../share/share.js';
 import { exampleIdOf, loadExample, sampleState } from './example-source.js';
 
-/** @typedef {import('../share.js').ShareState} ShareState */
+/** @typedef {import('../share/share.js').ShareState} ShareState */
 /** @typedef {import('./options.js').EmbedOptions} EmbedOptions */
 
 /** The message the frame posts to its parent whenever its height changes. */
@@ -50,6 +50,7 @@ export class Embed {
     this.options = options;
     this.page = page;
     this.root = document.documentElement;
+    /** 0: none. @type {ReturnType<typeof setTimeout>|0} */
     this.timer = 0;
     /** Bumped by every change: a slower, older encoding must not win. */
     this.version = 0;
@@ -206,7 +207,7 @@ export class Embed {
       view.dispatch({ effects: StateEffect.appendConfig.of([EditorState.readOnly.of(true), EditorView.editable.of(false)]) });
     }
     /** @type {HTMLSelectElement} */ (byId('file-format')).disabled = true;
-    // The flags' row (web/flags.js) too: the reader sees them, the page's author set them.
+    // The flags' row (web/page/flags.js) too: the reader sees them, the page's author set them.
     for (const id of ['opt-overwrite', 'opt-namespace', 'opt-scope']) /** @type {HTMLInputElement} */ (byId(id)).disabled = true;
   }
 }

@@ -4,9 +4,9 @@
 // its one sample, examples/<id>.json (scripts/bundle.mjs writes one file
 // a sample), not the list of all of them.
 
-import { exampleIdFromHash, resolveExample, sampleState } from '../example-link.js';
+import { exampleIdFromHash, resolveExample, sampleState } from '../examples/link.js';
 
-/** @typedef {import('../example-link.js').Sample} Sample */
+/** @typedef {import('../examples/link.js').Sample} Sample */
 
 export { sampleState };
 

@@ -8,7 +8,7 @@
 import { EditorState, ChangeSet } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { byId, clear, h } from '../dom.js';
-import { baseExtensions, registerView, unregisterView, minimalChange } from '../cm/setup.js';
+import { baseExtensions, registerView, unregisterView, minimalChange } from '../editor/cm/setup.js';
 
 export class DiffView {
   constructor() {
@@ -45,7 +45,7 @@ export class DiffView {
     this.refresh();
   }
 
-  /** @param {import('../api-types.js').Result} result */
+  /** @param {import('../workers/api-types.js').Result} result */
   render(result) {
     this.before = result.liveYAML || '';
     this.after = result.objectYAML || '';

@@ -43,7 +43,7 @@ export const PATCH_TYPE_WORDS = {
 /**
  * The status sentence for a result, as kubectl would print it plus what
  * it sent.
- * @param {{action: string, patchType: string, elsewhere?: import('../api-types.js').Elsewhere}} result
+ * @param {{action: string, patchType: string, elsewhere?: import('../workers/api-types.js').Elsewhere}} result
  */
 export function statusSentence(result) {
   const word = ACTION_WORDS[result.action] || result.action;

@@ -4,16 +4,16 @@
 // (see LazyView).
 
 import { h, clear, byId } from '../dom.js';
-import { createEditor, baseExtensions, setText } from '../cm/setup.js';
-import { lineHighlight, showSpan } from '../cm/line-highlight.js';
-import { directiveMarks, placeByLines, placeByText, showDirectives } from '../cm/directives.js';
+import { createEditor, baseExtensions, setText } from '../editor/cm/setup.js';
+import { lineHighlight, showSpan } from '../editor/cm/line-highlight.js';
+import { directiveMarks, placeByLines, placeByText, showDirectives } from '../editor/cm/directives.js';
 import { PATCH_TYPE_WORDS } from './format.js';
 import { LazyView } from './lazy.js';
 import { Compartment } from '@codemirror/state';
 import { yaml } from '@codemirror/lang-yaml';
 import { json } from '@codemirror/lang-json';
 
-/** @typedef {import('../api-types.js').Result} Result */
+/** @typedef {import('../workers/api-types.js').Result} Result */
 
 export class PatchView extends LazyView {
   constructor() {
@@ -33,7 +33,7 @@ export class PatchView extends LazyView {
     this.meta = byId('patch-meta');
     this.directiveList = byId('patch-directives');
     this.command = byId('kubectl-patch');
-    this.copyButton = byId('btn-copy-patch');
+    this.copyButton = /** @type {HTMLButtonElement} */ (byId('btn-copy-patch'));
     this.copyStatus = byId('copy-status');
     this.yamlButton = byId('patch-format-yaml');
     this.jsonButton = byId('patch-format-json');

@@ -3,8 +3,8 @@
 // opens (see LazyView).
 
 import { byId } from '../dom.js';
-import { createEditor, baseExtensions, setText } from '../cm/setup.js';
-import { lineHighlight, showSpan } from '../cm/line-highlight.js';
+import { createEditor, baseExtensions, setText } from '../editor/cm/setup.js';
+import { lineHighlight, showSpan } from '../editor/cm/line-highlight.js';
 import { ACTION_WORDS } from './format.js';
 import { LazyView } from './lazy.js';
 
@@ -16,11 +16,11 @@ export class ResultView extends LazyView {
       lineHighlight(),
     ]);
     this.badge = byId('result-action');
-    /** @type {import('../api-types.js').Result|null} */
+    /** @type {import('../workers/api-types.js').Result|null} */
     this.result = null;
   }
 
-  /** @param {import('../api-types.js').Result} result */
+  /** @param {import('../workers/api-types.js').Result} result */
   render(result) {
     this.result = result;
     // The badge sits on the tab itself: always shown.

@@ -16,7 +16,7 @@ import { h, clear, reveal } from '../dom.js';
 import { TABLES, PHASES, matchRow, docLink } from './tables.js';
 import { formatValue } from './format.js';
 
-/** @typedef {import('../api-types.js').Step} Step */
+/** @typedef {import('../workers/api-types.js').Step} Step */
 
 const YES_NO = (v) => (v === null ? '–' : v ? 'yes' : 'no');
 
@@ -66,7 +66,7 @@ export class StepsView {
    * @param {object} opts
    * @param {(step: Step|null, index: number, scroll?: boolean) => void} opts.onSelect
    * @param {number} [opts.budgetMs] building new step elements in one task stops after this long…
-   * @param {number} [opts.minItems] …once this many are built
+   * @param {number} [opts.minItems] once this many are built
    * @param {(fn: () => void) => void} [opts.later] runs fn in a later task
    */
   constructor(container, { onSelect, budgetMs = 10, minItems = 50, later = (fn) => setTimeout(fn, 0) }) {

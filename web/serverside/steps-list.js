@@ -4,7 +4,7 @@
 // The texts are the engine's: text in the DOM (dom.js h()).
 
 import { h } from '../dom.js';
-import { addStyle } from '../lazy-style.js';
+import { addStyle } from '../page/lazy-style.js';
 
 /** What each step action is called on its badge. */
 const ACTION_LABEL = {
@@ -29,7 +29,7 @@ export const addStepsStyle = () => addStyle('ssa-steps-style', CSS);
 /**
  * One step's content in an element of the class ssa-step: a button where a
  * step can be selected, else a plain block.
- * @param {import('../api-types.js').Step} step
+ * @param {import('../workers/api-types.js').Step} step
  * @param {'button'|'div'} [tag]
  * @returns {HTMLElement}
  */

@@ -11,8 +11,8 @@ import { byId } from '../dom.js';
 export class ApplySwitch {
   /**
    * @param {object} opts
-   * @param {() => import('../engine-client.js').EngineClient} opts.createClient the server-side worker's client
-   * @param {(where: import('../api-types.js').Where|null) => void} opts.highlight marks lines in the panes
+   * @param {() => import('../workers/engine-client.js').EngineClient} opts.createClient the server-side worker's client
+   * @param {(where: import('../workers/api-types.js').Where|null) => void} opts.highlight marks lines in the panes
    * @param {(pane: string) => string} opts.paneLabel a pane's label, for an error that names it
    * @param {() => void} opts.onChange the flags changed (share links, drafts)
    */

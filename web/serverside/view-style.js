@@ -2,7 +2,7 @@
 // that the first visit does not carry them; see ../lazy-style.js. The
 // steps' own (with .ssa-why and the action badges) are steps-list.js's.
 
-import { addStyle } from '../lazy-style.js';
+import { addStyle } from '../page/lazy-style.js';
 
 const CSS = `
 .ssa-kubectl-error { white-space: normal; font-family: var(--mono); font-size: 0.8rem; background: var(--err-bg); color: var(--fg); border-left: 3px solid var(--err); padding: 0.5rem 0.75rem; border-radius: var(--radius); margin: 0.5rem 0; overflow-wrap: anywhere; }

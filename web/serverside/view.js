@@ -8,18 +8,18 @@
 import { h, clear } from '../dom.js';
 import { addViewStyle } from './view-style.js';
 import { paragraphs } from './kubectl-text.js';
-import { renderElsewhere } from '../elsewhere.js';
-import { renderErrorBlock } from '../messages.js';
+import { renderElsewhere } from '../outputs/elsewhere.js';
+import { renderErrorBlock } from '../outputs/messages.js';
 import { ssaStep, addStepsStyle } from './steps-list.js';
 
-/** @typedef {import('../api-types.js').ServerSide} ServerSide */
-/** @typedef {import('../api-types.js').Where} Where */
+/** @typedef {import('../workers/api-types.js').ServerSide} ServerSide */
+/** @typedef {import('../workers/api-types.js').Where} Where */
 
 export class ServerSideView {
   /**
    * @param {object} opts
    * @param {HTMLElement} opts.host
-   * @param {() => import('../engine-client.js').EngineClient} opts.createClient
+   * @param {() => import('../workers/engine-client.js').EngineClient} opts.createClient
    * @param {(where: Where|null) => void} opts.highlight
    * @param {(pane: string) => string} opts.paneLabel a pane's label, for an error that names it
    * @param {string} [opts.crds] the CustomResourceDefinitions pasted so far
@@ -49,10 +49,10 @@ export class ServerSideView {
       onCRDs(this.crdText.value);
     });
     this.crdCount = h('span', { className: 'ssa-crds-count' });
-    this.crds = h('details', { id: 'ssa-crds', className: 'ssa-crds' },
+    this.crds = /** @type {HTMLDetailsElement} */ (h('details', { id: 'ssa-crds', className: 'ssa-crds' },
       h('summary', {}, 'CustomResourceDefinitions the server knows ', this.crdCount),
       h('p', { className: 'panel-hint', text: 'For a custom resource: paste its CRD (YAML, several separated by ---). The server-side apply then merges by the served version\'s openAPIV3Schema (x-kubernetes-list-type, list-map-keys, map-type…), as the API server does once the CRD is applied. Without one, every list of a custom kind is atomic.' }),
-      this.crdText);
+      this.crdText));
     this.crds.open = crds !== '';
     this.crdSummary();
     host.append(this.crds, this.status, this.body);
@@ -76,7 +76,7 @@ export class ServerSideView {
     this.crdCount.textContent = n ? `(${n})` : '(none)';
   }
 
-  /** @param {import('../api-types.js').ServerSideRequest} request */
+  /** @param {import('../workers/api-types.js').ServerSideRequest} request */
   request(request) {
     this.client.request(/** @type {any} */ (request));
   }
@@ -101,7 +101,7 @@ export class ServerSideView {
     }
   }
 
-  /** @param {import('../api-types.js').ServerSideResponse} response */
+  /** @param {import('../workers/api-types.js').ServerSideResponse} response */
   render(response) {
     clear(this.body);
     this.highlight(null);
@@ -347,7 +347,7 @@ function flow(v) {
   return JSON.stringify(v);
 }
 
-/** Each apply's value of a difference. @param {import('../api-types.js').Difference} d */
+/** Each apply's value of a difference. @param {import('../workers/api-types.js').Difference} d */
 function sides(d) {
   return h('span', { className: 'diff-sides' }, side('client-side', d.client), side('server-side', d.server));
 }
@@ -360,7 +360,7 @@ function side(label, v) {
 /**
  * The list elements one result has and the other lacks (the engine's
  * onlyClient and onlyServer), each whole on its own line.
- * @param {import('../api-types.js').Difference} d
+ * @param {import('../workers/api-types.js').Difference} d
  * @returns {HTMLElement[]}
  */
 function elementsOnly(d) {
@@ -395,7 +395,7 @@ function statusOf(s) {
 /**
  * Why the client-side apply beside the server-side one fails, as the
  * client-side view says it (plain words, kubectl's text folded).
- * @param {import('../api-types.js').ApiError|undefined} error
+ * @param {import('../workers/api-types.js').ApiError|undefined} error
  */
 function clientErrorBlock(error) {
   const box = h('div', { className: 'error-general' });

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { defaultScenario } from '../default-scenario.js';
+import { defaultScenario } from '../examples/default-scenario.js';
 
 /** @param {string} text */
 const withoutComments = (text) => text

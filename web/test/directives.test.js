@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Text } from '@codemirror/state';
-import { placeByLines, placeByText } from '../cm/directives.js';
+import { placeByLines, placeByText } from '../editor/cm/directives.js';
 
 const yaml = `spec:
   template:

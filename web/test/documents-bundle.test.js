@@ -1,9 +1,9 @@
-// "Copy the documents instead" (web/documents-bundle.js): one YAML stream,
+// "Copy the documents instead" (web/share/documents-bundle.js): one YAML stream,
 // a document per pane, each named by a comment.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { documentsBundle } from '../documents-bundle.js';
+import { documentsBundle } from '../share/documents-bundle.js';
 
 const state = { mode: 'derived', lastApplied: '', file: 'kind: A\n', live: 'kind: A\nx: 1', format: 'yaml', overwrite: true, tab: 'steps' };
 

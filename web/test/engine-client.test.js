@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EngineClient, FIRST_COMPUTATION_FACTOR, debounce } from '../engine-client.js';
+import { EngineClient, FIRST_COMPUTATION_FACTOR, debounce } from '../workers/engine-client.js';
 
 /** A Worker stand-in that records what it is sent and lets tests answer. */
 class FakeWorker {

@@ -1,9 +1,9 @@
-// Example addresses (web/example-link.js): #example=<id> parsed, resolved
+// Example addresses (web/examples/link.js): #example=<id> parsed, resolved
 // against the samples, and turned into a page state.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { exampleIdFromHash, exampleHash, resolveExample, sampleState } from '../example-link.js';
+import { exampleIdFromHash, exampleHash, resolveExample, sampleState } from '../examples/link.js';
 
 const samples = [
   { id: 'walkthrough', title: 'Walkthrough', description: 'd', file: 'kind: A\n', live: 'kind: A\n' },

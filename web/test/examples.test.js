@@ -1,4 +1,4 @@
-// The examples' data (web/examples.js), with a fake DOM just large enough.
+// The examples' data (web/examples/examples.js), with a fake DOM just large enough.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -13,7 +13,7 @@ class FakeElement {
 
 const elements = { 'sample-description': new FakeElement('p') };
 globalThis.document = { getElementById: (id) => elements[id] || null };
-const { Examples } = await import('../examples.js');
+const { Examples } = await import('../examples/examples.js');
 
 const samples = [
   { id: 'walkthrough', title: 'Walkthrough', description: 'The docs example.', file: 'kind: A', live: 'kind: A' },

@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   FORMAT_KEY, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput, JsonnetStage,
-} from '../file-format.js';
-import { defaultScenario } from '../default-scenario.js';
-import { FIRST_COMPUTATION_FACTOR } from '../engine-client.js';
+} from '../editor/file-format.js';
+import { defaultScenario } from '../examples/default-scenario.js';
+import { FIRST_COMPUTATION_FACTOR } from '../workers/engine-client.js';
 
 class MemoryStorage {
   constructor(items = {}) { this.items = { ...items }; }

@@ -1,4 +1,4 @@
-// The flags row (web/flags.js) on a fake DOM: what goes into a request and
+// The flags row (web/page/flags.js) on a fake DOM: what goes into a request and
 // into a page state (share.js Flags: only flags not at their default, the
 // ones the row does not show kept), the scope choice's visibility, the
 // command line, kubectl's namespace mismatch marked on -n.
@@ -34,8 +34,8 @@ function page() {
   return elements;
 }
 
-const { ApplyFlags, commandLine, isNamespaceMismatch } = await import('../flags.js');
-const { validateFlags } = await import('../share.js');
+const { ApplyFlags, commandLine, isNamespaceMismatch } = await import('../page/flags.js');
+const { validateFlags } = await import('../share/share.js');
 
 const notBuiltIn = { warnings: [{ code: 'not-built-in', path: 'kind', message: '' }] };
 const builtIn = { warnings: [] };

@@ -1,9 +1,9 @@
-// The gallery's search and grouping (web/gallery.js), without a browser.
+// The gallery's search and grouping (web/gallery/gallery.js), without a browser.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { searchWords, matches, groupItems } from '../gallery.js';
-import { CATEGORIES } from '../gallery-categories.js';
+import { searchWords, matches, groupItems } from '../gallery/gallery.js';
+import { CATEGORIES } from '../gallery/categories.js';
 
 const items = [
   { id: 'walkthrough', title: 'Walkthrough: new image', description: 'The documentation example.', shows: ['changed field is set'], category: 'walkthrough' },

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { walkthroughIntro } from '../intro.js';
+import { walkthroughIntro } from '../page/intro.js';
 
 test('the introduction is the walkthrough sample\'s title and description', () => {
   const meta = readFileSync(new URL('../../samples/walkthrough/meta.yaml', import.meta.url), 'utf8');

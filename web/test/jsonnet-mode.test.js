@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StringStream } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
-import { jsonnetParser, indentFold } from '../cm/jsonnet.js';
+import { jsonnetParser, indentFold } from '../editor/cm/jsonnet.js';
 
 /** Runs the tokenizer over text: [token text, style] pairs, spaces left out. */
 function tokens(text) {
@@ -45,7 +45,7 @@ test('Jsonnet tokens', async (t) => {
 });
 
 test('the walkthrough in Jsonnet tokenizes without getting stuck', async () => {
-  const { defaultScenario } = await import('../default-scenario.js');
+  const { defaultScenario } = await import('../examples/default-scenario.js');
   const all = tokens(defaultScenario.fileJsonnet);
   assert.ok(all.some(([text, style]) => text === 'apiVersion' && style === 'propertyName'));
   assert.ok(all.some(([text, style]) => text === "'1.16.1'" && style === 'string'));

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { decodeFragment, fragmentVersion, NEWEST_VERSION } from '../share.js';
+import { decodeFragment, fragmentVersion, NEWEST_VERSION } from '../share/share.js';
 
 const dir = new URL('./fixtures/links/', import.meta.url);
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LINK_CHARS, overLongLink } from '../link-limit.js';
-import { LIMITS } from '../share.js';
+import { LINK_CHARS, overLongLink } from '../share/link-limit.js';
+import { LIMITS } from '../share/share.js';
 
 test('early.js and share.js read links up to the same limit', () => {
   assert.equal(LIMITS.linkChars, LINK_CHARS);

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConflict, firstSentence, errorStatus, STATUS_MAX } from '../messages.js';
+import { parseConflict, firstSentence, errorStatus, STATUS_MAX } from '../outputs/messages.js';
 
 /** What the engine answers for a file of kind Deploymnet over a live Deployment (engine/identity). */
 const mismatch = {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { engineForAddress } from '../prestart.js';
+import { engineForAddress } from '../workers/prestart.js';
 
 test('the address tells which on-demand engine it opens', () => {
   for (const [hash, want] of [
@@ -22,7 +22,7 @@ test('an adopted worker is the one started early, with its messages, once', () =
   globalThis.Worker = class {
     constructor(url) { this.url = url; made.push(this); }
   };
-  return import('../prestart.js').then(({ prestart, adopt }) => {
+  return import('../workers/prestart.js').then(({ prestart, adopt }) => {
     prestart('t.js');
     prestart('t.js');
     assert.equal(made.length, 1, 'started once');

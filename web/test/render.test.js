@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EditorState } from '@codemirror/state';
-import { minimalChange } from '../cm/setup.js';
+import { minimalChange } from '../editor/cm/setup.js';
 import { stepSignature } from '../outputs/steps.js';
 import { LazyView } from '../outputs/lazy.js';
 

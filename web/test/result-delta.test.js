@@ -3,8 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyDelta } from '../result-delta.js';
-import { EngineClient } from '../engine-client.js';
+import { applyDelta } from '../workers/result-delta.js';
+import { EngineClient } from '../workers/engine-client.js';
 
 const base = () => ({
   action: 'configure', patchType: 'strategic', patchTypeWhy: 'why', lastAppliedSource: 'input',

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sessionId, newSessionId } from '../session.js';
-import { Autosaver, StoreClient, describeTime, describeImport, exportFileName, unavailableMessage } from '../saved-work.js';
+import { sessionId, newSessionId } from '../saves/session.js';
+import { Autosaver, StoreClient, describeTime, describeImport, exportFileName, unavailableMessage } from '../saves/saved-work.js';
 
 /** A fake write whose answers the test releases one by one. */
 function controlledWrites() {
@@ -118,7 +118,7 @@ test('Autosaver waits for idle after a large state', async () => {
 });
 
 test('splitStep takes the selected step out of a stored state', async () => {
-  const { splitStep } = await import('../saved-work.js');
+  const { splitStep } = await import('../saves/saved-work.js');
   const page = { mode: 'derived', file: 'x', live: '', format: 'yaml', overwrite: true, tab: 'steps' };
   assert.deepEqual(splitStep(page), { page, step: null });
   assert.deepEqual(splitStep({ ...page, selectedStep: { phase: 2, path: 'spec.replicas', rule: 'primitive', extra: 1 } }),

@@ -31,7 +31,7 @@ function page() {
 }
 
 const { ApplySwitch } = await import('../serverside/switch.js');
-const { validateFlags } = await import('../share.js');
+const { validateFlags } = await import('../share/share.js');
 
 function make() {
   const el = page();

@@ -7,7 +7,7 @@ import {
 import { lineDiff } from '../timeline/linediff.js';
 import {
   encodeState, decodeFragment, sameState, LinkError, PREFIX, TIMELINE_PREFIX,
-} from '../share.js';
+} from '../share/share.js';
 
 const deployment = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\n';
 

@@ -2,7 +2,7 @@
 // the first visit does not carry them; see ../lazy-style.js. The mode
 // switch and the panel's padding stay in style.css: they show first.
 
-import { addStyle } from '../lazy-style.js';
+import { addStyle } from '../page/lazy-style.js';
 
 const CSS = `
 .tl-note { margin: 0 0 0.5rem; padding: 0.3rem 0.6rem; background: var(--info-bg); border-radius: 4px; font-size: 0.88em; }

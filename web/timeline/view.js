@@ -7,7 +7,7 @@
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { h, clear, byId } from '../dom.js';
-import { createEditor, baseExtensions, docText, unregisterView } from '../cm/setup.js';
+import { createEditor, baseExtensions, docText, unregisterView } from '../editor/cm/setup.js';
 import { StepsView } from '../outputs/steps.js';
 import { ACTION_WORDS, PATCH_TYPE_WORDS } from '../outputs/format.js';
 import { lineDiff } from './linediff.js';
@@ -35,7 +35,7 @@ export class TimelineMode {
   /**
    * @param {object} opts
    * @param {HTMLElement} opts.host the timeline's section
-   * @param {(onResponse: (response: any) => void, onState: (state: string, detail?: string) => void) => import('../engine-client.js').EngineClient} opts.createClient
+   * @param {(onResponse: (response: any) => void, onState: (state: string, detail?: string) => void) => import('../workers/engine-client.js').EngineClient} opts.createClient
    *   an engine client (its own worker) answering to the two callbacks; made on first use
    * @param {() => void} opts.onChange the user changed the timeline (for the draft)
    * @param {(panes: {file: string, live: string}) => void} [opts.openInPanes]
@@ -53,13 +53,14 @@ export class TimelineMode {
     this.openInPanes = openInPanes;
     this.readonly = readonly;
     this.deferStart = deferStart;
-    /** @type {import('../engine-client.js').EngineClient|null} */
+    /** @type {import('../workers/engine-client.js').EngineClient|null} */
     this.client = null;
     /** @type {TimelineState} */
     this.timeline = emptyTimeline();
     /** @type {StepItem[]} */
     this.items = [];
     this.visible = false;
+    /** 0: none. @type {ReturnType<typeof setTimeout>|0} */
     this.timer = 0;
     /** The last timeline answer, and the object chosen in the detail. */
     this.answer = null;

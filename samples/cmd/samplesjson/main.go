@@ -32,7 +32,7 @@ func run(out string) error {
 }
 
 // menuJSON is the examples menu: the single-apply samples, then the
-// timeline samples (entries with a "timeline" field, web/examples.js).
+// timeline samples (entries with a "timeline" field, web/examples/examples.js).
 func menuJSON() ([]byte, error) {
 	var entries []json.RawMessage
 	if err := json.Unmarshal(samples.JSON(), &entries); err != nil {

@@ -1,0 +1,25 @@
+// A file naming another namespace than the live object's (engine/identity
+// Elsewhere): kubectl applies to the object in the file's namespace, so
+// the pasted live object stays untouched and the apply creates one there.
+// The page says so above the results, in one line naming both namespaces,
+// with the line kubectl prints beside it (its exact output).
+
+import { h, clear } from '../dom.js';
+
+/**
+ * Fills el with the outcome, or empties and hides it when there is none.
+ * @param {HTMLElement} el
+ * @param {import('../workers/api-types.js').Elsewhere|undefined} elsewhere
+ */
+export function renderElsewhere(el, elsewhere) {
+  const key = elsewhere ? JSON.stringify(elsewhere) : '';
+  if (el.dataset.key === key) return;
+  el.dataset.key = key;
+  clear(el);
+  el.hidden = !elsewhere;
+  if (!elsewhere) return;
+  el.append(
+    h('p', { className: 'elsewhere-lead' }, h('strong', { text: 'Another object: ' }), elsewhere.explanation),
+    h('p', { className: 'elsewhere-kubectl' }, 'kubectl prints ', h('code', { className: 'elsewhere-output', text: elsewhere.kubectl })));
+}
+
