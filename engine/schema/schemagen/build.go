@@ -1,6 +1,7 @@
 package schemagen
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"sort"
@@ -92,7 +93,7 @@ func (g *graph) add(root reflect.Type) {
 				children = append(children, f.sf.Type)
 			}
 			g.fields[g.index[t]] = fs
-		case reflect.Pointer, reflect.Slice, reflect.Array:
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
 			children = append(children, t.Elem())
 		}
 		for _, c := range children {
@@ -117,7 +118,7 @@ func (g *graph) children(i int) []int {
 			out[k] = g.index[f.sf.Type]
 		}
 		return out
-	case reflect.Pointer, reflect.Slice, reflect.Array:
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
 		return []int{g.index[t.Elem()]}
 	}
 	return nil
@@ -129,10 +130,11 @@ func (g *graph) local(i int) string {
 	t := g.types[i]
 	var b strings.Builder
 	b.WriteString(strconv.Itoa(int(t.Kind())))
+	name, pkg := typeName(t)
+	b.WriteString("\x00" + name + "\x00" + pkg + "\x00" + strconv.FormatBool(unmarshaler(t)))
 	if t.Kind() == reflect.Struct {
-		b.WriteString("\x00" + t.Name())
 		for _, f := range g.fields[i] {
-			b.WriteString("\x00" + f.name + "\x01" + f.sf.Tag.Get("patchStrategy") + "\x01" + f.sf.Tag.Get("patchMergeKey") + "\x01" + strconv.FormatBool(omitEmpty(f.sf)))
+			b.WriteString("\x00" + f.name + "\x01" + f.sf.Tag.Get("patchStrategy") + "\x01" + f.sf.Tag.Get("patchMergeKey") + "\x01" + strconv.FormatBool(omitEmpty(f.sf)) + "\x01" + via(t, f.index))
 		}
 	}
 	return b.String()
@@ -185,10 +187,10 @@ func (g *graph) minimize() ([]schema.Type, []int32) {
 	types := make([]schema.Type, len(members))
 	for k, i := range members {
 		t := g.types[i]
-		st := schema.Type{Kind: t.Kind(), Elem: -1}
+		st := schema.Type{Kind: t.Kind(), Elem: -1, Unmarshaler: unmarshaler(t)}
+		st.Name, st.Pkg = typeName(t)
 		switch t.Kind() {
 		case reflect.Struct:
-			st.Name = t.Name()
 			for _, f := range g.fields[i] {
 				st.Fields = append(st.Fields, schema.Field{
 					Name:       f.name,
@@ -196,6 +198,7 @@ func (g *graph) minimize() ([]schema.Type, []int32) {
 					Strategies: f.sf.Tag.Get("patchStrategy"),
 					MergeKey:   f.sf.Tag.Get("patchMergeKey"),
 					OmitEmpty:  omitEmpty(f.sf),
+					Via:        via(t, f.index),
 				})
 			}
 			if len(st.Fields) > 1<<16 {
@@ -211,7 +214,7 @@ func (g *graph) minimize() ([]schema.Type, []int32) {
 			sort.Slice(st.ByName, func(a, b int) bool {
 				return st.Fields[st.ByName[a]].Name < st.Fields[st.ByName[b]].Name
 			})
-		case reflect.Pointer, reflect.Slice, reflect.Array:
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
 			st.Elem = out[g.index[t.Elem()]]
 		}
 		types[k] = st
@@ -239,4 +242,40 @@ func omitEmpty(sf reflect.StructField) bool {
 		}
 	}
 	return false
+}
+
+// typeName is what schema.Type keeps of t's name: a named type's name and
+// package name, an unnamed map's, array's or interface's whole String(), nothing for
+// an unnamed pointer or slice (schema.GoType spells those).
+func typeName(t reflect.Type) (name, pkg string) {
+	if t.Name() != "" {
+		return t.Name(), strings.TrimSuffix(strings.TrimSuffix(t.String(), t.Name()), ".")
+	}
+	switch t.Kind() {
+	case reflect.Map, reflect.Array, reflect.Interface:
+		return t.String(), ""
+	}
+	return "", ""
+}
+
+var jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+
+// unmarshaler reports a type encoding/json hands the raw value to: one
+// whose pointer has UnmarshalJSON.
+func unmarshaler(t reflect.Type) bool {
+	return t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(jsonUnmarshaler)
+}
+
+// via names the embedded structs a field at index is promoted through.
+func via(t reflect.Type, index []int) string {
+	var names []string
+	for _, i := range index[:len(index)-1] {
+		sf := t.Field(i)
+		names = append(names, sf.Name)
+		t = sf.Type
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+	}
+	return strings.Join(names, ".")
 }
