@@ -420,3 +420,32 @@ func rawJSON(v any) []byte {
 	}
 	return b
 }
+
+// CheckMetadata is kubectl's own check of a document before it sends
+// anything (cli-runtime's metadataValidatingDecoder): the document must
+// decode into a struct holding a metav1.ObjectMeta at "metadata", or
+// kubectl stops with `error: unable to decode "FILE": ` and the
+// decoder's error ("json: cannot unmarshal number into Go struct field
+// ObjectMeta.metadata.labels of type string"). obj is not changed.
+func CheckMetadata(s *schema.Schema, obj map[string]any) *Error {
+	md, ok := obj["metadata"]
+	if !ok {
+		return nil
+	}
+	root, ok := s.Root("v1", "ConfigMap") // any kind: they share ObjectMeta
+	if !ok {
+		return nil
+	}
+	meta, _, err := root.Field("metadata")
+	if err != nil {
+		return nil
+	}
+	d := &decoder{s: s, structName: "metadataOnlyObject", stack: []string{"metadata"}}
+	if _, _, err := d.value(meta.(*schema.Ref).T, jsonvalue.Copy(md)); err != nil {
+		return &Error{d.withContext(err)}
+	}
+	if d.saved != "" {
+		return &Error{d.saved}
+	}
+	return nil
+}
