@@ -48,6 +48,10 @@ type write struct {
 	// validation is the fieldValidation kubectl's --validate asks for
 	// (apiserver.FieldValidationStrict when "").
 	validation string
+	// body marks an update whose request carries the whole object (a PUT:
+	// kubectl replace): the server decodes it as a create's body, wrong
+	// types and (with validation Strict) unknown fields refused.
+	body bool
 }
 
 func objectKeyOf(k *Kind, namespace, name string) objectKey {
@@ -248,9 +252,16 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 // prepared, defaulted and validated; a write that changes nothing is not
 // stored (the resourceVersion stays).
 func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[string]any, []string, *cmdError) {
+	name := metaString(old, "name")
+	if w.body && !k.Custom {
+		warnings, se := apiserver.Decode(obj, w.validation)
+		if se != nil {
+			return nil, nil, fromAPIServer(se, k, name)
+		}
+		c.serverWarnings = append(c.serverWarnings, warnings...)
+	}
 	md := metadataOf(obj)
 	oldMD := metadataOf(old)
-	name := metaString(old, "name")
 	if rv, ok := md["resourceVersion"].(string); ok && rv != "" && rv != oldMD["resourceVersion"] {
 		return nil, nil, statusError("Conflict", "Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again", k.groupResource(), name)
 	}
