@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/applylens/applylens/engine/schema"
+	"github.com/applylens/applylens/engine/schema/typedschema"
 	"github.com/applylens/applylens/engine/typedjson"
 )
 
@@ -23,15 +23,15 @@ import (
 // dropped, as the typed object has no place for them, and Warn returns
 // the server's warnings. Then Canonicalize.
 func Decode(obj map[string]any, validation string) (warnings []string, err *StatusError) {
-	if err := typedjson.Decode(schema.Builtin, obj, decodeOptions(obj)); err != nil {
+	if err := typedjson.Decode(typedschema.Builtin, obj, decodeOptions(obj)); err != nil {
 		return nil, cannotDecode(obj, err.Message)
 	}
 	// Then the strict decoder's check, after the decoding succeeded.
 	if validation == "" || validation == FieldValidationStrict {
-		if unknown := schema.Builtin.UnknownFields(obj); len(unknown) > 0 {
+		if unknown := typedschema.Builtin.UnknownFields(obj); len(unknown) > 0 {
 			return nil, cannotDecode(obj, "strict decoding error: "+strings.Join(unknownFieldMessages(unknown), ", "))
 		}
-	} else if unknown := schema.Builtin.DropUnknownFields(obj); validation == FieldValidationWarn {
+	} else if unknown := typedschema.Builtin.DropUnknownFields(obj); validation == FieldValidationWarn {
 		warnings = unknownFieldMessages(unknown)
 	}
 	Canonicalize(obj)
@@ -81,7 +81,7 @@ func splitGroupVersion(apiVersion string) (group, version string) {
 // Canonicalize is the part of Decode that does not refuse: the values
 // the typed object changes (quantities canonical, a ConfigMap's null
 // value "", null fields as their zero values) and the fields its
-// encoding omits (schema.Schema.DropEmpty). An update runs it on the
+// encoding omits (schema.Schema.DropEmpty on typedschema.Builtin). An update runs it on the
 // object a patch produced, as the server decodes that too; a value there
 // the type cannot hold is kept as it is (the patch handler's refusal is
 // not simulated, see cluster.NotSimulated).
@@ -95,6 +95,6 @@ func Canonicalize(obj map[string]any) {
 			}
 		}
 	}
-	_ = typedjson.Decode(schema.Builtin, obj, decodeOptions(obj))
-	schema.Builtin.DropEmpty(obj)
+	_ = typedjson.Decode(typedschema.Builtin, obj, decodeOptions(obj))
+	typedschema.Builtin.DropEmpty(obj)
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/jsonvalue"
-	"github.com/applylens/applylens/engine/schema"
+	"github.com/applylens/applylens/engine/schema/typedschema"
 	"github.com/applylens/applylens/engine/typedjson"
 )
 
@@ -143,7 +143,7 @@ func (c *Cluster) resolve(r *run, a *args, source string, obj map[string]any) (*
 		data, _ := jsonvalue.Encode(obj)
 		return nil, errorf("unable to decode %q: Object 'apiVersion' is missing in '%s'", source, data)
 	}
-	if err := typedjson.CheckMetadata(schema.Builtin, obj); err != nil {
+	if err := typedjson.CheckMetadata(typedschema.Builtin, obj); err != nil {
 		return nil, errorf("unable to decode %q: %s", source, err.Message)
 	}
 	group, version := splitAPIVersion(apiVersion)

@@ -15,6 +15,7 @@ import (
 
 	. "github.com/applylens/applylens/engine/schema"
 	"github.com/applylens/applylens/engine/schema/schemagen"
+	"github.com/applylens/applylens/engine/schema/typedschema"
 )
 
 // kubectlRoots lists the kinds of kubectl's scheme as scripts/genschema
@@ -41,6 +42,17 @@ func TestGeneratedFileIsCurrent(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Fatalf("engine/schema/zz_generated.go is stale (%d bytes, regenerated %d bytes): run ./scripts/generate", len(got), len(want))
+	}
+	want, err = schemagen.GenerateTyped(kubectlRoots())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err = os.ReadFile("typedschema/zz_generated.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("engine/schema/typedschema/zz_generated.go is stale (%d bytes, regenerated %d bytes): run ./scripts/generate", len(got), len(want))
 	}
 }
 
@@ -318,7 +330,7 @@ func BenchmarkField(b *testing.B) {
 	})
 }
 
-// TestBuiltinGoTypes checks what the typed decoding reads of the table
+// TestBuiltinGoTypes checks what the typed decoding reads of the typed table
 // against the Go types of kubectl's scheme: every field's GoType is its
 // reflect.Type.String(), its Via the embedded structs it is promoted
 // through, Unmarshaler set exactly on the types with UnmarshalJSON, and a
@@ -329,8 +341,8 @@ func TestBuiltinGoTypes(t *testing.T) {
 	checked := 0
 	var walk func(rt reflect.Type, st int32, path string)
 	walk = func(rt reflect.Type, st int32, path string) {
-		ty := Builtin.Types[st]
-		if got := Builtin.GoType(st); got != rt.String() {
+		ty := typedschema.Builtin.Types[st]
+		if got := typedschema.Builtin.GoType(st); got != rt.String() {
 			t.Errorf("%s: GoType %q, want %q", path, got, rt.String())
 		}
 		isU := rt.Kind() != reflect.Pointer && reflect.PointerTo(rt).Implements(unmarshaler)
@@ -398,7 +410,7 @@ func TestBuiltinGoTypes(t *testing.T) {
 		if gvk.Version == runtime.APIVersionInternal {
 			continue
 		}
-		root, ok := Builtin.Root(gvk.GroupVersion().String(), gvk.Kind)
+		root, ok := typedschema.Builtin.Root(gvk.GroupVersion().String(), gvk.Kind)
 		if !ok {
 			t.Fatalf("%v not in Builtin", gvk)
 		}

@@ -38,8 +38,8 @@ type Field struct {
 	// OmitEmpty is the json tag's omitempty: encoding the Go type drops
 	// the field when it holds its type's empty value.
 	OmitEmpty bool
-	// Via names the embedded structs a promoted field is reached
-	// through, Go field names joined by dots ("VolumeSource" for a
+	// Via names, in a typed table, the embedded structs a promoted
+	// field is reached through, Go field names joined by dots ("VolumeSource" for a
 	// Volume's hostPath); the decoder's error path includes them.
 	Via string
 }
@@ -52,18 +52,20 @@ type Field struct {
 // a Map, Unmarshaler). Types that neither can tell apart may share one
 // entry.
 type Type struct {
-	// Name is reflect.Type.Name() of a named type (a struct's names it
-	// in error messages), or the whole reflect.Type.String() of an
-	// unnamed map or array; "" for an unnamed pointer or slice.
+	// Name is reflect.Type.Name() of a struct (strategicpatch's errors
+	// name it); in a typed table (schemagen.BuildTyped) also of any
+	// named type, or the whole reflect.Type.String() of an unnamed map,
+	// array or interface; "" for an unnamed pointer or slice.
 	Name string
-	// Pkg is the package name a named type is qualified with
-	// ("v1", "resource"); "" for a predeclared or unnamed type.
+	// Pkg is, in a typed table, the package name a named type is
+	// qualified with ("v1", "resource"); "" for a predeclared or unnamed
+	// type.
 	Pkg  string
 	Kind reflect.Kind // Struct, Map, Slice, Array, Pointer or a scalar kind
-	// Elem is the element type of a Slice, Array, Pointer or Map (its
-	// values); -1 otherwise.
+	// Elem is the element type of a Slice, Array or Pointer, or of a
+	// Map (its values) in a typed table; -1 otherwise.
 	Elem int32
-	// Unmarshaler marks a type with its own UnmarshalJSON
+	// Unmarshaler marks, in a typed table, a type with its own UnmarshalJSON
 	// (resource.Quantity, intstr.IntOrString, metav1.Time, ...): the
 	// decoder hands it the raw JSON value, whatever its JSON type.
 	Unmarshaler bool
@@ -134,8 +136,8 @@ type Ref struct {
 	T int32
 }
 
-// GoType is reflect.Type.String() of type t, as encoding/json's
-// UnmarshalTypeError names it: "int32", "v1.Protocol", "[]v1.Container",
+// GoType is reflect.Type.String() of type t in a typed table, as
+// encoding/json's UnmarshalTypeError names it: "int32", "v1.Protocol", "[]v1.Container",
 // "*v1.LabelSelector", "map[string]string".
 func (s *Schema) GoType(t int32) string {
 	s.load()
@@ -152,3 +154,7 @@ func (s *Schema) GoType(t int32) string {
 	}
 	return ty.Kind.String()
 }
+
+// Encoded returns the Schema of a table in Encode's form, decoded on the
+// first call of one of its methods (the generated tables are such).
+func Encoded(table string) *Schema { return &Schema{encoded: table} }

@@ -17,13 +17,14 @@ import (
 //
 //	version (1)
 //	string count, then each string: length, bytes (sorted)
-//	type count, then each type: kind<<1 | unmarshaler, name string,
-//	package string, then
+//	type count, then each type: kind<<2 | named<<1 | unmarshaler, when
+//	named the name string and the package string, then
 //	    Struct: field count, then each field:
 //	            name string, type<<2 | via<<1 | omitempty, strategies
 //	            string, merge key string, then when via is set the via
 //	            string
-//	    Pointer, Slice, Array, Map: elem type
+//	    Pointer, Slice, Array: elem type
+//	    Map: elem type + 1, 0 when the table keeps none
 //	kind count, then each kind: apiVersion string, kind string, type
 //
 // ByName is not stored; Decode sorts it.
@@ -69,13 +70,19 @@ func (s *Schema) Encode() string {
 	}
 	b = binary.AppendUvarint(b, uint64(len(s.Types)))
 	for _, t := range s.Types {
-		kind := uint64(t.Kind) << 1
+		kind := uint64(t.Kind) << 2
 		if t.Unmarshaler {
 			kind |= 1
 		}
+		named := t.Name != "" || t.Pkg != ""
+		if named {
+			kind |= 2
+		}
 		b = binary.AppendUvarint(b, kind)
-		b = binary.AppendUvarint(b, index[t.Name])
-		b = binary.AppendUvarint(b, index[t.Pkg])
+		if named {
+			b = binary.AppendUvarint(b, index[t.Name])
+			b = binary.AppendUvarint(b, index[t.Pkg])
+		}
 		switch t.Kind {
 		case reflect.Struct:
 			b = binary.AppendUvarint(b, uint64(len(t.Fields)))
@@ -95,8 +102,10 @@ func (s *Schema) Encode() string {
 					b = binary.AppendUvarint(b, index[f.Via])
 				}
 			}
-		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		case reflect.Pointer, reflect.Slice, reflect.Array:
 			b = binary.AppendUvarint(b, uint64(t.Elem))
+		case reflect.Map:
+			b = binary.AppendUvarint(b, uint64(t.Elem+1)) // 0: none kept
 		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(s.Kinds)))
@@ -223,19 +232,21 @@ func (d *decoder) schema() (*Schema, error) {
 		t := &s.Types[i]
 		starts[i] = len(fields)
 		at := d.pos
-		k, err := d.count(int(reflect.UnsafePointer)<<1|1, "kind")
+		k, err := d.count(int(reflect.UnsafePointer)<<2|3, "kind")
 		if err != nil {
 			return nil, err
 		}
-		t.Kind, t.Unmarshaler, t.Elem = reflect.Kind(k>>1), k&1 == 1, -1
+		t.Kind, t.Unmarshaler, t.Elem = reflect.Kind(k>>2), k&1 == 1, -1
 		if t.Kind == reflect.Invalid {
 			return nil, &ErrCorrupt{at, "invalid kind"}
 		}
-		if t.Name, err = str(); err != nil {
-			return nil, err
-		}
-		if t.Pkg, err = str(); err != nil {
-			return nil, err
+		if k&2 == 2 {
+			if t.Name, err = str(); err != nil {
+				return nil, err
+			}
+			if t.Pkg, err = str(); err != nil {
+				return nil, err
+			}
 		}
 		switch t.Kind {
 		case reflect.Struct:
@@ -265,10 +276,16 @@ func (d *decoder) schema() (*Schema, error) {
 				}
 				fields = append(fields, f)
 			}
-		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		case reflect.Pointer, reflect.Slice, reflect.Array:
 			if t.Elem, err = typ(); err != nil {
 				return nil, err
 			}
+		case reflect.Map:
+			e, err := d.count(nt, "type index")
+			if err != nil {
+				return nil, err
+			}
+			t.Elem = int32(e) - 1
 		}
 	}
 	starts[nt] = len(fields)

@@ -12,7 +12,8 @@
 // canonical spelling ("0.5" → "500m"), base64 bytes re-encoded, a time in
 // UTC, null in a field that is not a pointer, map or slice as the type's
 // zero value. What a field's type is comes from the generated table
-// (schema.Builtin: Go type names, the types with their own UnmarshalJSON);
+// (typedschema.Builtin: Go type names, the types with their own
+// UnmarshalJSON);
 // the tests compare the results with the real decoder on the k8s.io/api
 // types.
 package typedjson

@@ -14,7 +14,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
-	"github.com/applylens/applylens/engine/schema"
+	"github.com/applylens/applylens/engine/schema/typedschema"
 )
 
 // realDecode is the API server's decoder on kubectl's body (strict, as
@@ -132,7 +132,7 @@ func TestDecodeMatchesTheRealDecoder(t *testing.T) {
 			want, wantErr := realDecode(t, body)
 			// The serializer alone does not default: no rounding of
 			// ResourceLists here (the oracle's TestCreateDocuments has it).
-			derr := Decode(schema.Builtin, obj, Options{})
+			derr := Decode(typedschema.Builtin, obj, Options{})
 			gotErr := ""
 			if derr != nil {
 				gotErr = derr.Message
@@ -144,7 +144,7 @@ func TestDecodeMatchesTheRealDecoder(t *testing.T) {
 				t.Log(wantErr)
 				return
 			}
-			schema.Builtin.DropEmpty(obj)
+			typedschema.Builtin.DropEmpty(obj)
 			if diffs := compareStored("", obj, want); len(diffs) > 0 {
 				t.Errorf("stored differently at %s\n got %s", strings.Join(diffs, ", "), mustJSON(obj))
 			}
@@ -238,10 +238,10 @@ func TestUnmarshalersAreKnown(t *testing.T) {
 		// Any JSON value: kept as it is.
 		"runtime.RawExtension": true, "v1.FieldsV1": true,
 	}
-	schema.Builtin.Root("v1", "Pod") // loads the table
-	for i, ty := range schema.Builtin.Types {
-		if ty.Unmarshaler && !known[schema.Builtin.GoType(int32(i))] {
-			t.Errorf("%s has its own UnmarshalJSON, which Decode does not know", schema.Builtin.GoType(int32(i)))
+	typedschema.Builtin.Root("v1", "Pod") // loads the table
+	for i, ty := range typedschema.Builtin.Types {
+		if ty.Unmarshaler && !known[typedschema.Builtin.GoType(int32(i))] {
+			t.Errorf("%s has its own UnmarshalJSON, which Decode does not know", typedschema.Builtin.GoType(int32(i)))
 		}
 	}
 }

@@ -24,7 +24,16 @@ type Root struct {
 //
 // Build panics on a duplicate root, and on a struct promoting a field
 // through an embedded pointer, which strategicpatch cannot look up either.
-func Build(roots []Root) *schema.Schema {
+func Build(roots []Root) *schema.Schema { return build(roots, false) }
+
+// BuildTyped is Build with what the API server's typed decoding reads as
+// well (engine/typedjson): every type's Go name and package, a map's
+// value type, which types have their own UnmarshalJSON, and the embedded
+// structs a promoted field comes through. Its table is larger, so the
+// merge engine's (Build's, in the page's first download) goes without.
+func BuildTyped(roots []Root) *schema.Schema { return build(roots, true) }
+
+func build(roots []Root, typed bool) *schema.Schema {
 	roots = append([]Root(nil), roots...)
 	sort.Slice(roots, func(i, j int) bool {
 		a, b := roots[i], roots[j]
@@ -38,7 +47,7 @@ func Build(roots []Root) *schema.Schema {
 			panic(fmt.Sprintf("schemagen: duplicate kind %s %s", roots[i].APIVersion, roots[i].Kind))
 		}
 	}
-	var g graph
+	g := graph{typed: typed}
 	for _, r := range roots {
 		g.add(r.Type)
 	}
@@ -50,7 +59,7 @@ func Build(roots []Root) *schema.Schema {
 	return s
 }
 
-// ForType returns the schema node of t, for tests of the merge engine on
+// ForType returns the schema node of t (untyped, as Build), for tests of the merge engine on
 // types of their own, such as strategicpatch's test type MergeItem.
 func ForType(t reflect.Type) schema.Node {
 	var g graph
@@ -63,6 +72,7 @@ func ForType(t reflect.Type) schema.Node {
 // graph holds the reflect types reachable from the roots, in breadth-first
 // order, with the fields lookups see.
 type graph struct {
+	typed  bool // BuildTyped's
 	types  []reflect.Type
 	fields [][]jsonField // struct types only
 	index  map[reflect.Type]int
@@ -93,8 +103,12 @@ func (g *graph) add(root reflect.Type) {
 				children = append(children, f.sf.Type)
 			}
 			g.fields[g.index[t]] = fs
-		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		case reflect.Pointer, reflect.Slice, reflect.Array:
 			children = append(children, t.Elem())
+		case reflect.Map:
+			if g.typed {
+				children = append(children, t.Elem())
+			}
 		}
 		for _, c := range children {
 			if _, ok := g.index[c]; !ok {
@@ -118,8 +132,12 @@ func (g *graph) children(i int) []int {
 			out[k] = g.index[f.sf.Type]
 		}
 		return out
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+	case reflect.Pointer, reflect.Slice, reflect.Array:
 		return []int{g.index[t.Elem()]}
+	case reflect.Map:
+		if g.typed {
+			return []int{g.index[t.Elem()]}
+		}
 	}
 	return nil
 }
@@ -130,11 +148,11 @@ func (g *graph) local(i int) string {
 	t := g.types[i]
 	var b strings.Builder
 	b.WriteString(strconv.Itoa(int(t.Kind())))
-	name, pkg := typeName(t)
-	b.WriteString("\x00" + name + "\x00" + pkg + "\x00" + strconv.FormatBool(unmarshaler(t)))
+	name, pkg := g.typeName(t)
+	b.WriteString("\x00" + name + "\x00" + pkg + "\x00" + strconv.FormatBool(g.typed && unmarshaler(t)))
 	if t.Kind() == reflect.Struct {
 		for _, f := range g.fields[i] {
-			b.WriteString("\x00" + f.name + "\x01" + f.sf.Tag.Get("patchStrategy") + "\x01" + f.sf.Tag.Get("patchMergeKey") + "\x01" + strconv.FormatBool(omitEmpty(f.sf)) + "\x01" + via(t, f.index))
+			b.WriteString("\x00" + f.name + "\x01" + f.sf.Tag.Get("patchStrategy") + "\x01" + f.sf.Tag.Get("patchMergeKey") + "\x01" + strconv.FormatBool(omitEmpty(f.sf)) + "\x01" + g.via(t, f.index))
 		}
 	}
 	return b.String()
@@ -187,8 +205,8 @@ func (g *graph) minimize() ([]schema.Type, []int32) {
 	types := make([]schema.Type, len(members))
 	for k, i := range members {
 		t := g.types[i]
-		st := schema.Type{Kind: t.Kind(), Elem: -1, Unmarshaler: unmarshaler(t)}
-		st.Name, st.Pkg = typeName(t)
+		st := schema.Type{Kind: t.Kind(), Elem: -1, Unmarshaler: g.typed && unmarshaler(t)}
+		st.Name, st.Pkg = g.typeName(t)
 		switch t.Kind() {
 		case reflect.Struct:
 			for _, f := range g.fields[i] {
@@ -198,7 +216,7 @@ func (g *graph) minimize() ([]schema.Type, []int32) {
 					Strategies: f.sf.Tag.Get("patchStrategy"),
 					MergeKey:   f.sf.Tag.Get("patchMergeKey"),
 					OmitEmpty:  omitEmpty(f.sf),
-					Via:        via(t, f.index),
+					Via:        g.via(t, f.index),
 				})
 			}
 			if len(st.Fields) > 1<<16 {
@@ -214,8 +232,12 @@ func (g *graph) minimize() ([]schema.Type, []int32) {
 			sort.Slice(st.ByName, func(a, b int) bool {
 				return st.Fields[st.ByName[a]].Name < st.Fields[st.ByName[b]].Name
 			})
-		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		case reflect.Pointer, reflect.Slice, reflect.Array:
 			st.Elem = out[g.index[t.Elem()]]
+		case reflect.Map:
+			if g.typed {
+				st.Elem = out[g.index[t.Elem()]]
+			}
 		}
 		types[k] = st
 	}
@@ -244,10 +266,17 @@ func omitEmpty(sf reflect.StructField) bool {
 	return false
 }
 
-// typeName is what schema.Type keeps of t's name: a named type's name and
+// typeName is what schema.Type keeps of t's name: a struct's name, and in
+// a typed table a named type's name and
 // package name, an unnamed map's, array's or interface's whole String(), nothing for
 // an unnamed pointer or slice (schema.GoType spells those).
-func typeName(t reflect.Type) (name, pkg string) {
+func (g *graph) typeName(t reflect.Type) (name, pkg string) {
+	if !g.typed {
+		if t.Kind() == reflect.Struct {
+			return t.Name(), "" // strategicpatch's messages name structs
+		}
+		return "", ""
+	}
 	if t.Name() != "" {
 		return t.Name(), strings.TrimSuffix(strings.TrimSuffix(t.String(), t.Name()), ".")
 	}
@@ -267,7 +296,10 @@ func unmarshaler(t reflect.Type) bool {
 }
 
 // via names the embedded structs a field at index is promoted through.
-func via(t reflect.Type, index []int) string {
+func (g *graph) via(t reflect.Type, index []int) string {
+	if !g.typed {
+		return ""
+	}
 	var names []string
 	for _, i := range index[:len(index)-1] {
 		sf := t.Field(i)
