@@ -17,8 +17,9 @@ import (
 //
 //	version (1)
 //	string count, then each string: length, bytes (sorted)
-//	type count, then each type: kind<<2 | named<<1 | unmarshaler, when
-//	named the name string and the package string, then
+//	type count, then each type: kind<<3 | package<<2 | name<<1 |
+//	unmarshaler, the name string when named, the package string when
+//	qualified, then
 //	    Struct: field count, then each field:
 //	            name string, type<<2 | via<<1 | omitempty, strategies
 //	            string, merge key string, then when via is set the via
@@ -70,17 +71,21 @@ func (s *Schema) Encode() string {
 	}
 	b = binary.AppendUvarint(b, uint64(len(s.Types)))
 	for _, t := range s.Types {
-		kind := uint64(t.Kind) << 2
+		kind := uint64(t.Kind) << 3
 		if t.Unmarshaler {
 			kind |= 1
 		}
-		named := t.Name != "" || t.Pkg != ""
-		if named {
+		if t.Name != "" {
 			kind |= 2
 		}
+		if t.Pkg != "" {
+			kind |= 4
+		}
 		b = binary.AppendUvarint(b, kind)
-		if named {
+		if t.Name != "" {
 			b = binary.AppendUvarint(b, index[t.Name])
+		}
+		if t.Pkg != "" {
 			b = binary.AppendUvarint(b, index[t.Pkg])
 		}
 		switch t.Kind {
@@ -232,11 +237,11 @@ func (d *decoder) schema() (*Schema, error) {
 		t := &s.Types[i]
 		starts[i] = len(fields)
 		at := d.pos
-		k, err := d.count(int(reflect.UnsafePointer)<<2|3, "kind")
+		k, err := d.count(int(reflect.UnsafePointer)<<3|7, "kind")
 		if err != nil {
 			return nil, err
 		}
-		t.Kind, t.Unmarshaler, t.Elem = reflect.Kind(k>>2), k&1 == 1, -1
+		t.Kind, t.Unmarshaler, t.Elem = reflect.Kind(k>>3), k&1 == 1, -1
 		if t.Kind == reflect.Invalid {
 			return nil, &ErrCorrupt{at, "invalid kind"}
 		}
@@ -244,6 +249,8 @@ func (d *decoder) schema() (*Schema, error) {
 			if t.Name, err = str(); err != nil {
 				return nil, err
 			}
+		}
+		if k&4 == 4 {
 			if t.Pkg, err = str(); err != nil {
 				return nil, err
 			}

@@ -61,11 +61,11 @@ func TestDecodeRejectsCorruptTables(t *testing.T) {
 		{"string count too large", "\x03\xff\x7f", "string count out of range"},
 		{"string too long", "\x03\x01\x05ab", "string length out of range"},
 		{"no types", "\x03\x00", "unexpected end"},
-		{"type index out of range", "\x03\x00\x01\x5c\x05\x00", "type index out of range"}, // a slice of type 5
+		{"type index out of range", "\x03\x00\x01\xb8\x01\x05\x00", "type index out of range"}, // a slice of type 5
 		{"invalid kind", "\x03\x00\x01\x00\x00", "invalid kind"},
-		{"kind too large", "\x03\x00\x01\xf0\x01\x00", "kind out of range"},
-		{"string index out of range", "\x03\x00\x01\x66\x00\x00\x00", "string index out of range"}, // a struct named string 0 of none
-		{"unsorted kinds", "\x03\x02\x01a\x01b\x01\x60\x02\x01\x01\x00\x00\x00\x00", "kinds not sorted"},
+		{"kind too large", "\x03\x00\x01\xe0\x01\x00", "kind out of range"},
+		{"string index out of range", "\x03\x00\x01\xca\x01\x00\x00", "string index out of range"}, // a struct named string 0 of none
+		{"unsorted kinds", "\x03\x02\x01a\x01b\x01\xc0\x01\x02\x01\x01\x00\x00\x00\x00", "kinds not sorted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
