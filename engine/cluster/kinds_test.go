@@ -205,8 +205,32 @@ func TestTypedRoundTrip(t *testing.T) {
 			}
 		})
 	}
+	// Over an existing object, the patch's result goes through the
+	// unstructured converter: its words, the patch as the handler printed
+	// it (oracle/kubernetes TestApplyPatchTypedRoundTrip compares them).
+	patched := New(Options{})
+	mustRun(t, patched, "kubectl apply -f d.yaml", map[string]string{"d.yaml": dep("1", "1")})
+	out, err := patched.Run("kubectl apply -f d.yaml", map[string]string{"d.yaml": dep("three", "1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.Stderr, `The request is invalid: patch: Invalid value: "map[metadata:map[annotations:`) ||
+		!strings.HasSuffix(out.Stderr, ` spec:map[replicas:three template:map[spec:map[]]]]": unrecognized type: int32`+"\n") {
+		t.Errorf("apply of replicas: three over an existing object: stderr %q", out.Stderr)
+	}
+	if r := patched.get(patched.kinds.byGroupKind("apps", "Deployment"), "default", "web")["spec"].(map[string]any)["replicas"]; r != int64(1) {
+		t.Errorf("the refused apply stored replicas %#v", r)
+	}
+	out, err = patched.Run(`kubectl patch deployment web -p '{"spec":{"replicas":"three"}}'`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `The request is invalid: patch: Invalid value: "map[spec:map[replicas:three]]": unrecognized type: int32` + "\n"; out.Stderr != want {
+		t.Errorf("kubectl patch with replicas three: stderr %q, want %q", out.Stderr, want)
+	}
+
 	c := New(Options{})
-	out, err := c.Run("kubectl create -f c.yaml", map[string]string{"c.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels: {tier: 1}\n"})
+	out, err = c.Run("kubectl create -f c.yaml", map[string]string{"c.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels: {tier: 1}\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
