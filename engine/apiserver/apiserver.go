@@ -28,6 +28,7 @@ var defaulters = map[string]func(map[string]any){
 	"v1/Secret":                              defaultSecret,
 	"v1/Namespace":                           defaultNamespace,
 	"v1/PersistentVolumeClaim":               defaultPVC,
+	"v1/LimitRange":                          defaultLimitRange,
 	"apps/v1/Deployment":                     defaultDeployment,
 	"apps/v1/ReplicaSet":                     defaultReplicaSet,
 	"apps/v1/StatefulSet":                    defaultStatefulSet,

@@ -1,46 +1,48 @@
 package apiserver
 
 import (
-	"encoding/base64"
 	"fmt"
-	"sort"
 	"strings"
 
-	"github.com/applylens/applylens/engine/schema"
+	"github.com/applylens/applylens/engine/schema/typedschema"
+	"github.com/applylens/applylens/engine/typedjson"
 )
 
 // Decode does what the API server's decoder does to a request body before
-// anything else, where the JSON-shaped object and the Go type it is
-// decoded into disagree: for the cases the simulation knows, it refuses a
-// value the type cannot hold, with the create handler's BadRequest
-// ("Secret in version "v1" cannot be handled as a Secret: illegal base64
-// data at input byte 0"), and it gives a value the type changes the value
-// it gets (a ConfigMap's data value null becomes ""). encoding/json keeps
-// the first error in the order of the body, which kubectl encodes with
-// sorted keys, so the first bad key in sorted order is the one reported.
-// A body that decodes is then checked as the strict decoder (kubectl's
-// default --validate=strict) checks it: fields the type does not declare
-// are refused ("strict decoding error: unknown field \"spec.replica\"");
-// with validation Warn or Ignore they are dropped, as the typed object
-// has no place for them, and Warn returns the server's warnings.
-// Then the fields the typed encoding omits are dropped
-// (schema.Schema.DropEmpty): readOnly: false, subPath: "", env: [].
+// anything else: the body is decoded into the kind's Go type
+// (typedjson.Decode), which refuses a value the type cannot hold with the
+// create handler's BadRequest, the decoder's first error in the body's
+// (sorted) order ("Deployment in version "v1" cannot be handled as a
+// Deployment: json: cannot unmarshal string into Go struct field
+// DeploymentSpec.spec.replicas of type int32", a quantity's "quantities
+// must match the regular expression ...", a Secret's "illegal base64
+// data at input byte 0"). A body that decodes is then checked as the
+// strict decoder (kubectl's default --validate=strict) checks it: fields
+// the type does not declare are refused ("strict decoding error: unknown
+// field \"spec.replica\""); with validation Warn or Ignore they are
+// dropped, as the typed object has no place for them, and Warn returns
+// the server's warnings. Then Canonicalize.
 func Decode(obj map[string]any, validation string) (warnings []string, err *StatusError) {
-	if stringAt(obj, "apiVersion") == "v1" && stringAt(obj, "kind") == "Secret" {
-		if err := decodeSecret(obj); err != "" {
-			return nil, cannotDecode(obj, err)
-		}
+	if err := typedjson.Decode(typedschema.Builtin, obj, decodeOptions(obj)); err != nil {
+		return nil, cannotDecode(obj, err.Message)
 	}
 	// Then the strict decoder's check, after the decoding succeeded.
 	if validation == "" || validation == FieldValidationStrict {
-		if unknown := schema.Builtin.UnknownFields(obj); len(unknown) > 0 {
+		if unknown := typedschema.Builtin.UnknownFields(obj); len(unknown) > 0 {
 			return nil, cannotDecode(obj, "strict decoding error: "+strings.Join(unknownFieldMessages(unknown), ", "))
 		}
-	} else if unknown := schema.Builtin.DropUnknownFields(obj); validation == FieldValidationWarn {
+	} else if unknown := typedschema.Builtin.DropUnknownFields(obj); validation == FieldValidationWarn {
 		warnings = unknownFieldMessages(unknown)
 	}
 	Canonicalize(obj)
 	return warnings, nil
+}
+
+// decodeOptions are the kind's: its group's defaulting rounds
+// ResourceLists, except node.k8s.io's (RuntimeClass's overhead).
+func decodeOptions(obj map[string]any) typedjson.Options {
+	group, _ := splitGroupVersion(stringAt(obj, "apiVersion"))
+	return typedjson.Options{RoundResourceLists: group != "node.k8s.io"}
 }
 
 // The fieldValidation a request asks for: kubectl's --validate=strict
@@ -76,10 +78,13 @@ func splitGroupVersion(apiVersion string) (group, version string) {
 	return "", apiVersion
 }
 
-// Canonicalize is the part of Decode that cannot fail: the values the
-// typed object changes (a ConfigMap's null value becomes "") and the
-// fields its encoding omits (schema.Schema.DropEmpty). An update runs it
-// on the object a patch produced, as the server decodes that too.
+// Canonicalize is the part of Decode that does not refuse: the values
+// the typed object changes (quantities canonical, a ConfigMap's null
+// value "", null fields as their zero values) and the fields its
+// encoding omits (schema.Schema.DropEmpty on typedschema.Builtin). An update runs it on the
+// object a patch produced, as the server decodes that too; a value there
+// the type cannot hold is kept as it is (the patch handler's refusal is
+// not simulated, see cluster.NotSimulated).
 func Canonicalize(obj map[string]any) {
 	if stringAt(obj, "apiVersion") == "v1" && stringAt(obj, "kind") == "ConfigMap" {
 		if data, ok := obj["data"].(map[string]any); ok {
@@ -90,56 +95,6 @@ func Canonicalize(obj map[string]any) {
 			}
 		}
 	}
-	schema.Builtin.DropEmpty(obj)
-}
-
-// decodeSecret is the decoding of a Secret's data (map[string][]byte: each
-// value base64) and stringData (map[string]string); it returns the
-// decoder's first error, or "".
-func decodeSecret(obj map[string]any) string {
-	for _, field := range []string{"data", "stringData"} { // the body's order
-		m, ok := obj[field].(map[string]any)
-		if !ok {
-			continue
-		}
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			switch v := m[k].(type) {
-			case nil:
-			case string:
-				if field == "data" {
-					if _, err := base64.StdEncoding.DecodeString(v); err != nil {
-						return err.Error()
-					}
-				}
-			default:
-				goType := "string"
-				if field == "data" {
-					goType = "[]uint8"
-				}
-				return fmt.Sprintf("json: cannot unmarshal %s into Go struct field Secret.%s of type %s", jsonTypeWord(v), field, goType)
-			}
-		}
-	}
-	return ""
-}
-
-// jsonTypeWord is encoding/json's word for a JSON value in an
-// UnmarshalTypeError.
-func jsonTypeWord(v any) string {
-	switch v.(type) {
-	case bool:
-		return "bool"
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	case string:
-		return "string"
-	}
-	return "number"
+	_ = typedjson.Decode(typedschema.Builtin, obj, decodeOptions(obj))
+	typedschema.Builtin.DropEmpty(obj)
 }

@@ -153,3 +153,32 @@ func scalingRules(from, defaults map[string]any) map[string]any {
 	}
 	return defaults
 }
+
+// defaultLimitRange is SetDefaults_LimitRangeItem: a Container item's
+// default limit is its max where unset, its default request its default
+// limit, else its min. (Empty lists stay omitted, as the encoding omits
+// them.)
+func defaultLimitRange(obj map[string]any) {
+	eachObject(objectAt(obj, "spec"), "limits", func(item map[string]any) {
+		if stringAt(item, "type") != "Container" {
+			return
+		}
+		fill := func(to, from string) {
+			src := objectAt(item, from)
+			for k, v := range src {
+				dst := objectAt(item, to)
+				if _, ok := dst[k]; ok {
+					continue
+				}
+				if dst == nil {
+					dst = map[string]any{}
+					item[to] = dst
+				}
+				dst[k] = v
+			}
+		}
+		fill("default", "max")
+		fill("defaultRequest", "default")
+		fill("defaultRequest", "min")
+	})
+}

@@ -17,14 +17,20 @@
 //
 // # Defaulting
 //
+// Decode is the handler's decoding of a request body into the kind's Go
+// type (engine/typedjson): wrong types and invalid quantities refused with
+// the decoder's words, then the strict decoder's unknown fields; what
+// decodes comes back as the type encodes it (quantities canonical).
+//
 // Default mirrors SetObjectDefaults_<Kind> of pkg/apis/<group>/<version>
 // for Pod, PodTemplate, ReplicationController, Service, Secret, Namespace,
-// PersistentVolumeClaim (v1); Deployment, ReplicaSet, StatefulSet,
+// PersistentVolumeClaim, LimitRange (v1); Deployment, ReplicaSet, StatefulSet,
 // DaemonSet (apps/v1); Job, CronJob (batch/v1); HorizontalPodAutoscaler
 // (autoscaling/v2); NetworkPolicy, IngressClass (networking.k8s.io/v1).
 // ConfigMap, ServiceAccount, Ingress and PodDisruptionBudget have no
-// defaults. Not mirrored: the rounding of resource quantities finer than a
-// milli-unit (SetDefaults_ResourceList) and pod-level resources.
+// defaults. The rounding of a ResourceList's quantities to a milli-unit
+// (SetDefaults_ResourceList) is done with the decoding. Not mirrored:
+// pod-level resources.
 //
 // # Strategies
 //

@@ -190,7 +190,13 @@ func (c *Cluster) applyOne(r *run, fo *fileObject, f applyFlags, visitedUIDs map
 			r.stderr.WriteString(msg)
 		}
 		if mode != "client" {
-			stored, defaulted, cerr := c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), write{manager: manager, dryRun: mode == "server"})
+			w := write{manager: manager, dryRun: mode == "server", validation: f.validation}
+			if res.PatchType == engine.PatchStrategic {
+				if w.smpPatch, derr = jsonvalue.DecodeObject(res.Patch); derr != nil {
+					return errorf("decoding the patch: %v", derr)
+				}
+			}
+			stored, defaulted, cerr := c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), w)
 			if cerr != nil && f.force && mode == "" && cerr.status != nil && (cerr.status.Reason == "Invalid" || cerr.status.Reason == "Conflict") {
 				stored, defaulted, cerr = c.forceReplace(r, fo, res, live)
 			}

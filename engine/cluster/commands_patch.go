@@ -8,6 +8,7 @@ import (
 	jsonpatch "gopkg.in/evanphx/json-patch.v4"
 	"sigs.k8s.io/yaml"
 
+	"github.com/applylens/applylens/engine/apiserver"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/mergepatch"
 	"github.com/applylens/applylens/engine/schema"
@@ -68,7 +69,14 @@ func (c *Cluster) runPatch(r *run, words []string) error {
 			r.fail(cerr)
 			continue
 		}
-		stored, defaulted, cerr := c.serverUpdate(t.kind, patched, jsonvalue.CopyObject(live), write{manager: managerPatch, dryRun: mode == "server"})
+		w := write{manager: managerPatch, dryRun: mode == "server", validation: apiserver.FieldValidationWarn}
+		if patchType == "strategic" {
+			if w.smpPatch, err = jsonvalue.DecodeObject(patch); err != nil {
+				r.fail(errorf("decoding the patch: %v", err))
+				continue
+			}
+		}
+		stored, defaulted, cerr := c.serverUpdate(t.kind, patched, jsonvalue.CopyObject(live), w)
 		if cerr != nil {
 			r.fail(cerr)
 			continue

@@ -2,8 +2,12 @@ package cluster
 
 import (
 	"fmt"
+	"math"
+	"sort"
 	"strconv"
+	"strings"
 
+	"github.com/applylens/applylens/engine/apiserver"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -62,6 +66,14 @@ func (c *Cluster) runScale(r *run, words []string) error {
 		}
 		if rv := a.get("resource-version"); rv != "" && rv != metaString(live, "resourceVersion") {
 			return errorf("Expected resource version to be %s, was %s", rv, metaString(live, "resourceVersion"))
+		}
+		if mode != "client" && n > math.MaxInt32 {
+			// The scale subresource decodes the patched Scale into its
+			// Go type, whose replicas is an int32: the patch handler's
+			// refusal, with the whole patched Scale in it.
+			cause := apiserver.Cause{Field: "patch", Type: "FieldValueInvalid",
+				Message: "Invalid value: " + strconv.Quote(scalePatched(live, t.kind, n)) + ": json: cannot unmarshal number " + strconv.Itoa(n) + " into Go struct field ScaleSpec.spec.replicas of type int32"}
+			return &cmdError{status: &serverStatus{Reason: "Invalid", Message: ` "" is invalid: ` + cause.Field + ": " + cause.Message, Causes: []apiserver.Cause{cause}}}
 		}
 		obj := jsonvalue.CopyObject(live)
 		spec, ok := obj["spec"].(map[string]any)
@@ -123,3 +135,87 @@ func (c *Cluster) runController(r *run, words []string) error {
 
 // ControllerWarning says what `controller status` is.
 const ControllerWarning = "controller status is a simulation, not a kubectl command: it writes the status a healthy controller would report once every replica is ready (no pods run), through the status subresource, as kube-controller-manager."
+
+// scalePatched is the JSON the scale subresource's merge patch produces
+// from the object's Scale (its registry's scaleFrom<Kind>: name,
+// namespace, uid, resourceVersion and creationTimestamp, the spec's
+// replicas, the status's replicas and selector), encoded as the server
+// encodes it, patched with {"spec":{"replicas":n}}: json-patch's
+// MergePatch writes the top level and what it merged with sorted keys.
+func scalePatched(live map[string]any, k *Kind, n int) string {
+	str := func(b []byte, s string) []byte { return jsonvalue.AppendString(b, s, true) }
+	b := []byte(`{"apiVersion":"autoscaling/v1","kind":"Scale","metadata":{`)
+	first := true
+	for _, f := range []string{"name", "namespace", "uid", "resourceVersion"} {
+		if v := metaString(live, f); v != "" {
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = str(append(str(b, f), ':'), v)
+		}
+	}
+	if !first {
+		b = append(b, ',')
+	}
+	b = append(b, `"creationTimestamp":`...)
+	if ts := metaString(live, "creationTimestamp"); ts != "" {
+		b = str(b, ts)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `},"spec":{"replicas":`...)
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, `},"status":{"replicas":`...)
+	b = strconv.AppendInt(b, num(live, "status", "replicas"), 10)
+	if sel := scaleSelector(live, k); sel != "" {
+		b = str(append(b, `,"selector":`...), sel)
+	}
+	return string(append(b, "}}"...))
+}
+
+// scaleSelector is the Scale's status.selector: the spec's selector as
+// labels.Selector's String() writes it (requirements sorted by key).
+func scaleSelector(live map[string]any, k *Kind) string {
+	spec, _ := live["spec"].(map[string]any)
+	sel, _ := spec["selector"].(map[string]any)
+	type req struct{ key, text string }
+	var reqs []req
+	if k.Group == "" && k.Kind == "ReplicationController" {
+		for key, v := range sel {
+			reqs = append(reqs, req{key, key + "=" + fmt.Sprint(v)})
+		}
+	} else {
+		ml, _ := sel["matchLabels"].(map[string]any)
+		for key, v := range ml {
+			reqs = append(reqs, req{key, key + "=" + fmt.Sprint(v)})
+		}
+		exprs, _ := sel["matchExpressions"].([]any)
+		for _, e := range exprs {
+			em, _ := e.(map[string]any)
+			key, _ := em["key"].(string)
+			var values []string
+			vs, _ := em["values"].([]any)
+			for _, v := range vs {
+				values = append(values, fmt.Sprint(v))
+			}
+			sort.Strings(values)
+			switch em["operator"] {
+			case "In":
+				reqs = append(reqs, req{key, key + " in (" + strings.Join(values, ",") + ")"})
+			case "NotIn":
+				reqs = append(reqs, req{key, key + " notin (" + strings.Join(values, ",") + ")"})
+			case "Exists":
+				reqs = append(reqs, req{key, key})
+			case "DoesNotExist":
+				reqs = append(reqs, req{key, "!" + key})
+			}
+		}
+	}
+	sort.SliceStable(reqs, func(i, j int) bool { return reqs[i].key < reqs[j].key })
+	texts := make([]string, len(reqs))
+	for i, r := range reqs {
+		texts[i] = r.text
+	}
+	return strings.Join(texts, ",")
+}

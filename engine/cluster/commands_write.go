@@ -117,7 +117,7 @@ func (c *Cluster) runReplace(r *run, words []string) error {
 		}
 		change := Change{Ref: refOf(fo.kind, fo.namespace, fo.name), Action: "replaced", DryRun: mode != "", Before: encode(live)}
 		if mode != "client" {
-			stored, defaulted, cerr := c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), write{manager: managerReplace, dryRun: mode == "server"})
+			stored, defaulted, cerr := c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), write{manager: managerReplace, dryRun: mode == "server", validation: fieldValidation(a), body: true})
 			if cerr != nil {
 				r.fail(cerr.withSource("replacing", fo.source))
 				continue

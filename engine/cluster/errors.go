@@ -96,8 +96,11 @@ func (e *cmdError) single() string {
 	if st.Reason == "Invalid" && st.Kind == "" && st.Name == "" && len(st.Causes) == 0 {
 		return "The request is invalid: " + st.Message
 	}
-	if st.Reason == "Invalid" && (st.Kind != "" || st.Name != "") {
-		s := fmt.Sprintf("The %s %q is invalid", st.Kind, st.Name)
+	if st.Reason == "Invalid" && (st.Kind != "" || st.Name != "" || len(st.Causes) > 0) {
+		s := "The request is invalid"
+		if st.Kind != "" || st.Name != "" {
+			s = fmt.Sprintf("The %s %q is invalid", st.Kind, st.Name)
+		}
 		var msgs []string
 		seen := map[string]bool{}
 		for _, c := range st.Causes {

@@ -13,6 +13,8 @@ import (
 
 	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/schema/typedschema"
+	"github.com/applylens/applylens/engine/typedjson"
 )
 
 // fileObject is one object read from a file given to -f.
@@ -141,14 +143,8 @@ func (c *Cluster) resolve(r *run, a *args, source string, obj map[string]any) (*
 		data, _ := jsonvalue.Encode(obj)
 		return nil, errorf("unable to decode %q: Object 'apiVersion' is missing in '%s'", source, data)
 	}
-	if md, ok := obj["metadata"].(map[string]any); ok {
-		for _, f := range []string{"name", "namespace", "generateName"} {
-			if v, present := md[f]; present && v != nil {
-				if _, isString := v.(string); !isString {
-					return nil, errorf("unable to decode %q: json: cannot unmarshal %s into Go struct field ObjectMeta.metadata.%s of type string", source, jsonKind(v), f)
-				}
-			}
-		}
+	if err := typedjson.CheckMetadata(typedschema.Builtin, obj); err != nil {
+		return nil, errorf("unable to decode %q: %s", source, err.Message)
 	}
 	group, version := splitAPIVersion(apiVersion)
 	k := c.kinds.byGroupKind(group, kindName)

@@ -147,3 +147,94 @@ func TestValidateFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedRoundTrip: a value the Go type cannot hold refuses a create
+// (kubectl create and apply) and a replace with the decoder's words in
+// kubectl's format; a quantity comes back canonical, on a create and on
+// an update; a label value that is not a string stops kubectl itself.
+// (The words are the real decoder's: typedjson's tests and the oracle's
+// TestCreateDocuments compare them.)
+func TestTypedRoundTrip(t *testing.T) {
+	dep := func(replicas, cpu string) string {
+		return "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: " + replicas +
+			"\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        resources: {requests: {cpu: " + cpu + "}}\n"
+	}
+	const tooMany = "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal number 2147483648 into Go struct field DeploymentSpec.spec.replicas of type int32\n"
+	for _, tc := range []struct{ name, first, command, file, stderr, cpu string }{
+		{"create: int32 max", "", "kubectl create -f d.yaml", dep("2147483647", ".5"), "", "500m"},
+		{"create: int32 max+1", "", "kubectl create -f d.yaml", dep("2147483648", ".5"),
+			"Error from server (BadRequest): error when creating \"d.yaml\": " + tooMany, ""},
+		{"apply: a word", "", "kubectl apply -f d.yaml", dep("three", "1"),
+			"Error from server (BadRequest): error when creating \"d.yaml\": Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32\n", ""},
+		{"create: invalid quantity", "", "kubectl create -f d.yaml", dep("1", "1.5.5"),
+			"Error from server (BadRequest): error when creating \"d.yaml\": Deployment in version \"v1\" cannot be handled as a Deployment: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'\n", ""},
+		{"replace: int32 max+1", dep("1", "1"), "kubectl replace -f d.yaml", dep("2147483648", "1"),
+			"Error from server (BadRequest): error when replacing \"d.yaml\": " + tooMany, "1"},
+		{"apply over an existing object: canonical", dep("1", "1"), "kubectl apply -f d.yaml", dep("2", "0.3"), "", "300m"},
+		{"replace: canonical", dep("1", "1"), "kubectl replace -f d.yaml", dep("2", "1000m"), "", "1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := New(Options{})
+			if tc.first != "" {
+				mustRun(t, c, "kubectl apply -f d.yaml", map[string]string{"d.yaml": tc.first})
+			}
+			out, err := c.Run(tc.command, map[string]string{"d.yaml": tc.file})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Stderr != tc.stderr {
+				t.Errorf("stderr %q\n want %q", out.Stderr, tc.stderr)
+			}
+			stored := c.get(c.kinds.byGroupKind("apps", "Deployment"), "default", "web")
+			if tc.cpu == "" {
+				if stored != nil {
+					t.Errorf("stored %v", stored)
+				}
+				return
+			}
+			at := func(m any, keys ...string) any {
+				for _, k := range keys {
+					m = m.(map[string]any)[k]
+				}
+				return m
+			}
+			containers := at(stored, "spec", "template", "spec", "containers").([]any)
+			got := at(containers[0], "resources", "requests", "cpu")
+			if got != tc.cpu {
+				t.Errorf("stored cpu %#v, want %q", got, tc.cpu)
+			}
+		})
+	}
+	// Over an existing object, the patch's result goes through the
+	// unstructured converter: its words, the patch as the handler printed
+	// it (oracle/kubernetes TestApplyPatchTypedRoundTrip compares them).
+	patched := New(Options{})
+	mustRun(t, patched, "kubectl apply -f d.yaml", map[string]string{"d.yaml": dep("1", "1")})
+	out, err := patched.Run("kubectl apply -f d.yaml", map[string]string{"d.yaml": dep("three", "1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.Stderr, `The request is invalid: patch: Invalid value: "map[metadata:map[annotations:`) ||
+		!strings.HasSuffix(out.Stderr, ` spec:map[replicas:three template:map[spec:map[]]]]": unrecognized type: int32`+"\n") {
+		t.Errorf("apply of replicas: three over an existing object: stderr %q", out.Stderr)
+	}
+	if r := patched.get(patched.kinds.byGroupKind("apps", "Deployment"), "default", "web")["spec"].(map[string]any)["replicas"]; r != int64(1) {
+		t.Errorf("the refused apply stored replicas %#v", r)
+	}
+	out, err = patched.Run(`kubectl patch deployment web -p '{"spec":{"replicas":"three"}}'`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `The request is invalid: patch: Invalid value: "map[spec:map[replicas:three]]": unrecognized type: int32` + "\n"; out.Stderr != want {
+		t.Errorf("kubectl patch with replicas three: stderr %q, want %q", out.Stderr, want)
+	}
+
+	c := New(Options{})
+	out, err = c.Run("kubectl create -f c.yaml", map[string]string{"c.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  labels: {tier: 1}\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "error: unable to decode \"c.yaml\": json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string\n"; out.Stderr != want {
+		t.Errorf("a label value that is a number: stderr %q, want %q", out.Stderr, want)
+	}
+}

@@ -4,12 +4,16 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/applylens/applylens/engine/apiserver"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/kube"
+	"github.com/applylens/applylens/engine/schema/typedschema"
 	"github.com/applylens/applylens/engine/serverside"
+	"github.com/applylens/applylens/engine/typedjson"
 )
 
 // epoch is the simulated clock's start; it advances one second per
@@ -49,6 +53,15 @@ type write struct {
 	// validation is the fieldValidation kubectl's --validate asks for
 	// (apiserver.FieldValidationStrict when "").
 	validation string
+	// body marks an update whose request carries the whole object (a PUT:
+	// kubectl replace): the server decodes it as a create's body, wrong
+	// types and (with validation Strict) unknown fields refused.
+	body bool
+	// smpPatch is the patch of a strategic merge patch (kubectl apply
+	// over an existing object, kubectl patch): the server converts its
+	// result into the Go type with the unstructured converter, which
+	// refuses with the patch in its message (convertPatched).
+	smpPatch map[string]any
 }
 
 func objectKeyOf(k *Kind, namespace, name string) objectKey {
@@ -249,9 +262,21 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 // prepared, defaulted and validated; a write that changes nothing is not
 // stored (the resourceVersion stays).
 func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[string]any, []string, *cmdError) {
+	name := metaString(old, "name")
+	if w.body && !k.Custom {
+		warnings, se := apiserver.Decode(obj, w.validation)
+		if se != nil {
+			return nil, nil, fromAPIServer(se, k, name)
+		}
+		c.serverWarnings = append(c.serverWarnings, warnings...)
+	}
+	if w.smpPatch != nil && !k.Custom {
+		if cerr := c.convertPatched(obj, w); cerr != nil {
+			return nil, nil, cerr
+		}
+	}
 	md := metadataOf(obj)
 	oldMD := metadataOf(old)
-	name := metaString(old, "name")
 	if rv, ok := md["resourceVersion"].(string); ok && rv != "" && rv != oldMD["resourceVersion"] {
 		return nil, nil, statusError("Conflict", "Operation cannot be fulfilled on %s %q: the object has been modified; please apply your changes to the latest version and try again", k.groupResource(), name)
 	}
@@ -344,6 +369,72 @@ func (c *Cluster) afterWrite(k *Kind, obj map[string]any) {
 		if ck, ok := kindFromCRD(obj); ok {
 			c.noteScope(ck, metaString(obj, "name"))
 			c.kinds.register(ck)
+		}
+	}
+}
+
+// convertPatched is the patch handler's applyPatchToObject after the
+// strategic merge: the result converted into the Go type
+// (typedjson.Convert: integers cut to their size in obj, a value of
+// another type refused), then its unknown fields refused (validation
+// Strict, kubectl apply's default) or sent back as warnings (Warn, the
+// default of a request that asks for nothing: kubectl patch). A refusal
+// is Invalid with the patch as Go prints it: kubectl says "The request
+// is invalid: patch: Invalid value: "map[spec:map[replicas:three]]":
+// unrecognized type: int32".
+func (c *Cluster) convertPatched(obj map[string]any, w write) *cmdError {
+	invalid := func(msg string) *cmdError {
+		shown := jsonvalue.Copy(w.smpPatch)
+		consumeMergedLists(shown)
+		cause := apiserver.Cause{Field: "patch", Type: "FieldValueInvalid", Message: "Invalid value: " + strconv.Quote(fmt.Sprintf("%+v", shown)) + ": " + msg}
+		return &cmdError{status: &serverStatus{Reason: "Invalid", Message: ` "" is invalid: patch: ` + cause.Message, Causes: []apiserver.Cause{cause}}}
+	}
+	if err := typedjson.Convert(typedschema.Builtin, obj); err != "" {
+		return invalid(err)
+	}
+	unknown := typedschema.Builtin.UnknownFields(obj)
+	if len(unknown) == 0 {
+		return nil
+	}
+	msgs := make([]string, len(unknown))
+	for i, p := range unknown {
+		msgs[i] = fmt.Sprintf("unknown field %q", p)
+	}
+	sort.Strings(msgs)
+	switch w.validation {
+	case apiserver.FieldValidationIgnore:
+	case apiserver.FieldValidationWarn:
+		c.serverWarnings = append(c.serverWarnings, msgs...)
+	default:
+		return invalid("strict decoding error: " + strings.Join(msgs, ", "))
+	}
+	return nil
+}
+
+// consumeMergedLists does to a patch what StrategicMergeMapPatch does to
+// the map it is given, which the handler prints afterwards: a list merged
+// under a $setElementOrder directive is deleted with the directive, and so
+// are $retainKeys and a "$patch: replace" marker; what is left of every
+// map is visited the same way.
+func consumeMergedLists(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k := range x {
+			if list, ok := strings.CutPrefix(k, "$setElementOrder/"); ok {
+				delete(x, k)
+				delete(x, list)
+			}
+		}
+		delete(x, "$retainKeys")
+		if x["$patch"] == "replace" {
+			delete(x, "$patch")
+		}
+		for _, e := range x {
+			consumeMergedLists(e)
+		}
+	case []any:
+		for _, e := range x {
+			consumeMergedLists(e)
 		}
 	}
 }

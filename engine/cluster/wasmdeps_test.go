@@ -33,7 +33,8 @@ func TestWasmLinksNoKubernetesModule(t *testing.T) {
 
 // TestFirstWasmLinksNoFieldManager checks that the page's first wasm
 // (./wasm) links neither the simulated cluster nor the field manager it
-// runs on every write (engine/serverside, structured-merge-diff): they
+// runs on every write (engine/serverside, structured-merge-diff), nor the
+// typed schema and decoding of the simulated server: they
 // belong to wasm/timeline, loaded when the Timeline mode is first shown,
 // and would break the first visit's budget (docs/performance.md).
 func TestFirstWasmLinksNoFieldManager(t *testing.T) {
@@ -49,6 +50,7 @@ func TestFirstWasmLinksNoFieldManager(t *testing.T) {
 	}
 	for _, d := range deps {
 		if d == "github.com/applylens/applylens/engine/cluster" || d == "github.com/applylens/applylens/engine/serverside" ||
+			d == "github.com/applylens/applylens/engine/schema/typedschema" || d == "github.com/applylens/applylens/engine/typedjson" ||
 			strings.HasPrefix(d, "sigs.k8s.io/structured-merge-diff/") {
 			t.Errorf("./wasm depends on %s under GOOS=js GOARCH=wasm", d)
 		}

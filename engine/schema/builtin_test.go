@@ -6,6 +6,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime"
@@ -14,6 +15,7 @@ import (
 
 	. "github.com/applylens/applylens/engine/schema"
 	"github.com/applylens/applylens/engine/schema/schemagen"
+	"github.com/applylens/applylens/engine/schema/typedschema"
 )
 
 // kubectlRoots lists the kinds of kubectl's scheme as scripts/genschema
@@ -40,6 +42,17 @@ func TestGeneratedFileIsCurrent(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Fatalf("engine/schema/zz_generated.go is stale (%d bytes, regenerated %d bytes): run ./scripts/generate", len(got), len(want))
+	}
+	want, err = schemagen.GenerateTyped(kubectlRoots())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err = os.ReadFile("typedschema/zz_generated.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("engine/schema/typedschema/zz_generated.go is stale (%d bytes, regenerated %d bytes): run ./scripts/generate", len(got), len(want))
 	}
 }
 
@@ -315,4 +328,114 @@ func BenchmarkField(b *testing.B) {
 			spec.Field("$setElementOrder/containers")
 		}
 	})
+}
+
+// TestBuiltinGoTypes checks what the typed decoding reads of the typed table
+// against the Go types of kubectl's scheme: every field's GoType is its
+// reflect.Type.String(), its Via the embedded structs it is promoted
+// through, Unmarshaler set exactly on the types with UnmarshalJSON, and a
+// map's Elem its value type.
+func TestBuiltinGoTypes(t *testing.T) {
+	unmarshaler := reflect.TypeFor[interface{ UnmarshalJSON([]byte) error }]()
+	seen := map[reflect.Type]bool{}
+	checked := 0
+	var walk func(rt reflect.Type, st int32, path string)
+	walk = func(rt reflect.Type, st int32, path string) {
+		ty := typedschema.Builtin.Types[st]
+		if got := typedschema.Builtin.GoType(st); got != rt.String() {
+			t.Errorf("%s: GoType %q, want %q", path, got, rt.String())
+		}
+		isU := rt.Kind() != reflect.Pointer && reflect.PointerTo(rt).Implements(unmarshaler)
+		if ty.Unmarshaler != isU {
+			t.Errorf("%s (%v): Unmarshaler %v, want %v", path, rt, ty.Unmarshaler, isU)
+		}
+		if seen[rt] {
+			return
+		}
+		seen[rt] = true
+		checked++
+		switch rt.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+			walk(rt.Elem(), ty.Elem, path+"[]")
+		case reflect.Struct:
+			for _, f := range ty.Fields {
+				var via []string
+				cur := rt
+				found := false
+				var sf reflect.StructField
+				for !found {
+					for i := 0; i < cur.NumField(); i++ {
+						c := cur.Field(i)
+						name, _, _ := strings.Cut(c.Tag.Get("json"), ",")
+						if name == "" {
+							name = c.Name
+						}
+						embedsStruct := c.Anonymous && c.Tag.Get("json") == "" && c.Type.Kind() == reflect.Struct
+						if c.IsExported() && name == f.Name && !embedsStruct {
+							sf, found = c, true
+							break
+						}
+					}
+					if found {
+						break
+					}
+					// Into the embedded struct that promotes it.
+					next := false
+					for i := 0; i < cur.NumField() && !next; i++ {
+						c := cur.Field(i)
+						if !c.Anonymous || c.Tag.Get("json") != "" && !strings.HasPrefix(c.Tag.Get("json"), ",") {
+							continue
+						}
+						ct := c.Type
+						if ct.Kind() == reflect.Pointer {
+							ct = ct.Elem()
+						}
+						if ct.Kind() == reflect.Struct && hasJSONField(ct, f.Name) {
+							via = append(via, c.Name)
+							cur, next = ct, true
+						}
+					}
+					if !next {
+						t.Fatalf("%s: no Go field for %q in %v", path, f.Name, rt)
+					}
+				}
+				if got, want := f.Via, strings.Join(via, "."); got != want {
+					t.Errorf("%s.%s: Via %q, want %q", path, f.Name, got, want)
+				}
+				walk(sf.Type, f.Type, path+"."+f.Name)
+			}
+		}
+	}
+	for gvk, rt := range scheme.Scheme.AllKnownTypes() {
+		if gvk.Version == runtime.APIVersionInternal {
+			continue
+		}
+		root, ok := typedschema.Builtin.Root(gvk.GroupVersion().String(), gvk.Kind)
+		if !ok {
+			t.Fatalf("%v not in Builtin", gvk)
+		}
+		walk(rt, root.(*Ref).T, gvk.Kind)
+	}
+	if checked < 1000 {
+		t.Errorf("checked only %d Go types", checked)
+	}
+}
+
+// hasJSONField reports a struct declaring (or promoting) a JSON field name.
+func hasJSONField(t reflect.Type, name string) bool {
+	for i := 0; i < t.NumField(); i++ {
+		c := t.Field(i)
+		n, _, _ := strings.Cut(c.Tag.Get("json"), ",")
+		if n == name {
+			return true
+		}
+		ct := c.Type
+		if ct.Kind() == reflect.Pointer {
+			ct = ct.Elem()
+		}
+		if c.Anonymous && n == "" && ct.Kind() == reflect.Struct && hasJSONField(ct, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -51,8 +51,10 @@ func (s *Schema) dropEmpty(t int32, v any) {
 	}
 }
 
-// exact returns the index of the field named key, case-sensitively as the
-// API server's decoder matches names, or -1.
+// Exact returns the index of the field named key, case-sensitively as
+// the API server's decoder matches names, or -1.
+func (ty *Type) Exact(key string) int { return ty.exact(key) }
+
 func (ty *Type) exact(key string) int {
 	for i := range ty.Fields {
 		if ty.Fields[i].Name == key {

@@ -38,19 +38,38 @@ type Field struct {
 	// OmitEmpty is the json tag's omitempty: encoding the Go type drops
 	// the field when it holds its type's empty value.
 	OmitEmpty bool
+	// Via names, in a typed table, the embedded structs a promoted
+	// field is reached through, Go field names joined by dots ("VolumeSource" for a
+	// Volume's hostPath); the decoder's error path includes them.
+	Via string
 }
 
 // Type is a Go type as encoding/json and strategicpatch see it.
 //
 // Only what lookups can observe is kept: strategicpatch never looks into a
-// map's values (a lookup on a map is an error), so a Map has no Elem, and a
-// non-struct type has no Name (error messages name structs only). Types
-// that no lookup can tell apart may share one entry.
+// map's values (a lookup on a map is an error); what else is kept is what
+// the typed round trip of the API server's decoder needs (GoType, Elem of
+// a Map, Unmarshaler). Types that neither can tell apart may share one
+// entry.
 type Type struct {
-	Name   string       // reflect.Type.Name() of a struct, used in error messages
-	Kind   reflect.Kind // Struct, Map, Slice, Array, Pointer or a scalar kind
-	Elem   int32        // element type of a Slice, Array or Pointer; -1 otherwise
-	Fields []Field      // Struct only, in encoding/json's field order
+	// Name is reflect.Type.Name() of a struct (strategicpatch's errors
+	// name it); in a typed table (schemagen.BuildTyped) also of any
+	// named type, or the whole reflect.Type.String() of an unnamed map,
+	// array or interface; "" for an unnamed pointer or slice.
+	Name string
+	// Pkg is, in a typed table, the package name a named type is
+	// qualified with ("v1", "resource"); "" for a predeclared or unnamed
+	// type.
+	Pkg  string
+	Kind reflect.Kind // Struct, Map, Slice, Array, Pointer or a scalar kind
+	// Elem is the element type of a Slice, Array or Pointer, or of a
+	// Map (its values) in a typed table; -1 otherwise.
+	Elem int32
+	// Unmarshaler marks, in a typed table, a type with its own UnmarshalJSON
+	// (resource.Quantity, intstr.IntOrString, metav1.Time, ...): the
+	// decoder hands it the raw JSON value, whatever its JSON type.
+	Unmarshaler bool
+	Fields      []Field // Struct only, in encoding/json's field order
 	// ByName lists the indexes of Fields sorted by Name, for binary
 	// search. When it does not match Fields in length, lookups scan.
 	ByName []uint16
@@ -116,3 +135,26 @@ type Ref struct {
 	S *Schema
 	T int32
 }
+
+// GoType is reflect.Type.String() of type t in a typed table, as
+// encoding/json's UnmarshalTypeError names it: "int32", "v1.Protocol", "[]v1.Container",
+// "*v1.LabelSelector", "map[string]string".
+func (s *Schema) GoType(t int32) string {
+	s.load()
+	ty := &s.Types[t]
+	switch {
+	case ty.Pkg != "":
+		return ty.Pkg + "." + ty.Name
+	case ty.Name != "":
+		return ty.Name
+	case ty.Kind == reflect.Pointer:
+		return "*" + s.GoType(ty.Elem)
+	case ty.Kind == reflect.Slice:
+		return "[]" + s.GoType(ty.Elem)
+	}
+	return ty.Kind.String()
+}
+
+// Encoded returns the Schema of a table in Encode's form, decoded on the
+// first call of one of its methods (the generated tables are such).
+func Encoded(table string) *Schema { return &Schema{encoded: table} }

@@ -17,15 +17,19 @@ import (
 //
 //	version (1)
 //	string count, then each string: length, bytes (sorted)
-//	type count, then each type: kind, then
-//	    Struct: name string, field count, then each field:
-//	            name string, type<<1 | omitempty, strategies string,
-//	            merge key string
+//	type count, then each type: kind<<3 | package<<2 | name<<1 |
+//	unmarshaler, the name string when named, the package string when
+//	qualified, then
+//	    Struct: field count, then each field:
+//	            name string, type<<2 | via<<1 | omitempty, strategies
+//	            string, merge key string, then when via is set the via
+//	            string
 //	    Pointer, Slice, Array: elem type
+//	    Map: elem type + 1, 0 when the table keeps none
 //	kind count, then each kind: apiVersion string, kind string, type
 //
 // ByName is not stored; Decode sorts it.
-const tableVersion = 2
+const tableVersion = 3
 
 // Encode returns s in the compact form Decode reads.
 func (s *Schema) Encode() string {
@@ -39,10 +43,12 @@ func (s *Schema) Encode() string {
 		}
 	}
 	for _, t := range s.Types {
+		add(t.Name)
+		add(t.Pkg)
 		if t.Kind == reflect.Struct {
-			add(t.Name)
 			for _, f := range t.Fields {
 				add(f.Name)
+				add(f.Via)
 				add(f.Strategies)
 				add(f.MergeKey)
 			}
@@ -65,23 +71,46 @@ func (s *Schema) Encode() string {
 	}
 	b = binary.AppendUvarint(b, uint64(len(s.Types)))
 	for _, t := range s.Types {
-		b = binary.AppendUvarint(b, uint64(t.Kind))
+		kind := uint64(t.Kind) << 3
+		if t.Unmarshaler {
+			kind |= 1
+		}
+		if t.Name != "" {
+			kind |= 2
+		}
+		if t.Pkg != "" {
+			kind |= 4
+		}
+		b = binary.AppendUvarint(b, kind)
+		if t.Name != "" {
+			b = binary.AppendUvarint(b, index[t.Name])
+		}
+		if t.Pkg != "" {
+			b = binary.AppendUvarint(b, index[t.Pkg])
+		}
 		switch t.Kind {
 		case reflect.Struct:
-			b = binary.AppendUvarint(b, index[t.Name])
 			b = binary.AppendUvarint(b, uint64(len(t.Fields)))
 			for _, f := range t.Fields {
 				b = binary.AppendUvarint(b, index[f.Name])
-				omit := uint64(0)
+				flags := uint64(0)
 				if f.OmitEmpty {
-					omit = 1
+					flags |= 1
 				}
-				b = binary.AppendUvarint(b, uint64(f.Type)<<1|omit)
+				if f.Via != "" {
+					flags |= 2
+				}
+				b = binary.AppendUvarint(b, uint64(f.Type)<<2|flags)
 				b = binary.AppendUvarint(b, index[f.Strategies])
 				b = binary.AppendUvarint(b, index[f.MergeKey])
+				if f.Via != "" {
+					b = binary.AppendUvarint(b, index[f.Via])
+				}
 			}
 		case reflect.Pointer, reflect.Slice, reflect.Array:
 			b = binary.AppendUvarint(b, uint64(t.Elem))
+		case reflect.Map:
+			b = binary.AppendUvarint(b, uint64(t.Elem+1)) // 0: none kept
 		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(s.Kinds)))
@@ -192,9 +221,9 @@ func (d *decoder) schema() (*Schema, error) {
 		i, err := d.count(nt-1, "type index")
 		return int32(i), err
 	}
-	fieldType := func() (int32, bool, error) {
-		i, err := d.count(2*nt-1, "type index")
-		return int32(i >> 1), i&1 == 1, err
+	fieldType := func() (int32, bool, bool, error) {
+		i, err := d.count(4*nt-1, "type index")
+		return int32(i >> 2), i&1 == 1, i&2 == 2, err
 	}
 	s := &Schema{}
 	if nt > 0 {
@@ -208,18 +237,26 @@ func (d *decoder) schema() (*Schema, error) {
 		t := &s.Types[i]
 		starts[i] = len(fields)
 		at := d.pos
-		k, err := d.count(int(reflect.UnsafePointer), "kind")
+		k, err := d.count(int(reflect.UnsafePointer)<<3|7, "kind")
 		if err != nil {
 			return nil, err
 		}
-		t.Kind, t.Elem = reflect.Kind(k), -1
-		switch t.Kind {
-		case reflect.Invalid:
+		t.Kind, t.Unmarshaler, t.Elem = reflect.Kind(k>>3), k&1 == 1, -1
+		if t.Kind == reflect.Invalid {
 			return nil, &ErrCorrupt{at, "invalid kind"}
-		case reflect.Struct:
+		}
+		if k&2 == 2 {
 			if t.Name, err = str(); err != nil {
 				return nil, err
 			}
+		}
+		if k&4 == 4 {
+			if t.Pkg, err = str(); err != nil {
+				return nil, err
+			}
+		}
+		switch t.Kind {
+		case reflect.Struct:
 			nf, err := d.count(1<<16, "field count")
 			if err != nil {
 				return nil, err
@@ -229,7 +266,8 @@ func (d *decoder) schema() (*Schema, error) {
 				if f.Name, err = str(); err != nil {
 					return nil, err
 				}
-				if f.Type, f.OmitEmpty, err = fieldType(); err != nil {
+				var via bool
+				if f.Type, f.OmitEmpty, via, err = fieldType(); err != nil {
 					return nil, err
 				}
 				if f.Strategies, err = str(); err != nil {
@@ -238,12 +276,23 @@ func (d *decoder) schema() (*Schema, error) {
 				if f.MergeKey, err = str(); err != nil {
 					return nil, err
 				}
+				if via {
+					if f.Via, err = str(); err != nil {
+						return nil, err
+					}
+				}
 				fields = append(fields, f)
 			}
 		case reflect.Pointer, reflect.Slice, reflect.Array:
 			if t.Elem, err = typ(); err != nil {
 				return nil, err
 			}
+		case reflect.Map:
+			e, err := d.count(nt, "type index")
+			if err != nil {
+				return nil, err
+			}
+			t.Elem = int32(e) - 1
 		}
 	}
 	starts[nt] = len(fields)

@@ -55,17 +55,17 @@ func TestDecodeRejectsCorruptTables(t *testing.T) {
 		reason string
 	}{
 		{"empty", "", "unexpected end"},
-		{"wrong version", "\x01" + good[1:], "version 1, want 2"},
+		{"wrong version", "\x02" + good[1:], "version 2, want 3"},
 		{"trailing byte", good + "\x00", "trailing data"},
-		{"varint overflow", "\x02\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "varint overflow"},
-		{"string count too large", "\x02\xff\x7f", "string count out of range"},
-		{"string too long", "\x02\x01\x05ab", "string length out of range"},
-		{"no types", "\x02\x00", "unexpected end"},
-		{"type index out of range", "\x02\x00\x01\x17\x05\x00", "type index out of range"}, // a slice of type 5
-		{"invalid kind", "\x02\x00\x01\x00\x00", "invalid kind"},
-		{"kind too large", "\x02\x00\x01\x40\x00", "kind out of range"},
-		{"string index out of range", "\x02\x00\x01\x19\x00\x00\x00", "string index out of range"}, // a struct named string 0 of none
-		{"unsorted kinds", "\x02\x02\x01a\x01b\x01\x18\x02\x01\x01\x00\x00\x00\x00", "kinds not sorted"},
+		{"varint overflow", "\x03\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "varint overflow"},
+		{"string count too large", "\x03\xff\x7f", "string count out of range"},
+		{"string too long", "\x03\x01\x05ab", "string length out of range"},
+		{"no types", "\x03\x00", "unexpected end"},
+		{"type index out of range", "\x03\x00\x01\xb8\x01\x05\x00", "type index out of range"}, // a slice of type 5
+		{"invalid kind", "\x03\x00\x01\x00\x00", "invalid kind"},
+		{"kind too large", "\x03\x00\x01\xe0\x01\x00", "kind out of range"},
+		{"string index out of range", "\x03\x00\x01\xca\x01\x00\x00", "string index out of range"}, // a struct named string 0 of none
+		{"unsorted kinds", "\x03\x02\x01a\x01b\x01\xc0\x01\x02\x01\x01\x00\x00\x00\x00", "kinds not sorted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 // service and a config map applied, scaled and applied again with edits.
 func benchTimeline() []api.TimelineCommand {
 	svc := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: nginx\n  ports:\n  - port: 80\n    targetPort: 8080\n"
-	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: %d\n"
+	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: \"%d\"\n"
 	var cmds []api.TimelineCommand
 	for i := range 5 {
 		dep := strings.Replace(deploymentV1, "nginx:1.14.2", fmt.Sprintf("nginx:1.%d", 14+i), 1)

@@ -1,8 +1,10 @@
 // Command genschema writes engine/schema/zz_generated.go: the patch metadata
 // of every kind registered in kubectl's scheme, the scheme kubectl consults
-// to decide whether a kind is built in.
+// to decide whether a kind is built in; and
+// engine/schema/typedschema/zz_generated.go: the same kinds with what the
+// API server's typed decoding reads (engine/typedjson).
 //
-// Usage, from the repository root: go run ./scripts/genschema [-o file]
+// Usage, from the repository root: go run ./scripts/genschema [-o file] [-typed file]
 package main
 
 import (
@@ -18,10 +20,17 @@ import (
 
 func main() {
 	out := flag.String("o", "engine/schema/zz_generated.go", "file to write")
+	typed := flag.String("typed", "engine/schema/typedschema/zz_generated.go", "file to write the typed schema to")
 	flag.Parse()
 	src, err := schemagen.Generate(Roots(scheme.Scheme))
 	if err == nil {
 		err = os.WriteFile(*out, src, 0o644)
+	}
+	if err == nil {
+		src, err = schemagen.GenerateTyped(Roots(scheme.Scheme))
+	}
+	if err == nil {
+		err = os.WriteFile(*typed, src, 0o644)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "genschema:", err)

@@ -1,6 +1,7 @@
 package schemagen
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"sort"
@@ -23,7 +24,16 @@ type Root struct {
 //
 // Build panics on a duplicate root, and on a struct promoting a field
 // through an embedded pointer, which strategicpatch cannot look up either.
-func Build(roots []Root) *schema.Schema {
+func Build(roots []Root) *schema.Schema { return build(roots, false) }
+
+// BuildTyped is Build with what the API server's typed decoding reads as
+// well (engine/typedjson): every type's Go name and package, a map's
+// value type, which types have their own UnmarshalJSON, and the embedded
+// structs a promoted field comes through. Its table is larger, so the
+// merge engine's (Build's, in the page's first download) goes without.
+func BuildTyped(roots []Root) *schema.Schema { return build(roots, true) }
+
+func build(roots []Root, typed bool) *schema.Schema {
 	roots = append([]Root(nil), roots...)
 	sort.Slice(roots, func(i, j int) bool {
 		a, b := roots[i], roots[j]
@@ -37,7 +47,7 @@ func Build(roots []Root) *schema.Schema {
 			panic(fmt.Sprintf("schemagen: duplicate kind %s %s", roots[i].APIVersion, roots[i].Kind))
 		}
 	}
-	var g graph
+	g := graph{typed: typed}
 	for _, r := range roots {
 		g.add(r.Type)
 	}
@@ -49,7 +59,7 @@ func Build(roots []Root) *schema.Schema {
 	return s
 }
 
-// ForType returns the schema node of t, for tests of the merge engine on
+// ForType returns the schema node of t (untyped, as Build), for tests of the merge engine on
 // types of their own, such as strategicpatch's test type MergeItem.
 func ForType(t reflect.Type) schema.Node {
 	var g graph
@@ -62,6 +72,7 @@ func ForType(t reflect.Type) schema.Node {
 // graph holds the reflect types reachable from the roots, in breadth-first
 // order, with the fields lookups see.
 type graph struct {
+	typed  bool // BuildTyped's
 	types  []reflect.Type
 	fields [][]jsonField // struct types only
 	index  map[reflect.Type]int
@@ -94,6 +105,10 @@ func (g *graph) add(root reflect.Type) {
 			g.fields[g.index[t]] = fs
 		case reflect.Pointer, reflect.Slice, reflect.Array:
 			children = append(children, t.Elem())
+		case reflect.Map:
+			if g.typed {
+				children = append(children, t.Elem())
+			}
 		}
 		for _, c := range children {
 			if _, ok := g.index[c]; !ok {
@@ -119,6 +134,10 @@ func (g *graph) children(i int) []int {
 		return out
 	case reflect.Pointer, reflect.Slice, reflect.Array:
 		return []int{g.index[t.Elem()]}
+	case reflect.Map:
+		if g.typed {
+			return []int{g.index[t.Elem()]}
+		}
 	}
 	return nil
 }
@@ -129,10 +148,11 @@ func (g *graph) local(i int) string {
 	t := g.types[i]
 	var b strings.Builder
 	b.WriteString(strconv.Itoa(int(t.Kind())))
+	name, pkg := g.typeName(t)
+	b.WriteString("\x00" + name + "\x00" + pkg + "\x00" + strconv.FormatBool(g.typed && unmarshaler(t)))
 	if t.Kind() == reflect.Struct {
-		b.WriteString("\x00" + t.Name())
 		for _, f := range g.fields[i] {
-			b.WriteString("\x00" + f.name + "\x01" + f.sf.Tag.Get("patchStrategy") + "\x01" + f.sf.Tag.Get("patchMergeKey") + "\x01" + strconv.FormatBool(omitEmpty(f.sf)))
+			b.WriteString("\x00" + f.name + "\x01" + f.sf.Tag.Get("patchStrategy") + "\x01" + f.sf.Tag.Get("patchMergeKey") + "\x01" + strconv.FormatBool(omitEmpty(f.sf)) + "\x01" + g.via(t, f.index))
 		}
 	}
 	return b.String()
@@ -185,10 +205,10 @@ func (g *graph) minimize() ([]schema.Type, []int32) {
 	types := make([]schema.Type, len(members))
 	for k, i := range members {
 		t := g.types[i]
-		st := schema.Type{Kind: t.Kind(), Elem: -1}
+		st := schema.Type{Kind: t.Kind(), Elem: -1, Unmarshaler: g.typed && unmarshaler(t)}
+		st.Name, st.Pkg = g.typeName(t)
 		switch t.Kind() {
 		case reflect.Struct:
-			st.Name = t.Name()
 			for _, f := range g.fields[i] {
 				st.Fields = append(st.Fields, schema.Field{
 					Name:       f.name,
@@ -196,6 +216,7 @@ func (g *graph) minimize() ([]schema.Type, []int32) {
 					Strategies: f.sf.Tag.Get("patchStrategy"),
 					MergeKey:   f.sf.Tag.Get("patchMergeKey"),
 					OmitEmpty:  omitEmpty(f.sf),
+					Via:        g.via(t, f.index),
 				})
 			}
 			if len(st.Fields) > 1<<16 {
@@ -213,6 +234,10 @@ func (g *graph) minimize() ([]schema.Type, []int32) {
 			})
 		case reflect.Pointer, reflect.Slice, reflect.Array:
 			st.Elem = out[g.index[t.Elem()]]
+		case reflect.Map:
+			if g.typed {
+				st.Elem = out[g.index[t.Elem()]]
+			}
 		}
 		types[k] = st
 	}
@@ -239,4 +264,50 @@ func omitEmpty(sf reflect.StructField) bool {
 		}
 	}
 	return false
+}
+
+// typeName is what schema.Type keeps of t's name: a struct's name, and in
+// a typed table a named type's name and
+// package name, an unnamed map's, array's or interface's whole String(), nothing for
+// an unnamed pointer or slice (schema.GoType spells those).
+func (g *graph) typeName(t reflect.Type) (name, pkg string) {
+	if !g.typed {
+		if t.Kind() == reflect.Struct {
+			return t.Name(), "" // strategicpatch's messages name structs
+		}
+		return "", ""
+	}
+	if t.Name() != "" {
+		return t.Name(), strings.TrimSuffix(strings.TrimSuffix(t.String(), t.Name()), ".")
+	}
+	switch t.Kind() {
+	case reflect.Map, reflect.Array, reflect.Interface:
+		return t.String(), ""
+	}
+	return "", ""
+}
+
+var jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+
+// unmarshaler reports a type encoding/json hands the raw value to: one
+// whose pointer has UnmarshalJSON.
+func unmarshaler(t reflect.Type) bool {
+	return t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(jsonUnmarshaler)
+}
+
+// via names the embedded structs a field at index is promoted through.
+func (g *graph) via(t reflect.Type, index []int) string {
+	if !g.typed {
+		return ""
+	}
+	var names []string
+	for _, i := range index[:len(index)-1] {
+		sf := t.Field(i)
+		names = append(names, sf.Name)
+		t = sf.Type
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+	}
+	return strings.Join(names, ".")
 }

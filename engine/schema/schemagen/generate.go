@@ -22,13 +22,30 @@ func Generate(roots []Root) ([]byte, error) {
 // of the given name. The table is a string constant in schema.Encode's form,
 // decoded on first use.
 func Source(s *schema.Schema, name string) ([]byte, error) {
-	data := s.Encode()
 	var b bytes.Buffer
 	b.WriteString(Header)
 	b.WriteString("\npackage schema\n\n")
 	fmt.Fprintf(&b, "// %s is the patch metadata of the kinds built into kubectl: %d kinds, %d types.\n", name, len(s.Kinds), len(s.Types))
 	fmt.Fprintf(&b, "var %s = &Schema{encoded: %sTable}\n\n", name, lowerFirst(name))
-	fmt.Fprintf(&b, "// %d bytes.\nconst %sTable = \"\" +\n", len(data), lowerFirst(name))
+	return table(&b, s, name)
+}
+
+// GenerateTyped returns the Go source of package typedschema declaring
+// var Builtin, the typed schema of roots (BuildTyped).
+func GenerateTyped(roots []Root) ([]byte, error) {
+	s := BuildTyped(roots)
+	var b bytes.Buffer
+	b.WriteString(Header)
+	b.WriteString("\npackage typedschema\n\nimport \"github.com/applylens/applylens/engine/schema\"\n\n")
+	fmt.Fprintf(&b, "// Builtin is the typed schema of the kinds built into kubectl: %d kinds, %d types.\n", len(s.Kinds), len(s.Types))
+	b.WriteString("var Builtin = schema.Encoded(builtinTable)\n\n")
+	return table(&b, s, "Builtin")
+}
+
+// table writes the encoded table of s as a string constant.
+func table(b *bytes.Buffer, s *schema.Schema, name string) ([]byte, error) {
+	data := s.Encode()
+	fmt.Fprintf(b, "// %d bytes.\nconst %sTable = \"\" +\n", len(data), lowerFirst(name))
 	const chunk = 64
 	for i := 0; i < len(data); i += chunk {
 		end := min(i+chunk, len(data))
