@@ -12,8 +12,9 @@
 // creationTimestamp and namespace; then Default (the server defaults while
 // it decodes the request), PrepareForCreate, Validate(obj, nil). An update:
 // Default, PrepareForUpdate(obj, old), Validate(obj, old). A Service also
-// gets AllocateService (cluster IP, IP families, node ports) from the
-// cluster, which owns the addresses.
+// gets ServiceIPFamilies (its families checked against a single-stack
+// IPv4 cluster) and AllocateService (cluster IP, IP families, node ports)
+// from the cluster, which owns the addresses.
 //
 // # Defaulting
 //

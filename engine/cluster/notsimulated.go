@@ -11,6 +11,6 @@ var NotSimulated = []string{
 	"Discovery of custom kinds without a CustomResourceDefinition: the simulation assumes them namespaced (with a warning) where kubectl would fail with \"resource mapping not found\", and moves them to the scope the CustomResourceDefinition gives when it comes.",
 	"The server's strict decoding (kubectl's default --validate=strict) on updates: a create refuses fields the kind does not declare, as the server does; a patch or replace that adds one is not refused.",
 	"Authentication, authorization (RBAC is stored, not enforced), watches, --wait and timing: the clock advances one second per command.",
-	"IP families: the cluster is single-stack IPv4 and gives every Service an IPv4 cluster IP; a real single-stack cluster refuses a Service asking for IPv6 or dual-stack (ipFamilies, ipFamilyPolicy: RequireDualStack) with its allocator's message, which the simulation does not give.",
+	"Cluster IPs and node ports chosen by the user: the cluster (single-stack IPv4, as kind and kubeadm set one up) refuses a Service asking for IPv6 or dual-stack with the allocator's message, but does not check that a chosen clusterIP lies in the service range (10.96.0.0/16) or a chosen nodePort in 30000-32767, nor that it is free; a real cluster also picks free addresses at random where the simulation counts up.",
 	"Random names and uids: generateName appends a counter, uids and resourceVersions count up from fixed values.",
 }
