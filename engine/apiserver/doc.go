@@ -51,10 +51,13 @@
 //     NetworkPolicy) or label (StatefulSet, Namespace, Service), or a path
 //     segment (PodDisruptionBudget), on create; a CronJob's at most 52
 //     characters;
-//   - metadata.labels values (and a pod template's labels): at most 63
-//     bytes, of the label value characters (several bad labels come in key
-//     order; the server lists them in Go's map order, which varies);
-//   - metadata.annotations at most 262144 bytes in all;
+//   - metadata.labels (and a pod template's labels): keys are qualified
+//     names (an optional DNS subdomain prefix and '/', a name of at most
+//     63 bytes), values at most 63 bytes of the label value characters
+//     (several bad labels come in key order; the server lists them in Go's
+//     map order, which varies);
+//   - metadata.annotations: keys are qualified names once lowercased, at
+//     most 262144 bytes in all;
 //   - spec.replicas not negative (Deployment, ReplicaSet, StatefulSet);
 //   - spec.selector required and not empty (Deployment, ReplicaSet,
 //     StatefulSet; DaemonSet: not empty), and matching the template's

@@ -79,16 +79,24 @@ func validateName(meta map[string]any, rule func(string) []string) []fieldError 
 // totalAnnotationSizeLimit is apimachinery's TotalAnnotationSizeLimitB.
 const totalAnnotationSizeLimit = 256 * (1 << 10)
 
+// validateAnnotations is apimachinery's ValidateAnnotations: each key a
+// label key once lowercased (the message names the key as written), in
+// key order, then the total size.
 func validateAnnotations(meta map[string]any) []fieldError {
+	annotations := objectAt(meta, "annotations")
+	var errs []fieldError
 	size := 0
-	for k, v := range objectAt(meta, "annotations") {
-		s, _ := v.(string)
+	for _, k := range sortedKeys(annotations) {
+		for _, msg := range labelKey(strings.ToLower(k)) {
+			errs = append(errs, invalid("metadata.annotations", k, msg))
+		}
+		s, _ := annotations[k].(string)
 		size += len(k) + len(s)
 	}
 	if size > totalAnnotationSizeLimit {
-		return []fieldError{{field: "metadata.annotations", typ: TypeTooLong, detail: "may not be more than 262144 bytes"}}
+		errs = append(errs, fieldError{field: "metadata.annotations", typ: TypeTooLong, detail: "may not be more than 262144 bytes"})
 	}
-	return nil
+	return errs
 }
 
 const (
@@ -145,14 +153,67 @@ func dnsLabel(s string) []string {
 	return errs
 }
 
-const labelValueFmt = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?"
+const (
+	labelKeyFmt   = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]"
+	labelValueFmt = "(" + labelKeyFmt + ")?"
+	labelKeyMsg   = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" + labelKeyFmt + "')"
+)
 
-var labelValueRegexp = regexp.MustCompile("^" + labelValueFmt + "$")
+var (
+	labelKeyRegexp   = regexp.MustCompile("^" + labelKeyFmt + "$")
+	labelValueRegexp = regexp.MustCompile("^" + labelValueFmt + "$")
+)
 
-// validateLabels checks label values (content.IsLabelValue), in key order.
+// labelKey is apimachinery's content.IsLabelKey (IsQualifiedName): an
+// optional DNS subdomain prefix and '/', then a name of at most 63 bytes.
+func labelKey(key string) []string {
+	var errs []string
+	parts := strings.Split(key, "/")
+	name := parts[0]
+	switch len(parts) {
+	case 1:
+	case 2:
+		prefix := parts[0]
+		name = parts[1]
+		if prefix == "" {
+			errs = append(errs, "prefix part must be non-empty")
+		} else {
+			for _, msg := range dnsSubdomainContent(prefix) {
+				errs = append(errs, "prefix part "+msg)
+			}
+		}
+	default:
+		return []string{"a valid label key " + labelKeyMsg + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"}
+	}
+	if name == "" {
+		errs = append(errs, "name part must be non-empty")
+	} else if len(name) > 63 {
+		errs = append(errs, "name part must be no more than 63 bytes")
+	}
+	if !labelKeyRegexp.MatchString(name) {
+		errs = append(errs, "name part "+labelKeyMsg)
+	}
+	return errs
+}
+
+// dnsSubdomainContent is content.IsDNS1123Subdomain, whose length limit
+// counts bytes (the name rules' counts characters).
+func dnsSubdomainContent(s string) []string {
+	errs := dnsSubdomain(s)
+	if len(s) > 253 {
+		errs[0] = "must be no more than 253 bytes"
+	}
+	return errs
+}
+
+// validateLabels checks label keys (content.IsLabelKey) and values
+// (content.IsLabelValue), in key order: metav1 validation.ValidateLabels.
 func validateLabels(labels map[string]any, path string) []fieldError {
 	var errs []fieldError
 	for _, k := range sortedKeys(labels) {
+		for _, msg := range labelKey(k) {
+			errs = append(errs, invalid(path, k, msg))
+		}
 		v, _ := labels[k].(string)
 		if len(v) > 63 {
 			errs = append(errs, invalid(path, v, "must be no more than 63 bytes"))
