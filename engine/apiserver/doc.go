@@ -47,6 +47,7 @@
 //
 //   - metadata.name required (unless generateName), and an RFC 1123
 //     subdomain (Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod,
+//     ReplicationController,
 //     ConfigMap, Secret, ServiceAccount, HorizontalPodAutoscaler, Ingress,
 //     NetworkPolicy) or label (StatefulSet, Namespace, Service), or a path
 //     segment (PodDisruptionBudget), on create; a CronJob's at most 52
@@ -72,8 +73,22 @@
 //     job template, Never when it has a podFailurePolicy;
 //   - a Job's parallelism, completions, activeDeadlineSeconds,
 //     backoffLimit, ttlSecondsAfterFinished not negative;
-//   - a Service with several ports names each; an Ingress path has a
-//     pathType;
+//   - a container's ports (a name that is an IANA service name, used
+//     once; containerPort and hostPort port numbers; protocol SCTP, TCP
+//     or UDP), imagePullPolicy and terminationMessagePolicy among their
+//     values; a pod's restartPolicy among Always, OnFailure, Never; a pod
+//     template's annotation keys;
+//   - a Service has ports (unless headless or ExternalName), names each
+//     when it has several (an RFC 1123 label, used once), with port
+//     numbers, protocols and targetPorts as for containers, a selector of
+//     valid labels, sessionAffinity and type among their values, and no
+//     nodePort when its type is ClusterIP;
+//   - a ReplicationController has a selector (defaulting copies the
+//     template's labels), matching its template's labels, replicas not
+//     negative, a template restarting Always, without
+//     activeDeadlineSeconds; a Job's selector matches its template's
+//     labels;
+//   - an Ingress path has a pathType;
 //   - a Secret has the data keys its type requires (tls.crt and tls.key,
 //     .dockerconfigjson, ...), not checking their contents;
 //   - a Deployment with strategy Recreate has no rollingUpdate.

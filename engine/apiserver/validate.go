@@ -25,7 +25,7 @@ func Validate(obj, old map[string]any) *StatusError {
 		errs = validateName(meta, v.name)
 	}
 	errs = append(errs, validateLabels(objectAt(meta, "labels"), "metadata.labels")...)
-	errs = append(errs, validateAnnotations(meta)...)
+	errs = append(errs, validateAnnotations(objectAt(meta, "annotations"), "metadata.annotations")...)
 	if v.spec != nil {
 		errs = append(errs, v.spec(obj, old)...)
 	}
@@ -52,6 +52,7 @@ var validators = map[string]validator{
 	"Service":                 {"", dnsLabel, validateService},
 	"ConfigMap":               {"", dnsSubdomain, nil},
 	"Secret":                  {"", dnsSubdomain, validateSecret},
+	"ReplicationController":   {"", dnsSubdomainContent, validateReplicationController},
 	"ServiceAccount":          {"", dnsSubdomain, nil},
 	"Namespace":               {"", dnsLabel, nil},
 	"HorizontalPodAutoscaler": {"autoscaling", dnsSubdomain, nil},
@@ -82,19 +83,18 @@ const totalAnnotationSizeLimit = 256 * (1 << 10)
 // validateAnnotations is apimachinery's ValidateAnnotations: each key a
 // label key once lowercased (the message names the key as written), in
 // key order, then the total size.
-func validateAnnotations(meta map[string]any) []fieldError {
-	annotations := objectAt(meta, "annotations")
+func validateAnnotations(annotations map[string]any, path string) []fieldError {
 	var errs []fieldError
 	size := 0
 	for _, k := range sortedKeys(annotations) {
 		for _, msg := range labelKey(strings.ToLower(k)) {
-			errs = append(errs, invalid("metadata.annotations", k, msg))
+			errs = append(errs, invalid(path, k, msg))
 		}
 		s, _ := annotations[k].(string)
 		size += len(k) + len(s)
 	}
 	if size > totalAnnotationSizeLimit {
-		errs = append(errs, fieldError{field: "metadata.annotations", typ: TypeTooLong, detail: "may not be more than 262144 bytes"})
+		errs = append(errs, fieldError{field: path, typ: TypeTooLong, detail: "may not be more than 262144 bytes"})
 	}
 	return errs
 }

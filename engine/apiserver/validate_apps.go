@@ -70,8 +70,20 @@ func validateStatefulSet(obj, old map[string]any) []fieldError {
 	return errs
 }
 
+// validateJob is ValidateJobSpec: the job spec, then a selector (the
+// strategy generates one unless manualSelector is true) that matches the
+// template's labels.
 func validateJob(obj, old map[string]any) []fieldError {
-	return validateJobSpec(objectAt(obj, "spec"), "spec")
+	spec := objectAt(obj, "spec")
+	errs := validateJobSpec(spec, "spec")
+	sel, hasSel := spec["selector"].(map[string]any)
+	if !hasSel {
+		errs = append(errs, required("spec.selector", ""))
+	}
+	if !selectorMatches(sel, hasSel, objectAt(spec, "template", "metadata", "labels")) {
+		errs = append(errs, templateLabelsMismatch(spec))
+	}
+	return errs
 }
 
 func validateCronJob(obj, old map[string]any) []fieldError {
@@ -213,4 +225,43 @@ func selectorMatches(sel map[string]any, present bool, labels map[string]any) bo
 		}
 	}
 	return true
+}
+
+// validateReplicationController is ValidateReplicationControllerSpec
+// (core validation): a selector that is not empty (defaulting copies the
+// template's labels into an unset one, so a controller with neither is
+// refused), replicas, and ValidatePodTemplateSpecForRC: a template whose
+// labels the selector matches, restarting Always, without
+// activeDeadlineSeconds.
+func validateReplicationController(obj, old map[string]any) []fieldError {
+	spec := objectAt(obj, "spec")
+	errs := nonNegative(spec, "spec", "minReadySeconds")
+	sel := objectAt(spec, "selector")
+	if len(sel) == 0 {
+		errs = append(errs, required("spec.selector", ""))
+	}
+	if _, ok := intAt(spec, "replicas"); !ok {
+		errs = append(errs, required("spec.replicas", ""))
+	} else {
+		errs = append(errs, nonNegative(spec, "spec", "replicas")...)
+	}
+	tmpl, ok := spec["template"].(map[string]any)
+	if !ok {
+		return append(errs, required("spec.template", ""))
+	}
+	if len(sel) > 0 {
+		labels := objectAt(tmpl, "metadata", "labels")
+		for k, v := range sel {
+			if got, ok := labels[k]; !ok || got != v {
+				errs = append(errs, templateLabelsMismatch(spec))
+				break
+			}
+		}
+	}
+	errs = append(errs, validatePodTemplate(tmpl, "spec.template")...)
+	errs = append(errs, restartAlways(spec)...)
+	if !unset(objectAt(tmpl, "spec"), "activeDeadlineSeconds", false) {
+		errs = append(errs, forbidden("spec.template.spec.activeDeadlineSeconds", "activeDeadlineSeconds in ReplicationController is not Supported"))
+	}
+	return errs
 }
