@@ -77,7 +77,8 @@
 //     once; containerPort and hostPort port numbers; protocol SCTP, TCP
 //     or UDP), imagePullPolicy and terminationMessagePolicy among their
 //     values; a pod's restartPolicy among Always, OnFailure, Never; a pod
-//     template's annotation keys;
+//     template's annotation keys; a privileged container only when the
+//     Settings allow it (kube-apiserver's --allow-privileged);
 //   - a Service has ports (unless headless or ExternalName), names each
 //     when it has several (an RFC 1123 label, used once), with port
 //     numbers, protocols and targetPorts as for containers, a selector of

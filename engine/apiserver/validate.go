@@ -5,11 +5,28 @@ import (
 	"strings"
 )
 
+// Settings are the kube-apiserver flags that validation reads.
+type Settings struct {
+	// AllowPrivileged is --allow-privileged: false refuses privileged
+	// containers (capabilities.AllowPrivileged).
+	AllowPrivileged bool
+}
+
+// DefaultSettings are the flags as kind and kubeadm set them up:
+// --allow-privileged=true.
+var DefaultSettings = Settings{AllowPrivileged: true}
+
+// Validate is DefaultSettings.Validate.
+func Validate(obj, old map[string]any) *StatusError {
+	return DefaultSettings.Validate(obj, old)
+}
+
 // Validate checks obj as the API server's validation does on create (old
 // nil) or on update (old the stored object), after defaulting and the
-// strategy's PrepareForCreate or PrepareForUpdate. It returns nil when
-// none of the rules it implements (listed in the package doc) is broken.
-func Validate(obj, old map[string]any) *StatusError {
+// strategy's PrepareForCreate or PrepareForUpdate, on a server run with s.
+// It returns nil when none of the rules it implements (listed in the
+// package doc) is broken.
+func (s Settings) Validate(obj, old map[string]any) *StatusError {
 	apiVersion, kind := stringAt(obj, "apiVersion"), stringAt(obj, "kind")
 	group, _, _ := strings.Cut(apiVersion, "/")
 	if !strings.Contains(apiVersion, "/") {
@@ -27,7 +44,7 @@ func Validate(obj, old map[string]any) *StatusError {
 	errs = append(errs, validateLabels(objectAt(meta, "labels"), "metadata.labels")...)
 	errs = append(errs, validateAnnotations(objectAt(meta, "annotations"), "metadata.annotations")...)
 	if v.spec != nil {
-		errs = append(errs, v.spec(obj, old)...)
+		errs = append(errs, v.spec(s, obj, old)...)
 	}
 	return statusError(kind, group, stringAt(meta, "name"), errs)
 }
@@ -38,7 +55,7 @@ func Validate(obj, old map[string]any) *StatusError {
 type validator struct {
 	group string
 	name  func(string) []string
-	spec  func(obj, old map[string]any) []fieldError
+	spec  func(s Settings, obj, old map[string]any) []fieldError
 }
 
 var validators = map[string]validator{

@@ -8,7 +8,7 @@ import "strconv"
 // label, used once), its port number, protocol and targetPort; the
 // selector's labels; sessionAffinity and type among their values; no
 // nodePort on a ClusterIP Service.
-func validateService(obj, old map[string]any) []fieldError {
+func validateService(s Settings, obj, old map[string]any) []fieldError {
 	spec := objectAt(obj, "spec")
 	ports := listAt(spec, "ports")
 	typ := stringAt(spec, "type")
@@ -75,7 +75,7 @@ func validateService(obj, old map[string]any) []fieldError {
 
 // validateIngress: rules or a defaultBackend, and every HTTP path has a
 // pathType (it has no default).
-func validateIngress(obj, old map[string]any) []fieldError {
+func validateIngress(s Settings, obj, old map[string]any) []fieldError {
 	var errs []fieldError
 	spec := objectAt(obj, "spec")
 	if len(listAt(spec, "rules")) == 0 && unset(spec, "defaultBackend", false) {

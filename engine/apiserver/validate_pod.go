@@ -7,14 +7,14 @@ import (
 )
 
 // validatePod is the part of ValidatePodCreate the package implements.
-func validatePod(obj, old map[string]any) []fieldError {
-	return validatePodSpec(objectAt(obj, "spec"), "spec", nil)
+func validatePod(s Settings, obj, old map[string]any) []fieldError {
+	return validatePodSpec(s, objectAt(obj, "spec"), "spec", nil)
 }
 
 // validatePodSpec: at least one container, each container and init
 // container with a name, an image and volumeMounts that name volumes of
 // the pod or extraVolumes (a StatefulSet's volumeClaimTemplates).
-func validatePodSpec(spec map[string]any, path string, extraVolumes []string) []fieldError {
+func validatePodSpec(s Settings, spec map[string]any, path string, extraVolumes []string) []fieldError {
 	volumes := map[string]bool{}
 	eachObject(spec, "volumes", func(v map[string]any) { volumes[stringAt(v, "name")] = true })
 	for _, v := range extraVolumes {
@@ -25,9 +25,9 @@ func validatePodSpec(spec map[string]any, path string, extraVolumes []string) []
 	if containers := listAt(spec, "containers"); len(containers) == 0 {
 		errs = append(errs, required(path+".containers", ""))
 	} else {
-		errs = validateContainers(containers, path+".containers", names, volumes, false)
+		errs = validateContainers(s, containers, path+".containers", names, volumes, false)
 	}
-	errs = append(errs, validateContainers(listAt(spec, "initContainers"), path+".initContainers", names, volumes, true)...)
+	errs = append(errs, validateContainers(s, listAt(spec, "initContainers"), path+".initContainers", names, volumes, true)...)
 	// validateRestartPolicy; defaulting leaves it set.
 	switch rp := stringAt(spec, "restartPolicy"); rp {
 	case "", "Always", "OnFailure", "Never":
@@ -40,7 +40,7 @@ func validatePodSpec(spec map[string]any, path string, extraVolumes []string) []
 // validateContainers: each container has a name that is an RFC 1123
 // label, unique among the containers and init containers, and an image.
 // Regular containers come first and count even an empty name as taken.
-func validateContainers(containers []any, path string, names, volumes map[string]bool, init bool) []fieldError {
+func validateContainers(s Settings, containers []any, path string, names, volumes map[string]bool, init bool) []fieldError {
 	var errs []fieldError
 	for i, c := range containers {
 		cm, _ := c.(map[string]any)
@@ -68,6 +68,11 @@ func validateContainers(containers []any, path string, names, volumes map[string
 		default:
 			errs = append(errs, notSupported(p+".imagePullPolicy", pp, "Always", "IfNotPresent", "Never"))
 		}
+		// ValidateSecurityContext: a privileged container needs
+		// --allow-privileged.
+		if priv, _ := objectAt(cm, "securityContext")["privileged"].(bool); priv && !s.AllowPrivileged {
+			errs = append(errs, forbidden(p+".securityContext.privileged", "disallowed by cluster policy"))
+		}
 		if names[name] {
 			errs = append(errs, fieldError{field: p + ".name", typ: TypeDuplicate, value: badValue(name)})
 		} else if name != "" || !init {
@@ -81,10 +86,10 @@ func validateContainers(containers []any, path string, names, volumes map[string
 // the template's labels and annotations (reported at <path>.labels and
 // <path>.annotations, as the server does), then its pod spec, whose
 // mounts may also name extraVolumes.
-func validatePodTemplate(tmpl map[string]any, path string, extraVolumes ...string) []fieldError {
+func validatePodTemplate(s Settings, tmpl map[string]any, path string, extraVolumes ...string) []fieldError {
 	errs := validateLabels(objectAt(tmpl, "metadata", "labels"), path+".labels")
 	errs = append(errs, validateAnnotations(objectAt(tmpl, "metadata", "annotations"), path+".annotations")...)
-	return append(errs, validatePodSpec(objectAt(tmpl, "spec"), path+".spec", extraVolumes)...)
+	return append(errs, validatePodSpec(s, objectAt(tmpl, "spec"), path+".spec", extraVolumes)...)
 }
 
 // validateVolumeMounts is the part of ValidateVolumeMounts implemented:

@@ -234,7 +234,7 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 	if se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
-	if se := apiserver.Validate(obj, nil); se != nil {
+	if se := c.settings.Validate(obj, nil); se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
 	typedEncoding(k, obj)
@@ -285,7 +285,7 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 	if se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
-	if se := apiserver.Validate(obj, old); se != nil {
+	if se := c.settings.Validate(obj, old); se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
 	typedEncoding(k, obj)

@@ -209,6 +209,13 @@ const docFile = "manifest.yaml"
 // namespace created first) and on the real side.
 func compareDocument(t *testing.T, real *realKubectl, d realDocument) (verdict, string) {
 	t.Helper()
+	return compareDocumentOn(t, real, d, cluster.Options{})
+}
+
+// compareDocumentOn is compareDocument on a simulated cluster made with
+// opts (the real side's settings are the caller's to match).
+func compareDocumentOn(t *testing.T, real *realKubectl, d realDocument, opts cluster.Options) (verdict, string) {
+	t.Helper()
 	real.reset()
 	if d.namespace != "" && !real.namespaces[d.namespace] {
 		real.createNamespace(t, d.namespace)
@@ -217,7 +224,7 @@ func compareDocument(t *testing.T, real *realKubectl, d realDocument) (verdict, 
 	if len(want) != 1 {
 		t.Fatalf("%s: %d outcomes from kubectl's builder for one document", d.id, len(want))
 	}
-	c := cluster.New(cluster.Options{})
+	c := cluster.New(opts)
 	if d.namespace != "" && d.namespace != testNamespace {
 		// Ignored when it exists already (kube-system).
 		_, _ = c.Run("kubectl create namespace "+d.namespace, nil)
