@@ -56,7 +56,7 @@ type documentCase struct {
 // on the real side: stored alike or refused with the same message, and
 // refused when the case says the server refuses (so that a case meant
 // to be outside a rule cannot pass by being accepted by both).
-func compareDocuments(t *testing.T, real *realKubectl, cases []documentCase) {
+func compareDocuments(t testing.TB, real *realKubectl, cases []documentCase) {
 	t.Helper()
 	for _, c := range cases {
 		v, detail := compareDocument(t, real, realDocument{id: c.name, text: c.doc})
