@@ -47,10 +47,12 @@
 //
 //   - metadata.name required (unless generateName), and an RFC 1123
 //     subdomain (Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod,
-//     ReplicationController,
+//     ReplicationController, ResourceQuota, PersistentVolumeClaim,
+//     Endpoints, IngressClass, StorageClass, PriorityClass, Lease,
 //     ConfigMap, Secret, ServiceAccount, HorizontalPodAutoscaler, Ingress,
 //     NetworkPolicy) or label (StatefulSet, Namespace, Service), or a path
-//     segment (PodDisruptionBudget), on create; a CronJob's at most 52
+//     segment (PodDisruptionBudget, Role, ClusterRole, RoleBinding,
+//     ClusterRoleBinding), on create; a CronJob's at most 52
 //     characters;
 //   - metadata.labels (and a pod template's labels): keys are qualified
 //     names (an optional DNS subdomain prefix and '/', a name of at most

@@ -76,6 +76,18 @@ var validators = map[string]validator{
 	"PodDisruptionBudget":     {"policy", pathSegment, nil},
 	"Ingress":                 {"networking.k8s.io", dnsSubdomain, validateIngress},
 	"NetworkPolicy":           {"networking.k8s.io", dnsSubdomain, nil},
+	"IngressClass":            {"networking.k8s.io", dnsSubdomain, nil},
+	"ResourceQuota":           {"", dnsSubdomain, nil},
+	"PersistentVolumeClaim":   {"", dnsSubdomain, nil},
+	"Endpoints":               {"", dnsSubdomain, nil},
+	"StorageClass":            {"storage.k8s.io", dnsSubdomain, nil},
+	"PriorityClass":           {"scheduling.k8s.io", dnsSubdomain, nil},
+	"Lease":                   {"coordination.k8s.io", dnsSubdomain, nil},
+	// RBAC's kinds take any path segment (ValidateRBACName).
+	"Role":               {"rbac.authorization.k8s.io", pathSegment, nil},
+	"ClusterRole":        {"rbac.authorization.k8s.io", pathSegment, nil},
+	"RoleBinding":        {"rbac.authorization.k8s.io", pathSegment, nil},
+	"ClusterRoleBinding": {"rbac.authorization.k8s.io", pathSegment, nil},
 }
 
 // validateName is the name part of ValidateObjectMeta.
