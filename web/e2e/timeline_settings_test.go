@@ -46,6 +46,7 @@ func TestTimelineAllowPrivileged(t *testing.T) {
 	if s := b.shownSteps()[0]; s.ExitCode == "0" || !strings.Contains(s.Stderr, want) {
 		t.Errorf("without --allow-privileged, step 1 shows %+v, want the refusal %q", s, want)
 	}
+	b.screenshot("timeline-allow-privileged-off")
 	if got := eval[string](b, `JSON.stringify(applylensTimeline.state().allowPrivileged)`); got != "false" {
 		t.Errorf("the timeline's state has allowPrivileged %s, want false", got)
 	}
