@@ -131,12 +131,35 @@ func ServiceIPFamilies(obj, old map[string]any) *StatusError {
 	default:
 		errs = append(errs, notSupported("spec.ipFamilyPolicy", policy, "PreferDualStack", "RequireDualStack", "SingleStack"))
 	}
+	// The addresses as normalizeClusterIPs leaves them: clusterIP alone
+	// stands for clusterIPs; an update that leaves clusterIPs out keeps
+	// the stored ones while clusterIP is unchanged.
+	ips := listAt(spec, "clusterIPs")
+	if len(ips) == 0 {
+		if stringAt(spec, "clusterIP") != "" && stringAt(spec, "clusterIP") == stringAt(oldSpec, "clusterIP") && oldSpec != nil {
+			ips = listAt(oldSpec, "clusterIPs")
+		} else if stringAt(spec, "clusterIP") != "" {
+			ips = []any{spec["clusterIP"]}
+		}
+	}
+	// Each address of the family its ipFamilies entry names.
+	if stringAt(spec, "clusterIP") != "None" {
+		for i, ip := range ips {
+			if i >= len(families) {
+				break
+			}
+			s, _ := ip.(string)
+			v6 := strings.Contains(s, ":")
+			switch {
+			case families[i] == "IPv4" && v6:
+				errs = append(errs, invalid("spec.clusterIPs["+strconv.Itoa(i)+"]", s, "expected an IPv4 value as indicated by `ipFamilies["+strconv.Itoa(i)+"]`"))
+			case families[i] == "IPv6" && !v6:
+				errs = append(errs, invalid("spec.clusterIPs["+strconv.Itoa(i)+"]", s, "expected an IPv6 value as indicated by `ipFamilies["+strconv.Itoa(i)+"]`"))
+			}
+		}
+	}
 	if len(errs) > 0 {
 		return statusError("Service", "", name, errs)
-	}
-	ips := listAt(spec, "clusterIPs")
-	if len(ips) == 0 && stringAt(spec, "clusterIP") != "" {
-		ips = []any{spec["clusterIP"]}
 	}
 	if policy == "SingleStack" {
 		if len(ips) == 2 {
