@@ -22,7 +22,8 @@
 // for Pod, PodTemplate, ReplicationController, Service, Secret, Namespace,
 // PersistentVolumeClaim (v1); Deployment, ReplicaSet, StatefulSet,
 // DaemonSet (apps/v1); Job, CronJob (batch/v1); HorizontalPodAutoscaler
-// (autoscaling/v2); NetworkPolicy, IngressClass (networking.k8s.io/v1).
+// (autoscaling/v2); NetworkPolicy, IngressClass (networking.k8s.io/v1);
+// StorageClass (storage.k8s.io/v1); PriorityClass (scheduling.k8s.io/v1).
 // ConfigMap, ServiceAccount, Ingress and PodDisruptionBudget have no
 // defaults. Not mirrored: the rounding of resource quantities finer than a
 // milli-unit (SetDefaults_ResourceList) and pod-level resources.
