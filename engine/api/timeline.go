@@ -34,9 +34,12 @@ func RenderApply(in engine.Input, docs engine.Panes, res *engine.Result) (*Resul
 // TimelineRequest is op "timeline": the commands, played in order on an
 // empty cluster whose default namespace is Namespace.
 type TimelineRequest struct {
-	Op        string            `json:"op"`
-	Namespace string            `json:"namespace"`
-	Commands  []TimelineCommand `json:"commands"`
+	Op        string `json:"op"`
+	Namespace string `json:"namespace"`
+	// AllowPrivileged is the simulated API server's --allow-privileged;
+	// absent means true, as kind and kubeadm set it.
+	AllowPrivileged *bool             `json:"allowPrivileged,omitempty"`
+	Commands        []TimelineCommand `json:"commands"`
 	// Select asks for the details of one step (the objects before and
 	// after it, and its applies rendered as op "apply" renders them).
 	Select *TimelineSelect `json:"select,omitempty"`

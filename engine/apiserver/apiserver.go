@@ -41,6 +41,8 @@ var defaulters = map[string]func(map[string]any){
 	"admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration": defaultWebhooks(false),
 	"admissionregistration.k8s.io/v1/MutatingWebhookConfiguration":   defaultWebhooks(true),
 	"apiregistration.k8s.io/v1/APIService":                           defaultAPIService,
+	"storage.k8s.io/v1/StorageClass":                                 defaultStorageClass,
+	"scheduling.k8s.io/v1/PriorityClass":                             defaultPriorityClass,
 }
 
 // StatusError is a write the API server refuses, as kubectl prints it

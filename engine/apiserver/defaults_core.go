@@ -111,6 +111,17 @@ func defaultIngressClass(obj map[string]any) {
 	}
 }
 
+// defaultStorageClass is SetDefaults_StorageClass (storage/v1).
+func defaultStorageClass(obj map[string]any) {
+	setPointer(obj, "reclaimPolicy", "Delete")
+	setPointer(obj, "volumeBindingMode", "Immediate")
+}
+
+// defaultPriorityClass is SetDefaults_PriorityClass (scheduling/v1).
+func defaultPriorityClass(obj map[string]any) {
+	setPointer(obj, "preemptionPolicy", "PreemptLowerPriority")
+}
+
 func defaultHPA(obj map[string]any) {
 	spec := ensureObject(obj, "spec")
 	setPointer(spec, "minReplicas", int64(1))

@@ -12,8 +12,9 @@
 // creationTimestamp and namespace; then Default (the server defaults while
 // it decodes the request), PrepareForCreate, Validate(obj, nil). An update:
 // Default, PrepareForUpdate(obj, old), Validate(obj, old). A Service also
-// gets AllocateService (cluster IP, IP families, node ports) from the
-// cluster, which owns the addresses.
+// gets ServiceIPFamilies (its families checked against a single-stack
+// IPv4 cluster) and AllocateService (cluster IP, IP families, node ports)
+// from the cluster, which owns the addresses.
 //
 // # Defaulting
 //
@@ -26,7 +27,8 @@
 // for Pod, PodTemplate, ReplicationController, Service, Secret, Namespace,
 // PersistentVolumeClaim, LimitRange (v1); Deployment, ReplicaSet, StatefulSet,
 // DaemonSet (apps/v1); Job, CronJob (batch/v1); HorizontalPodAutoscaler
-// (autoscaling/v2); NetworkPolicy, IngressClass (networking.k8s.io/v1).
+// (autoscaling/v2); NetworkPolicy, IngressClass (networking.k8s.io/v1);
+// StorageClass (storage.k8s.io/v1); PriorityClass (scheduling.k8s.io/v1).
 // ConfigMap, ServiceAccount, Ingress and PodDisruptionBudget have no
 // defaults. The rounding of a ResourceList's quantities to a milli-unit
 // (SetDefaults_ResourceList) is done with the decoding. Not mirrored:
@@ -52,14 +54,20 @@
 //
 //   - metadata.name required (unless generateName), and an RFC 1123
 //     subdomain (Deployment, ReplicaSet, DaemonSet, Job, CronJob, Pod,
+//     ReplicationController, ResourceQuota, PersistentVolumeClaim,
+//     Endpoints, IngressClass, StorageClass, PriorityClass, Lease,
 //     ConfigMap, Secret, ServiceAccount, HorizontalPodAutoscaler, Ingress,
 //     NetworkPolicy) or label (StatefulSet, Namespace, Service), or a path
-//     segment (PodDisruptionBudget), on create; a CronJob's at most 52
+//     segment (PodDisruptionBudget, Role, ClusterRole, RoleBinding,
+//     ClusterRoleBinding), on create; a CronJob's at most 52
 //     characters;
-//   - metadata.labels values (and a pod template's labels): at most 63
-//     bytes, of the label value characters (several bad labels come in key
-//     order; the server lists them in Go's map order, which varies);
-//   - metadata.annotations at most 262144 bytes in all;
+//   - metadata.labels (and a pod template's labels): keys are qualified
+//     names (an optional DNS subdomain prefix and '/', a name of at most
+//     63 bytes), values at most 63 bytes of the label value characters
+//     (several bad labels come in key order; the server lists them in Go's
+//     map order, which varies);
+//   - metadata.annotations: keys are qualified names once lowercased, at
+//     most 262144 bytes in all;
 //   - spec.replicas not negative (Deployment, ReplicaSet, StatefulSet);
 //   - spec.selector required and not empty (Deployment, ReplicaSet,
 //     StatefulSet; DaemonSet: not empty), and matching the template's
@@ -74,8 +82,23 @@
 //     job template, Never when it has a podFailurePolicy;
 //   - a Job's parallelism, completions, activeDeadlineSeconds,
 //     backoffLimit, ttlSecondsAfterFinished not negative;
-//   - a Service with several ports names each; an Ingress path has a
-//     pathType;
+//   - a container's ports (a name that is an IANA service name, used
+//     once; containerPort and hostPort port numbers; protocol SCTP, TCP
+//     or UDP), imagePullPolicy and terminationMessagePolicy among their
+//     values; a pod's restartPolicy among Always, OnFailure, Never; a pod
+//     template's annotation keys; a privileged container only when the
+//     Settings allow it (kube-apiserver's --allow-privileged);
+//   - a Service has ports (unless headless or ExternalName), names each
+//     when it has several (an RFC 1123 label, used once), with port
+//     numbers, protocols and targetPorts as for containers, a selector of
+//     valid labels, sessionAffinity and type among their values, and no
+//     nodePort when its type is ClusterIP;
+//   - a ReplicationController has a selector (defaulting copies the
+//     template's labels), matching its template's labels, replicas not
+//     negative, a template restarting Always, without
+//     activeDeadlineSeconds; a Job's selector matches its template's
+//     labels;
+//   - an Ingress path has a pathType;
 //   - a Secret has the data keys its type requires (tls.crt and tls.key,
 //     .dockerconfigjson, ...), not checking their contents;
 //   - a Deployment with strategy Recreate has no rollingUpdate.

@@ -40,6 +40,7 @@ var strategies = map[[2]string]Strategy{
 	// spec.service) would also get an Available condition, not simulated.
 	{"apiregistration.k8s.io", "APIService"}: {StatusSubresource: true},
 	{"", "ResourceQuota"}:                    {StatusSubresource: true},
+	{"scheduling.k8s.io", "PriorityClass"}:   {Generation: true},
 }
 
 // StrategyFor returns the strategy of a kind (apiVersion's group, kind).

@@ -5,11 +5,28 @@ import (
 	"strings"
 )
 
+// Settings are the kube-apiserver flags that validation reads.
+type Settings struct {
+	// AllowPrivileged is --allow-privileged: false refuses privileged
+	// containers (capabilities.AllowPrivileged).
+	AllowPrivileged bool
+}
+
+// DefaultSettings are the flags as kind and kubeadm set them up:
+// --allow-privileged=true.
+var DefaultSettings = Settings{AllowPrivileged: true}
+
+// Validate is DefaultSettings.Validate.
+func Validate(obj, old map[string]any) *StatusError {
+	return DefaultSettings.Validate(obj, old)
+}
+
 // Validate checks obj as the API server's validation does on create (old
 // nil) or on update (old the stored object), after defaulting and the
-// strategy's PrepareForCreate or PrepareForUpdate. It returns nil when
-// none of the rules it implements (listed in the package doc) is broken.
-func Validate(obj, old map[string]any) *StatusError {
+// strategy's PrepareForCreate or PrepareForUpdate, on a server run with s.
+// It returns nil when none of the rules it implements (listed in the
+// package doc) is broken.
+func (s Settings) Validate(obj, old map[string]any) *StatusError {
 	apiVersion, kind := stringAt(obj, "apiVersion"), stringAt(obj, "kind")
 	group, _, _ := strings.Cut(apiVersion, "/")
 	if !strings.Contains(apiVersion, "/") {
@@ -25,9 +42,9 @@ func Validate(obj, old map[string]any) *StatusError {
 		errs = validateName(meta, v.name)
 	}
 	errs = append(errs, validateLabels(objectAt(meta, "labels"), "metadata.labels")...)
-	errs = append(errs, validateAnnotations(meta)...)
+	errs = append(errs, validateAnnotations(objectAt(meta, "annotations"), "metadata.annotations")...)
 	if v.spec != nil {
-		errs = append(errs, v.spec(obj, old)...)
+		errs = append(errs, v.spec(s, obj, old)...)
 	}
 	return statusError(kind, group, stringAt(meta, "name"), errs)
 }
@@ -38,7 +55,7 @@ func Validate(obj, old map[string]any) *StatusError {
 type validator struct {
 	group string
 	name  func(string) []string
-	spec  func(obj, old map[string]any) []fieldError
+	spec  func(s Settings, obj, old map[string]any) []fieldError
 }
 
 var validators = map[string]validator{
@@ -52,12 +69,25 @@ var validators = map[string]validator{
 	"Service":                 {"", dnsLabel, validateService},
 	"ConfigMap":               {"", dnsSubdomain, nil},
 	"Secret":                  {"", dnsSubdomain, validateSecret},
+	"ReplicationController":   {"", dnsSubdomainContent, validateReplicationController},
 	"ServiceAccount":          {"", dnsSubdomain, nil},
 	"Namespace":               {"", dnsLabel, nil},
 	"HorizontalPodAutoscaler": {"autoscaling", dnsSubdomain, nil},
 	"PodDisruptionBudget":     {"policy", pathSegment, nil},
 	"Ingress":                 {"networking.k8s.io", dnsSubdomain, validateIngress},
 	"NetworkPolicy":           {"networking.k8s.io", dnsSubdomain, nil},
+	"IngressClass":            {"networking.k8s.io", dnsSubdomain, nil},
+	"ResourceQuota":           {"", dnsSubdomain, nil},
+	"PersistentVolumeClaim":   {"", dnsSubdomain, nil},
+	"Endpoints":               {"", dnsSubdomain, nil},
+	"StorageClass":            {"storage.k8s.io", dnsSubdomain, nil},
+	"PriorityClass":           {"scheduling.k8s.io", dnsSubdomain, nil},
+	"Lease":                   {"coordination.k8s.io", dnsSubdomain, nil},
+	// RBAC's kinds take any path segment (ValidateRBACName).
+	"Role":               {"rbac.authorization.k8s.io", pathSegment, nil},
+	"ClusterRole":        {"rbac.authorization.k8s.io", pathSegment, nil},
+	"RoleBinding":        {"rbac.authorization.k8s.io", pathSegment, nil},
+	"ClusterRoleBinding": {"rbac.authorization.k8s.io", pathSegment, nil},
 }
 
 // validateName is the name part of ValidateObjectMeta.
@@ -79,16 +109,23 @@ func validateName(meta map[string]any, rule func(string) []string) []fieldError 
 // totalAnnotationSizeLimit is apimachinery's TotalAnnotationSizeLimitB.
 const totalAnnotationSizeLimit = 256 * (1 << 10)
 
-func validateAnnotations(meta map[string]any) []fieldError {
+// validateAnnotations is apimachinery's ValidateAnnotations: each key a
+// label key once lowercased (the message names the key as written), in
+// key order, then the total size.
+func validateAnnotations(annotations map[string]any, path string) []fieldError {
+	var errs []fieldError
 	size := 0
-	for k, v := range objectAt(meta, "annotations") {
-		s, _ := v.(string)
+	for _, k := range sortedKeys(annotations) {
+		for _, msg := range labelKey(strings.ToLower(k)) {
+			errs = append(errs, invalid(path, k, msg))
+		}
+		s, _ := annotations[k].(string)
 		size += len(k) + len(s)
 	}
 	if size > totalAnnotationSizeLimit {
-		return []fieldError{{field: "metadata.annotations", typ: TypeTooLong, detail: "may not be more than 262144 bytes"}}
+		errs = append(errs, fieldError{field: path, typ: TypeTooLong, detail: "may not be more than 262144 bytes"})
 	}
-	return nil
+	return errs
 }
 
 const (
@@ -145,14 +182,67 @@ func dnsLabel(s string) []string {
 	return errs
 }
 
-const labelValueFmt = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?"
+const (
+	labelKeyFmt   = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]"
+	labelValueFmt = "(" + labelKeyFmt + ")?"
+	labelKeyMsg   = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" + labelKeyFmt + "')"
+)
 
-var labelValueRegexp = regexp.MustCompile("^" + labelValueFmt + "$")
+var (
+	labelKeyRegexp   = regexp.MustCompile("^" + labelKeyFmt + "$")
+	labelValueRegexp = regexp.MustCompile("^" + labelValueFmt + "$")
+)
 
-// validateLabels checks label values (content.IsLabelValue), in key order.
+// labelKey is apimachinery's content.IsLabelKey (IsQualifiedName): an
+// optional DNS subdomain prefix and '/', then a name of at most 63 bytes.
+func labelKey(key string) []string {
+	var errs []string
+	parts := strings.Split(key, "/")
+	name := parts[0]
+	switch len(parts) {
+	case 1:
+	case 2:
+		prefix := parts[0]
+		name = parts[1]
+		if prefix == "" {
+			errs = append(errs, "prefix part must be non-empty")
+		} else {
+			for _, msg := range dnsSubdomainContent(prefix) {
+				errs = append(errs, "prefix part "+msg)
+			}
+		}
+	default:
+		return []string{"a valid label key " + labelKeyMsg + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"}
+	}
+	if name == "" {
+		errs = append(errs, "name part must be non-empty")
+	} else if len(name) > 63 {
+		errs = append(errs, "name part must be no more than 63 bytes")
+	}
+	if !labelKeyRegexp.MatchString(name) {
+		errs = append(errs, "name part "+labelKeyMsg)
+	}
+	return errs
+}
+
+// dnsSubdomainContent is content.IsDNS1123Subdomain, whose length limit
+// counts bytes (the name rules' counts characters).
+func dnsSubdomainContent(s string) []string {
+	errs := dnsSubdomain(s)
+	if len(s) > 253 {
+		errs[0] = "must be no more than 253 bytes"
+	}
+	return errs
+}
+
+// validateLabels checks label keys (content.IsLabelKey) and values
+// (content.IsLabelValue), in key order: metav1 validation.ValidateLabels.
 func validateLabels(labels map[string]any, path string) []fieldError {
 	var errs []fieldError
 	for _, k := range sortedKeys(labels) {
+		for _, msg := range labelKey(k) {
+			errs = append(errs, invalid(path, k, msg))
+		}
 		v, _ := labels[k].(string)
 		if len(v) > 63 {
 			errs = append(errs, invalid(path, v, "must be no more than 63 bytes"))

@@ -4,11 +4,11 @@ package apiserver
 // pkg/apis/apps/validation and pkg/apis/batch/validation listed in the
 // package doc, in the order those functions report them.
 
-func validateDeployment(obj, old map[string]any) []fieldError {
+func validateDeployment(s Settings, obj, old map[string]any) []fieldError {
 	spec := objectAt(obj, "spec")
 	errs := nonNegative(spec, "spec", "replicas")
 	errs = append(errs, validateSelector(spec, "deployment")...)
-	errs = append(errs, validateTemplateForReplicaSet(spec)...)
+	errs = append(errs, validateTemplateForReplicaSet(s, spec)...)
 	strategy := objectAt(spec, "strategy")
 	if stringAt(strategy, "type") == "Recreate" {
 		if _, ok := strategy["rollingUpdate"]; ok && strategy["rollingUpdate"] != nil {
@@ -21,18 +21,18 @@ func validateDeployment(obj, old map[string]any) []fieldError {
 	return errs
 }
 
-func validateReplicaSet(obj, old map[string]any) []fieldError {
+func validateReplicaSet(s Settings, obj, old map[string]any) []fieldError {
 	spec := objectAt(obj, "spec")
 	errs := nonNegative(spec, "spec", "replicas")
 	errs = append(errs, validateSelector(spec, "deployment")...)
-	errs = append(errs, validateTemplateForReplicaSet(spec)...)
+	errs = append(errs, validateTemplateForReplicaSet(s, spec)...)
 	if old != nil {
 		errs = append(errs, immutableSelector(spec, objectAt(old, "spec"))...)
 	}
 	return errs
 }
 
-func validateDaemonSet(obj, old map[string]any) []fieldError {
+func validateDaemonSet(s Settings, obj, old map[string]any) []fieldError {
 	spec := objectAt(obj, "spec")
 	var errs []fieldError
 	if old != nil {
@@ -45,12 +45,12 @@ func validateDaemonSet(obj, old map[string]any) []fieldError {
 	if hasSel && selectorEmpty(sel) {
 		errs = append(errs, invalid("spec.selector", selectorJSON(sel), "empty selector is invalid for daemonset"))
 	}
-	errs = append(errs, validatePodTemplate(objectAt(spec, "template"), "spec.template")...)
+	errs = append(errs, validatePodTemplate(s, objectAt(spec, "template"), "spec.template")...)
 	errs = append(errs, restartAlways(spec)...)
 	return errs
 }
 
-func validateStatefulSet(obj, old map[string]any) []fieldError {
+func validateStatefulSet(s Settings, obj, old map[string]any) []fieldError {
 	spec := objectAt(obj, "spec")
 	errs := nonNegative(spec, "spec", "replicas")
 	errs = append(errs, validateSelector(spec, "statefulset")...)
@@ -62,7 +62,7 @@ func validateStatefulSet(obj, old map[string]any) []fieldError {
 	// (volumesToAddForTemplates).
 	var claims []string
 	eachObject(spec, "volumeClaimTemplates", func(c map[string]any) { claims = append(claims, stringAt(objectAt(c, "metadata"), "name")) })
-	errs = append(errs, validatePodTemplate(objectAt(spec, "template"), "spec.template", claims...)...)
+	errs = append(errs, validatePodTemplate(s, objectAt(spec, "template"), "spec.template", claims...)...)
 	errs = append(errs, restartAlways(spec)...)
 	if old != nil {
 		errs = append(errs, immutableSelector(spec, objectAt(old, "spec"))...)
@@ -70,12 +70,24 @@ func validateStatefulSet(obj, old map[string]any) []fieldError {
 	return errs
 }
 
-func validateJob(obj, old map[string]any) []fieldError {
-	return validateJobSpec(objectAt(obj, "spec"), "spec")
+// validateJob is ValidateJobSpec: the job spec, then a selector (the
+// strategy generates one unless manualSelector is true) that matches the
+// template's labels.
+func validateJob(s Settings, obj, old map[string]any) []fieldError {
+	spec := objectAt(obj, "spec")
+	errs := validateJobSpec(s, spec, "spec")
+	sel, hasSel := spec["selector"].(map[string]any)
+	if !hasSel {
+		errs = append(errs, required("spec.selector", ""))
+	}
+	if !selectorMatches(sel, hasSel, objectAt(spec, "template", "metadata", "labels")) {
+		errs = append(errs, templateLabelsMismatch(spec))
+	}
+	return errs
 }
 
-func validateCronJob(obj, old map[string]any) []fieldError {
-	errs := validateJobSpec(objectAt(obj, "spec", "jobTemplate", "spec"), "spec.jobTemplate.spec")
+func validateCronJob(s Settings, obj, old map[string]any) []fieldError {
+	errs := validateJobSpec(s, objectAt(obj, "spec", "jobTemplate", "spec"), "spec.jobTemplate.spec")
 	// Its Jobs are named after it with an 11-character suffix.
 	if name := stringAt(objectAt(obj, "metadata"), "name"); old == nil && len(name) > 52 {
 		errs = append(errs, invalid("metadata.name", name, "must be no more than 52 characters"))
@@ -86,14 +98,14 @@ func validateCronJob(obj, old map[string]any) []fieldError {
 // validateJobSpec is the part of validateJobSpec (batch validation) the
 // package implements: counts not negative, the pod template, and the
 // restart policy a Job allows.
-func validateJobSpec(spec map[string]any, path string) []fieldError {
+func validateJobSpec(s Settings, spec map[string]any, path string) []fieldError {
 	var errs []fieldError
 	for _, k := range []string{"parallelism", "completions", "activeDeadlineSeconds", "backoffLimit", "ttlSecondsAfterFinished"} {
 		errs = append(errs, nonNegative(spec, path, k)...)
 	}
 	tmplPath := path + ".template.spec"
 	tmpl := objectAt(spec, "template", "spec")
-	errs = append(errs, validatePodTemplate(objectAt(spec, "template"), path+".template")...)
+	errs = append(errs, validatePodTemplate(s, objectAt(spec, "template"), path+".template")...)
 	switch rp := stringAt(tmpl, "restartPolicy"); rp {
 	case "", "Always":
 		errs = append(errs, required(tmplPath+".restartPolicy", `valid values: "OnFailure", "Never"`))
@@ -121,13 +133,13 @@ func validateSelector(spec map[string]any, what string) []fieldError {
 
 // validateTemplateForReplicaSet is ValidatePodTemplateSpecForReplicaSet:
 // a selector that is not empty must match the template's labels.
-func validateTemplateForReplicaSet(spec map[string]any) []fieldError {
+func validateTemplateForReplicaSet(s Settings, spec map[string]any) []fieldError {
 	var errs []fieldError
 	sel, hasSel := spec["selector"].(map[string]any)
 	if !(hasSel && selectorEmpty(sel)) && !selectorMatches(sel, hasSel, objectAt(spec, "template", "metadata", "labels")) {
 		errs = append(errs, templateLabelsMismatch(spec))
 	}
-	errs = append(errs, validatePodTemplate(objectAt(spec, "template"), "spec.template")...)
+	errs = append(errs, validatePodTemplate(s, objectAt(spec, "template"), "spec.template")...)
 	return append(errs, restartAlways(spec)...)
 }
 
@@ -213,4 +225,43 @@ func selectorMatches(sel map[string]any, present bool, labels map[string]any) bo
 		}
 	}
 	return true
+}
+
+// validateReplicationController is ValidateReplicationControllerSpec
+// (core validation): a selector that is not empty (defaulting copies the
+// template's labels into an unset one, so a controller with neither is
+// refused), replicas, and ValidatePodTemplateSpecForRC: a template whose
+// labels the selector matches, restarting Always, without
+// activeDeadlineSeconds.
+func validateReplicationController(s Settings, obj, old map[string]any) []fieldError {
+	spec := objectAt(obj, "spec")
+	errs := nonNegative(spec, "spec", "minReadySeconds")
+	sel := objectAt(spec, "selector")
+	if len(sel) == 0 {
+		errs = append(errs, required("spec.selector", ""))
+	}
+	if _, ok := intAt(spec, "replicas"); !ok {
+		errs = append(errs, required("spec.replicas", ""))
+	} else {
+		errs = append(errs, nonNegative(spec, "spec", "replicas")...)
+	}
+	tmpl, ok := spec["template"].(map[string]any)
+	if !ok {
+		return append(errs, required("spec.template", ""))
+	}
+	if len(sel) > 0 {
+		labels := objectAt(tmpl, "metadata", "labels")
+		for k, v := range sel {
+			if got, ok := labels[k]; !ok || got != v {
+				errs = append(errs, templateLabelsMismatch(spec))
+				break
+			}
+		}
+	}
+	errs = append(errs, validatePodTemplate(s, tmpl, "spec.template")...)
+	errs = append(errs, restartAlways(spec)...)
+	if !unset(objectAt(tmpl, "spec"), "activeDeadlineSeconds", false) {
+		errs = append(errs, forbidden("spec.template.spec.activeDeadlineSeconds", "activeDeadlineSeconds in ReplicationController is not Supported"))
+	}
+	return errs
 }

@@ -2,7 +2,7 @@ package apiserver
 
 // validateSecret: the keys a Secret's type requires in data (after
 // stringData is merged into it).
-func validateSecret(obj, old map[string]any) []fieldError {
+func validateSecret(s Settings, obj, old map[string]any) []fieldError {
 	data := objectAt(obj, "data")
 	has := func(k string) bool { _, ok := data[k]; return ok }
 	req := func(k string) fieldError { return required("data["+k+"]", "") }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/applylens/applylens/engine"
+	"github.com/applylens/applylens/engine/apiserver"
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
@@ -16,15 +17,21 @@ import (
 type Options struct {
 	// Namespace is the namespace of kubectl's context; "" means "default".
 	Namespace string
+	// DenyPrivileged runs the API server with --allow-privileged=false:
+	// privileged containers are refused. Kind and kubeadm clusters allow
+	// them, as the zero value does.
+	DenyPrivileged bool
 }
 
 // Cluster is a simulated API server with its stored objects, and the
 // kubectl that talks to it. It is not safe for concurrent use.
 type Cluster struct {
 	namespace string
-	kinds     *kindRegistry
-	objects   *objectStore
-	crds      crdIndex // the stored CustomResourceDefinitions
+	// settings are the API server's flags validation reads.
+	settings apiserver.Settings
+	kinds    *kindRegistry
+	objects  *objectStore
+	crds     crdIndex // the stored CustomResourceDefinitions
 	// resourceVersion is the last resourceVersion given out; uids counts
 	// the objects created; tick counts the commands run (the clock).
 	resourceVersion int64
@@ -100,7 +107,8 @@ func (e *NotSimulatedError) Error() string { return e.Message }
 
 // New returns a cluster with the namespaces a fresh cluster has.
 func New(opts Options) *Cluster {
-	c := &Cluster{namespace: opts.Namespace, kinds: newKindRegistry(), objects: newObjectStore()}
+	c := &Cluster{namespace: opts.Namespace, settings: apiserver.DefaultSettings, kinds: newKindRegistry(), objects: newObjectStore()}
+	c.settings.AllowPrivileged = !opts.DenyPrivileged
 	if c.namespace == "" {
 		c.namespace = engine.DefaultNamespace
 	}

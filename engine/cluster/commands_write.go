@@ -166,6 +166,10 @@ func (c *Cluster) runDelete(r *run, words []string) error {
 			}
 			continue
 		}
+		if mode != "client" && immortalNamespace(t.kind, t.name) {
+			r.fail(statusError("Forbidden", "%s %q is forbidden: this namespace may not be deleted", t.kind.groupResource(), t.name).withSource("deleting", t.source))
+			continue
+		}
 		var dependents []map[string]any
 		if mode != "client" {
 			dependents = c.serverDelete(t.kind, live, mode == "server")
@@ -183,6 +187,21 @@ func (c *Cluster) runDelete(r *run, words []string) error {
 		r.printf("%s %q %s%s\n", t.kind.kindGroup(), t.name, op, dryRunSuffix(mode))
 	}
 	return nil
+}
+
+// immortalNamespace reports the namespaces kube-apiserver's
+// NamespaceLifecycle admission plugin refuses to delete (its
+// immortalNamespaces: default, kube-system, kube-public), a server dry run
+// included.
+func immortalNamespace(k *Kind, name string) bool {
+	if k.Group != "" || k.Kind != "Namespace" {
+		return false
+	}
+	switch name {
+	case "default", "kube-system", "kube-public":
+		return true
+	}
+	return false
 }
 
 // fieldValidation is the fieldValidation kubectl's --validate asks the

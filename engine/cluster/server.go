@@ -140,10 +140,15 @@ var allocateService = apiserver.AllocateService
 // allocate runs allocateService on a Service with the cluster's next
 // free addresses: cluster IPs from 10.96.0.10 and node ports from 30000,
 // in order (a real cluster picks them at random). A dry run gives out
-// addresses without taking them.
-func (c *Cluster) allocate(k *Kind, obj map[string]any, defaulted []string, dryRun bool) []string {
+// addresses without taking them. The cluster is single-stack IPv4, as
+// kind and kubeadm set one up: a Service asking for IPv6 is refused first
+// (apiserver.ServiceIPFamilies). old is the stored Service on an update.
+func (c *Cluster) allocate(k *Kind, obj, old map[string]any, defaulted []string, dryRun bool) ([]string, *apiserver.StatusError) {
 	if allocateService == nil || k.Group != "" || k.Kind != "Service" {
-		return defaulted
+		return defaulted, nil
+	}
+	if se := apiserver.ServiceIPFamilies(obj, old); se != nil {
+		return nil, se
 	}
 	ips, ports := c.clusterIPs, c.nodePorts
 	ip := fmt.Sprintf("10.96.%d.%d", (10+ips)/256, (10+ips)%256)
@@ -160,11 +165,11 @@ func (c *Cluster) allocate(k *Kind, obj map[string]any, defaulted []string, dryR
 		c.clusterIPs, c.nodePorts = ips, ports
 	}
 	if len(set) == 0 {
-		return defaulted
+		return defaulted, nil
 	}
 	out := append(append([]string(nil), defaulted...), set...)
 	sort.Strings(out)
-	return out
+	return out, nil
 }
 
 // normalize does what storing a typed object does to a built-in kind's
@@ -239,8 +244,11 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 	delete(md, "managedFields")
 	md["uid"] = uidOf(c.uids + 1)
 	apiserver.PrepareForCreate(obj)
-	defaulted = c.allocate(k, obj, defaulted, w.dryRun)
-	if se := apiserver.Validate(obj, nil); se != nil {
+	defaulted, se := c.allocate(k, obj, nil, defaulted, w.dryRun)
+	if se != nil {
+		return nil, nil, fromAPIServer(se, k, name)
+	}
+	if se := c.settings.Validate(obj, nil); se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
 	typedEncoding(k, obj)
@@ -299,8 +307,11 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 	if w.subresource != "status" {
 		apiserver.PrepareForUpdate(obj, old)
 	}
-	defaulted = c.allocate(k, obj, defaulted, w.dryRun)
-	if se := apiserver.Validate(obj, old); se != nil {
+	defaulted, se := c.allocate(k, obj, old, defaulted, w.dryRun)
+	if se != nil {
+		return nil, nil, fromAPIServer(se, k, name)
+	}
+	if se := c.settings.Validate(obj, old); se != nil {
 		return nil, nil, fromAPIServer(se, k, name)
 	}
 	typedEncoding(k, obj)

@@ -24,6 +24,7 @@ var zeroStatus = map[string]map[string]any{
 	"policy/PodDisruptionBudget":          {"currentHealthy": int64(0), "desiredHealthy": int64(0), "disruptionsAllowed": int64(0), "expectedPods": int64(0)},
 	"/ResourceQuota":                      {},
 	"apiregistration.k8s.io/APIService":   {},
+	"/ReplicationController":              {"replicas": int64(0)},
 }
 
 // zeroSpec are the spec fields that are structs, for the kinds with one.

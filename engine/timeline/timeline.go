@@ -34,10 +34,12 @@ type timelineEntry struct {
 	// the empty cluster of namespace). Ids, not pointers: an evicted
 	// entry's cluster must not stay alive through its children.
 	id, parent uint64
-	namespace  string
-	command    api.TimelineCommand
-	cluster    *cluster.Cluster
-	outcome    *cluster.Outcome
+	// namespace is the request's, with the cluster's settings when they
+	// are not the default: what the root cluster is made from.
+	namespace string
+	command   api.TimelineCommand
+	cluster   *cluster.Cluster
+	outcome   *cluster.Outcome
 	// summary is the outcome as the page lists it.
 	summary api.TimelineStep
 	// detail is the step's detail, made when first selected: the
@@ -142,15 +144,22 @@ func (p *Player) play(req *api.TimelineRequest) (*api.Timeline, error) {
 		return nil, fmt.Errorf("a timeline has at most %d commands; this one has %d", maxTimelineCommands, len(req.Commands))
 	}
 	tl := &api.Timeline{Steps: make([]api.TimelineStep, 0, len(req.Commands)), Selected: -1}
-	prev := cluster.New(cluster.Options{Namespace: req.Namespace})
+	opts := cluster.Options{Namespace: req.Namespace, DenyPrivileged: req.AllowPrivileged != nil && !*req.AllowPrivileged}
+	prev := cluster.New(opts)
+	// The entries of another cluster setting are another tree: its
+	// root is told apart as another namespace would be.
+	root := req.Namespace
+	if opts.DenyPrivileged {
+		root += "\x00--allow-privileged=false"
+	}
 	var parent uint64
 	for i, cmd := range req.Commands {
-		key := entryKey(parent, req.Namespace, cmd)
-		e := p.cache.get(key, parent, req.Namespace, cmd)
+		key := entryKey(parent, root, cmd)
+		e := p.cache.get(key, parent, root, cmd)
 		if e == nil {
 			c := prev.Clone()
 			out, err := c.Run(cmd.Command, cmd.Files)
-			e = &timelineEntry{parent: parent, namespace: req.Namespace, command: cmd, cluster: c, outcome: out}
+			e = &timelineEntry{parent: parent, namespace: root, command: cmd, cluster: c, outcome: out}
 			e.summary = summarize(cmd.Command, out, err)
 			p.cache.put(key, e)
 		}

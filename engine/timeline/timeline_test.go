@@ -178,6 +178,48 @@ func TestTimelineNamespaceIsPartOfTheKey(t *testing.T) {
 	}
 }
 
+// TestTimelineAllowPrivileged: the cluster setting --allow-privileged is
+// part of the key (the same commands give another result under it), and
+// absent means true.
+func TestTimelineAllowPrivileged(t *testing.T) {
+	privileged := `apiVersion: v1
+kind: Pod
+metadata:
+  name: debug
+spec:
+  containers:
+  - name: shell
+    image: busybox
+    securityContext:
+      privileged: true
+`
+	cmds := []api.TimelineCommand{{Command: "kubectl apply -f pod.yaml", Files: map[string]string{"pod.yaml": privileged}}}
+	no, yes := false, true
+	pg := newPage()
+	for _, c := range []struct {
+		name    string
+		allow   *bool
+		refused bool
+	}{
+		{"absent", nil, false},
+		{"false", &no, true},
+		{"true", &yes, false},
+		{"absent again", nil, false},
+	} {
+		tl, _ := timelineOf(t, pg, api.TimelineRequest{Namespace: "default", AllowPrivileged: c.allow, Commands: cmds})
+		step := tl.Steps[0]
+		if refused := step.ExitCode != 0; refused != c.refused {
+			t.Errorf("%s: exit code %d, stderr %q; want refused=%v", c.name, step.ExitCode, step.Stderr, c.refused)
+		}
+		if c.refused {
+			want := `The Pod "debug" is invalid: spec.containers[0].securityContext.privileged: Forbidden: disallowed by cluster policy`
+			if !strings.Contains(step.Stderr, want) {
+				t.Errorf("%s: stderr %q, want %q", c.name, step.Stderr, want)
+			}
+		}
+	}
+}
+
 func TestTimelineDeterministic(t *testing.T) {
 	pg := newPage()
 	req := api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 2}}
@@ -336,9 +378,9 @@ func TestTimelineDetailLeavesOutTheClusterOwnNamespaces(t *testing.T) {
 			{Command: "kubectl apply -f ns.yaml", Files: map[string]string{"ns.yaml": namespace("team-a")}},
 			{Command: "kubectl apply -f cm.yaml", Files: map[string]string{"cm.yaml": configMap("settings")}},
 		}, want: []string{"configmap/settings", "namespace/team-a"}},
-		{name: "a cluster namespace the step deletes is listed", commands: []api.TimelineCommand{
-			{Command: "kubectl delete namespace kube-public"},
-		}, want: []string{"namespace/kube-public"}},
+		{name: "a cluster namespace the step deletes is listed (kube-node-lease: the others may not be deleted)", commands: []api.TimelineCommand{
+			{Command: "kubectl delete namespace kube-node-lease"},
+		}, want: []string{"namespace/kube-node-lease"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			last := len(tc.commands) - 1

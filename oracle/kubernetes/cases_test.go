@@ -185,5 +185,5 @@ func validationCases() []validationCase {
 			tmpl["spec"].(map[string]any)["restartPolicy"] = "Never"
 		}
 	}
-	return cases
+	return append(cases, ruleCases()...)
 }

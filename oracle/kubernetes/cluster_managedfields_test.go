@@ -30,7 +30,7 @@ type kubectlWrite struct {
 	serverSide, force    bool
 }
 
-func writeOf(t *testing.T, line string) kubectlWrite {
+func writeOf(t testing.TB, line string) kubectlWrite {
 	t.Helper()
 	words := strings.Fields(strings.TrimPrefix(line, "kubectl "))
 	flag := func(name string) (string, bool) {
@@ -240,7 +240,7 @@ func TestClusterManagedFields(t *testing.T) {
 
 var mfEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-func checkCommand(t *testing.T, c *cluster.Cluster, tick int, cmd clusterCommand) int {
+func checkCommand(t testing.TB, c *cluster.Cluster, tick int, cmd clusterCommand) int {
 	t.Helper()
 	out, err := c.Run(cmd.line, cmd.files)
 	if err != nil {
@@ -293,7 +293,7 @@ func checkCommand(t *testing.T, c *cluster.Cluster, tick int, cmd clusterCommand
 	return writes
 }
 
-func decodeRaw(t *testing.T, raw []byte) map[string]any {
+func decodeRaw(t testing.TB, raw []byte) map[string]any {
 	t.Helper()
 	if raw == nil {
 		return nil
@@ -305,7 +305,7 @@ func decodeRaw(t *testing.T, raw []byte) map[string]any {
 	return obj
 }
 
-func resourceVersionOf(t *testing.T, obj map[string]any) int {
+func resourceVersionOf(t testing.TB, obj map[string]any) int {
 	t.Helper()
 	n, err := strconv.Atoi(fmt.Sprint(metaOf(obj)["resourceVersion"]))
 	if err != nil {
@@ -342,7 +342,7 @@ var statusResetFields = map[string]map[fieldpath.APIVersion]*fieldpath.Set{
 	"StatefulSet": statefulset.StatusStrategy.GetResetFields(),
 }
 
-func realFieldManager(t *testing.T, obj map[string]any, subresource string) *managedfields.FieldManager {
+func realFieldManager(t testing.TB, obj map[string]any, subresource string) *managedfields.FieldManager {
 	t.Helper()
 	if subresource == "" {
 		return fakeFieldManager(t, obj)
@@ -361,7 +361,7 @@ func realFieldManager(t *testing.T, obj map[string]any, subresource string) *man
 }
 
 // realUpdateWrite is FieldManager.UpdateNoErrors, as the handlers call it.
-func realUpdateWrite(t *testing.T, before, after map[string]any, w kubectlWrite, crds []map[string]any) map[string]any {
+func realUpdateWrite(t testing.TB, before, after map[string]any, w kubectlWrite, crds []map[string]any) map[string]any {
 	t.Helper()
 	var fm *managedfields.FieldManager
 	if w.subresource == "" {
@@ -379,7 +379,7 @@ func realUpdateWrite(t *testing.T, before, after map[string]any, w kubectlWrite,
 // realScale is the deployment registry's scaleUpdatedObjectInfo: the
 // ScaleHandler converts the entries for the Scale's field manager, which
 // records the write, and back.
-func realScale(t *testing.T, before, after map[string]any, manager string) map[string]any {
+func realScale(t testing.TB, before, after map[string]any, manager string) map[string]any {
 	t.Helper()
 	parent := unstr(before)
 	gv := schema.GroupVersion{Group: "apps", Version: "v1"}
@@ -422,7 +422,7 @@ func realScale(t *testing.T, before, after map[string]any, manager string) map[s
 
 // realSSAWrite is kubectl apply --server-side's requests (realSSA) with
 // the file as kubectl sends it (its namespace set).
-func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand, w kubectlWrite, crds []map[string]any) (map[string]any, ssaResult) {
+func realSSAWrite(t testing.TB, before, after map[string]any, cmd clusterCommand, w kubectlWrite, crds []map[string]any) (map[string]any, ssaResult) {
 	t.Helper()
 	var file map[string]any
 	for _, text := range cmd.files {
@@ -446,7 +446,7 @@ func realSSAWrite(t *testing.T, before, after map[string]any, cmd clusterCommand
 // managedFieldsJSON is obj's managedFields as JSON; with now set, the
 // times not among before's (stamped by the real field manager now) are
 // the simulated command's time.
-func managedFieldsJSON(t *testing.T, obj, before map[string]any, now string) string {
+func managedFieldsJSON(t testing.TB, obj, before map[string]any, now string) string {
 	t.Helper()
 	obj = roundTripJSON(t, obj)
 	list := managedList(obj)
@@ -471,7 +471,7 @@ func managedFieldsJSON(t *testing.T, obj, before map[string]any, now string) str
 // clusterCRDs are the CustomResourceDefinitions the simulated cluster
 // holds, in the order it hands them to its field manager: a custom kind
 // one of them serves is merged by its schema on both sides.
-func clusterCRDs(t *testing.T, c *cluster.Cluster) []map[string]any {
+func clusterCRDs(t testing.TB, c *cluster.Cluster) []map[string]any {
 	t.Helper()
 	var out []map[string]any
 	for _, raw := range c.Objects() {

@@ -30,7 +30,7 @@ func randomCount(t testing.TB) int {
 // checkDefault compares engine/apiserver.Default with the scheme's
 // defaulting on one object: the same object, and the paths it reports are
 // the fields that differ.
-func checkDefault(t *testing.T, name string, obj map[string]any) bool {
+func checkDefault(t testing.TB, name string, obj map[string]any) bool {
 	t.Helper()
 	want := typed(t, obj)
 	legacyscheme.Scheme.Default(want)

@@ -93,7 +93,7 @@ func TestRealManifests(t *testing.T) {
 
 // realManifestsDir finds shared/real-manifests beside the repository (as
 // CI lays it out), or skips the test.
-func realManifestsDir(t *testing.T) string {
+func realManifestsDir(t testing.TB) string {
 	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -119,7 +119,7 @@ type realDocument struct {
 // kubectl's YAML reader does; documents that are empty or that kubectl
 // cannot read as an object with an apiVersion and a kind are left out
 // (kubectl's builder refuses them before any request).
-func realDocuments(t *testing.T, dir string) []realDocument {
+func realDocuments(t testing.TB, dir string) []realDocument {
 	t.Helper()
 	var files []string
 	err := filepath.WalkDir(dir, func(path string, e os.DirEntry, err error) error {
@@ -207,7 +207,14 @@ const docFile = "manifest.yaml"
 
 // compareDocument creates one document on a fresh simulated cluster (its
 // namespace created first) and on the real side.
-func compareDocument(t *testing.T, real *realKubectl, d realDocument) (verdict, string) {
+func compareDocument(t testing.TB, real *realKubectl, d realDocument) (verdict, string) {
+	t.Helper()
+	return compareDocumentOn(t, real, d, cluster.Options{})
+}
+
+// compareDocumentOn is compareDocument on a simulated cluster made with
+// opts (the real side's settings are the caller's to match).
+func compareDocumentOn(t testing.TB, real *realKubectl, d realDocument, opts cluster.Options) (verdict, string) {
 	t.Helper()
 	real.reset()
 	if d.namespace != "" && !real.namespaces[d.namespace] {
@@ -217,7 +224,7 @@ func compareDocument(t *testing.T, real *realKubectl, d realDocument) (verdict, 
 	if len(want) != 1 {
 		t.Fatalf("%s: %d outcomes from kubectl's builder for one document", d.id, len(want))
 	}
-	c := cluster.New(cluster.Options{})
+	c := cluster.New(opts)
 	if d.namespace != "" && d.namespace != testNamespace {
 		// Ignored when it exists already (kube-system).
 		_, _ = c.Run("kubectl create namespace "+d.namespace, nil)
@@ -361,7 +368,7 @@ const (
 
 // checkTimelineDoc checks that docs/timeline.md shows table, or writes it
 // there under APPLYLENS_UPDATE_DOCS=1.
-func checkTimelineDoc(t *testing.T, table string) {
+func checkTimelineDoc(t testing.TB, table string) {
 	t.Helper()
 	path := "../../docs/timeline.md"
 	data, err := os.ReadFile(path)

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/applylens/applylens/engine/apiserver"
-	"github.com/applylens/applylens/engine/jsonvalue"
 	"strconv"
 	"strings"
 	"testing"
@@ -89,9 +87,10 @@ import (
 // fieldValidation=Strict), defaulting and conversion to the internal
 // type, the request namespace check, rest.BeforeCreate with the kind's
 // strategy (PrepareForCreate, validation), and the encoding of the
-// stored object at the requested version. Admission plugins and the
-// REST storage's allocators (a Service's cluster IP and node ports) are
-// not run.
+// stored object at the requested version. A Service first goes through
+// its REST storage's allocation (realalloc_test.go). Admission plugins
+// are not run, except the NamespaceLifecycle check that the namespace
+// exists.
 
 // realStrategies are the registry strategies of the built-in kinds, by
 // group and kind (the strategy a kind's REST storage uses; most kinds of
@@ -162,15 +161,15 @@ type realKubectl struct {
 	// namespaces are the namespaces that exist, for the NamespaceLifecycle
 	// admission plugin's check.
 	namespaces map[string]bool
-	// clusterIPs and nodePorts count the Service addresses given out.
-	clusterIPs, nodePorts int64
+	// services is the Service REST storage's allocation.
+	services *serviceAllocation
 }
 
 // reset makes the server a fresh cluster's: the namespaces kube-apiserver
 // creates, no address given out.
 func (k *realKubectl) reset() {
 	k.namespaces = map[string]bool{"default": true, "kube-node-lease": true, "kube-public": true, "kube-system": true}
-	k.clusterIPs, k.nodePorts = 0, 0
+	k.services.reset()
 }
 
 // createNamespace creates ns as `kubectl create namespace` does, when the
@@ -193,7 +192,7 @@ func loadDiscovery(t testing.TB) *served.Discovery {
 }
 
 func newRealKubectl(t testing.TB) *realKubectl {
-	k := &realKubectl{getter: clientGetter{mapper: restmapper.NewDiscoveryRESTMapper(loadDiscovery(t).Groups)}}
+	k := &realKubectl{getter: clientGetter{mapper: restmapper.NewDiscoveryRESTMapper(loadDiscovery(t).Groups)}, services: newServiceAllocation(t)}
 	k.reset()
 	return k
 }
@@ -244,9 +243,6 @@ func (k *realKubectl) serverCreate(t testing.TB, info *resource.Info) (map[strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	if gvk.Group == "" && gvk.Kind == "Service" {
-		body = k.allocate(t, body)
-	}
 	scheme, codecs := legacyscheme.Scheme, legacyscheme.Codecs
 	if aggregatorscheme.Scheme.Recognizes(gvk) {
 		scheme, codecs = aggregatorscheme.Scheme, aggregatorscheme.Codecs
@@ -295,7 +291,17 @@ func (k *realKubectl) serverCreate(t testing.TB, info *resource.Info) (map[strin
 	if accessor.GetGenerateName() != "" && accessor.GetName() == "" {
 		accessor.SetName(s.GenerateName(accessor.GetGenerateName()))
 	}
-	if err := rest.BeforeCreate(s, ctx, obj); err != nil {
+	if gvk.Group == "" && gvk.Kind == "Service" {
+		finish, err := k.services.begin(ctx, obj)
+		if err != nil {
+			return nil, err
+		}
+		if err := rest.BeforeCreate(s, ctx, obj); err != nil {
+			finish(false)
+			return nil, err
+		}
+		finish(true)
+	} else if err := rest.BeforeCreate(s, ctx, obj); err != nil {
 		return nil, err
 	}
 	out, err := scheme.New(gvk)
@@ -307,32 +313,6 @@ func (k *realKubectl) serverCreate(t testing.TB, info *resource.Info) (map[strin
 	}
 	out.GetObjectKind().SetGroupVersionKind(gvk)
 	return untyped(t, out), nil
-}
-
-// allocate stands in for the Service REST storage's allocators (its
-// BeginCreate, before the strategy): they are not run here, so the
-// simulation's allocation (apiserver.AllocateService, tested on its own)
-// gives the Service the addresses the simulated cluster gives a fresh
-// cluster's Services, so that everything else compares.
-func (k *realKubectl) allocate(t testing.TB, body []byte) []byte {
-	t.Helper()
-	obj, err := jsonvalue.DecodeObject(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ip := fmt.Sprintf("10.96.%d.%d", (10+k.clusterIPs)/256, (10+k.clusterIPs)%256)
-	apiserver.AllocateService(obj, ip, func() int64 {
-		k.nodePorts++
-		return 30000 + k.nodePorts - 1
-	})
-	if spec, _ := obj["spec"].(map[string]any); spec["clusterIP"] == ip {
-		k.clusterIPs++
-	}
-	out, err := json.Marshal(obj)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // transformDecodeError is the create handler's message for a body it

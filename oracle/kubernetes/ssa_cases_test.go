@@ -250,7 +250,7 @@ func merged(live, edited map[string]any) map[string]any {
 
 // tryUpdate records obj as created by an Update of manager; nil when the
 // server cannot type it.
-func tryUpdate(t *testing.T, obj map[string]any, manager string, at time.Time) map[string]any {
+func tryUpdate(t testing.TB, obj map[string]any, manager string, at time.Time) map[string]any {
 	fm := fakeFieldManager(t, obj)
 	out, err := fm.Update(emptyLive(obj), unstr(obj), manager)
 	if err != nil || len(out.(*unstructured.Unstructured).GetManagedFields()) == 0 {

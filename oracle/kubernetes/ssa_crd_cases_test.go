@@ -127,7 +127,7 @@ type crdStep struct {
 // manager (an update only with the real one), compares them at every
 // apply, and carries the real result forward. It returns the engine's
 // last outcome.
-func runCRDSteps(t *testing.T, name string, crds []map[string]any, steps []crdStep) *serverside.Outcome {
+func runCRDSteps(t testing.TB, name string, crds []map[string]any, steps []crdStep) *serverside.Outcome {
 	t.Helper()
 	var live map[string]any
 	var last *serverside.Outcome

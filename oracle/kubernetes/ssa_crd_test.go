@@ -126,7 +126,7 @@ func crdFieldManager(t testing.TB, crds []map[string]any, obj map[string]any) *m
 		}
 		break
 	}
-	return fakeFieldManager(t.(*testing.T), obj)
+	return fakeFieldManager(t, obj)
 }
 
 // realSchemaType is the type schemaconv gives the custom kind, as

@@ -137,7 +137,7 @@ func TestServerSideSampleLive(t *testing.T) {
 
 // sampleFieldManager is fakeFieldManager for a subresource (the scale
 // subresource an autoscaler writes replicas through).
-func sampleFieldManager(t *testing.T, obj map[string]any, subresource string) *managedfields.FieldManager {
+func sampleFieldManager(t testing.TB, obj map[string]any, subresource string) *managedfields.FieldManager {
 	if subresource == "" {
 		return fakeFieldManager(t, obj)
 	}

@@ -96,13 +96,13 @@ func unstr(obj map[string]any) *unstructured.Unstructured {
 	return &unstructured.Unstructured{Object: jsonvalue.CopyObject(obj)}
 }
 
-func realSSA(t *testing.T, live, file map[string]any, manager string, force bool) (ssaResult, error) {
+func realSSA(t testing.TB, live, file map[string]any, manager string, force bool) (ssaResult, error) {
 	t.Helper()
 	return realSSAWith(t, fakeFieldManager(t, file), live, file, manager, force)
 }
 
 // realSSAWith is realSSA with the field manager of the endpoint.
-func realSSAWith(t *testing.T, fm *managedfields.FieldManager, live, file map[string]any, manager string, force bool) (ssaResult, error) {
+func realSSAWith(t testing.TB, fm *managedfields.FieldManager, live, file map[string]any, manager string, force bool) (ssaResult, error) {
 	t.Helper()
 	return realSSARequests(t, fm, live, file, manager, force, false)
 }
@@ -111,7 +111,7 @@ func realSSAWith(t *testing.T, fm *managedfields.FieldManager, live, file map[st
 // the server stores nothing, so each request works on live while kubectl
 // reads what it sends next from the previous answer; the result is the
 // last answer, the one kubectl prints, and nothing handed over or migrated.
-func realSSARequests(t *testing.T, fm *managedfields.FieldManager, live, file map[string]any, manager string, force, dryRun bool) (ssaResult, error) {
+func realSSARequests(t testing.TB, fm *managedfields.FieldManager, live, file map[string]any, manager string, force, dryRun bool) (ssaResult, error) {
 	t.Helper()
 	if manager == "" {
 		manager = "kubectl"
@@ -205,7 +205,7 @@ func realSSARequests(t *testing.T, fm *managedfields.FieldManager, live, file ma
 // fakeFieldManager is the real field manager for obj's kind: with the
 // server's type converter for a built-in kind, the deduced one otherwise
 // (what the server uses for a type without a schema).
-func fakeFieldManager(t *testing.T, obj map[string]any) *managedfields.FieldManager {
+func fakeFieldManager(t testing.TB, obj map[string]any) *managedfields.FieldManager {
 	tc := typeConverter(t)
 	if !serverside.Builtin(obj["apiVersion"].(string), obj["kind"].(string)) {
 		tc = managedfields.NewDeducedTypeConverter()
@@ -259,7 +259,7 @@ func emptyLive(obj map[string]any) runtime.Object {
 }
 
 // asMap is an object the field manager returned, as JSON.
-func asMap(t *testing.T, o runtime.Object) map[string]any {
+func asMap(t testing.TB, o runtime.Object) map[string]any {
 	if u, ok := o.(*unstructured.Unstructured); ok {
 		return u.Object
 	}
@@ -281,7 +281,7 @@ func asStatus(err error, se **apierrors.StatusError) bool {
 // normalized is obj as JSON with the times the server stamped now (not
 // among the input's) replaced by "NEW", entries sorted as the server sorts
 // them with "NEW" last.
-func normalized(t *testing.T, obj, live map[string]any) string {
+func normalized(t testing.TB, obj, live map[string]any) string {
 	t.Helper()
 	if obj == nil {
 		return "null"
@@ -325,7 +325,7 @@ func normalized(t *testing.T, obj, live map[string]any) string {
 	return mustJSON(obj)
 }
 
-func roundTripJSON(t *testing.T, obj map[string]any) map[string]any {
+func roundTripJSON(t testing.TB, obj map[string]any) map[string]any {
 	data, err := json.Marshal(obj)
 	if err != nil {
 		t.Fatal(err)
@@ -349,14 +349,14 @@ func managedList(obj map[string]any) []map[string]any {
 
 // checkSSA runs one server-side apply through both and reports whether
 // they agree on the object, its managedFields and the conflicts.
-func checkSSA(t *testing.T, name string, live, file map[string]any, manager string, force bool) (ok bool, action string) {
+func checkSSA(t testing.TB, name string, live, file map[string]any, manager string, force bool) (ok bool, action string) {
 	t.Helper()
 	return checkSSAWith(t, name, fakeFieldManager(t, file), nil, live, file, manager, force)
 }
 
 // checkSSAWith is checkSSA on the endpoint of the real field manager fm,
 // the engine given the CRDs crds.
-func checkSSAWith(t *testing.T, name string, fm *managedfields.FieldManager, crds []map[string]any, live, file map[string]any, manager string, force bool) (ok bool, action string) {
+func checkSSAWith(t testing.TB, name string, fm *managedfields.FieldManager, crds []map[string]any, live, file map[string]any, manager string, force bool) (ok bool, action string) {
 	t.Helper()
 	want, wantErr := realSSAWith(t, fm, live, file, manager, force)
 	got, err := serverside.Apply(serverside.Request{File: jsonvalue.CopyObject(file), Live: jsonvalue.CopyObject(live), Manager: manager, Force: force,
@@ -421,7 +421,7 @@ func checkSSAWith(t *testing.T, name string, fm *managedfields.FieldManager, crd
 
 // realUpdate is an Update (kubectl edit, a controller, client-side apply) of
 // live by manager through the real field manager, at a given time.
-func realUpdate(t *testing.T, live, newObj map[string]any, manager string, at time.Time) map[string]any {
+func realUpdate(t testing.TB, live, newObj map[string]any, manager string, at time.Time) map[string]any {
 	t.Helper()
 	fm := fakeFieldManager(t, newObj)
 	liveU := emptyLive(newObj)
@@ -437,7 +437,7 @@ func realUpdate(t *testing.T, live, newObj map[string]any, manager string, at ti
 
 // realApply is a successful server-side apply through the real field
 // manager, at a given time.
-func realApply(t *testing.T, live, file map[string]any, manager string, force bool, at time.Time) map[string]any {
+func realApply(t testing.TB, live, file map[string]any, manager string, force bool, at time.Time) map[string]any {
 	t.Helper()
 	fm := fakeFieldManager(t, file)
 	liveU := emptyLive(file)
@@ -452,7 +452,7 @@ func realApply(t *testing.T, live, file map[string]any, manager string, force bo
 }
 
 // stamp replaces the times stamped now by at, so that inputs are fixed.
-func stamp(t *testing.T, obj map[string]any, at time.Time) map[string]any {
+func stamp(t testing.TB, obj map[string]any, at time.Time) map[string]any {
 	obj = roundTripJSON(t, obj)
 	for _, e := range managedList(obj) {
 		if s, ok := e["time"].(string); ok {

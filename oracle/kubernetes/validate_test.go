@@ -47,7 +47,7 @@ func asUpdate(obj, old map[string]any) map[string]any {
 }
 
 // compareErrors checks engine/apiserver's refusal against the server's.
-func compareErrors(t *testing.T, name string, got *apiserver.StatusError, want *apierrors.StatusError) bool {
+func compareErrors(t testing.TB, name string, got *apiserver.StatusError, want *apierrors.StatusError) bool {
 	t.Helper()
 	if want == nil && got == nil {
 		return true
@@ -86,7 +86,7 @@ func compareErrors(t *testing.T, name string, got *apiserver.StatusError, want *
 
 // compareObjects checks the object engine/apiserver stores against the
 // server's.
-func compareObjects(t *testing.T, name string, got, want map[string]any) bool {
+func compareObjects(t testing.TB, name string, got, want map[string]any) bool {
 	t.Helper()
 	if want == nil || got == nil {
 		return true

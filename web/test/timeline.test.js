@@ -62,6 +62,7 @@ test('a timeline in a link must have exactly the known shape', async (t) => {
     'selected not an integer': { ...walkthrough(), selected: 0.5 },
     'too many commands': { ...walkthrough(), commands: Array.from({ length: TIMELINE_LIMITS.commands + 1 }, () => ({ command: '', files: [] })) },
     'a prototype': Object.create(walkthrough()),
+    'allowPrivileged not a boolean': { ...walkthrough(), allowPrivileged: 'false' },
   };
   for (const [name, value] of Object.entries(bad)) {
     await t.test(name, async () => {
@@ -130,6 +131,23 @@ test('the engine request', () => {
     select: { step: 1 },
   });
   assert.equal(timelineRequest({ ...emptyTimeline(), selected: -1 }).select, undefined);
+});
+
+test('the cluster setting --allow-privileged: only false is written, absent reads as true', async () => {
+  const denied = { ...walkthrough(), allowPrivileged: false };
+  assert.equal(timelineRequest(walkthrough()).allowPrivileged, undefined);
+  assert.equal(timelineRequest(denied).allowPrivileged, false);
+  assert.deepEqual(validateTimeline(denied), denied);
+  // true, the default, is not kept: the timeline is the one without it.
+  assert.deepEqual(validateTimeline({ ...walkthrough(), allowPrivileged: true }), walkthrough());
+  // A link made before the setting existed opens as it did; one with the
+  // setting off keeps it.
+  const before = await encodeState({ ...single, view: 'timeline', timeline: walkthrough() });
+  const reopened = await decodeFragment(before);
+  assert.equal(reopened.timeline.allowPrivileged, undefined);
+  const off = await decodeFragment(await encodeState({ ...single, view: 'timeline', timeline: denied }));
+  assert.equal(off.timeline.allowPrivileged, false);
+  assert.notEqual(await encodeState({ ...single, view: 'timeline', timeline: denied }), before);
 });
 
 test('line diff', () => {

@@ -5,8 +5,18 @@
 /**
  * @typedef {{name: string, text: string}} TimelineFile
  * @typedef {{command: string, files: TimelineFile[]}} TimelineCommand
- * @typedef {{namespace: string, commands: TimelineCommand[], selected: number}} TimelineState
+ * @typedef {{namespace: string, allowPrivileged?: boolean, commands: TimelineCommand[], selected: number}} TimelineState
+ *
+ * allowPrivileged is the simulated API server's --allow-privileged: absent
+ * (or true) as kind and kubeadm set it, false to refuse privileged
+ * containers. Only false is written (copies, links, requests), so that a
+ * timeline with the default reads and links as before the setting existed.
  */
+
+/** The setting as written: only a cluster that refuses privileged containers says so. @param {TimelineState} s */
+function settings(s) {
+  return s.allowPrivileged === false ? { allowPrivileged: false } : {};
+}
 
 export const TIMELINE_LIMITS = {
   /** The engine plays at most this many commands (engine/api maxTimelineCommands). */
@@ -27,6 +37,7 @@ export function emptyTimeline() {
 export function copyTimeline(s) {
   return {
     namespace: s.namespace,
+    ...settings(s),
     commands: s.commands.map((c) => ({ command: c.command, files: c.files.map((f) => ({ name: f.name, text: f.text })) })),
     selected: s.selected,
   };
@@ -123,6 +134,7 @@ export function timelineRequest(s) {
   return {
     op: 'timeline',
     namespace: s.namespace,
+    ...settings(s),
     commands: s.commands.map((c) => {
       /** @type {Record<string, string>} */
       const files = {};
@@ -137,6 +149,7 @@ export function timelineRequest(s) {
 export function timelinePlain(s) {
   return {
     namespace: s.namespace,
+    ...settings(s),
     commands: s.commands.map((c) => ({ command: c.command, files: c.files.map((f) => ({ name: f.name, text: f.text })) })),
     selected: s.selected,
   };
@@ -169,8 +182,9 @@ export function validateTimeline(value) {
     return x;
   };
   const v = object(value, 'the timeline');
-  only(v, ['namespace', 'commands', 'selected'], 'the timeline');
+  only(v, ['namespace', 'allowPrivileged', 'commands', 'selected'], 'the timeline');
   const namespace = string(v.namespace, 'the namespace', 253);
+  if (v.allowPrivileged !== undefined && typeof v.allowPrivileged !== 'boolean') throw bad('"allowPrivileged" must be true or false');
   if (!Array.isArray(v.commands)) throw bad('the commands must be a list');
   if (v.commands.length > TIMELINE_LIMITS.commands) throw bad(`a timeline has at most ${TIMELINE_LIMITS.commands} commands`);
   let total = 0;
@@ -195,5 +209,5 @@ export function validateTimeline(value) {
   if (!Number.isInteger(selected) || /** @type {number} */ (selected) < -1 || /** @type {number} */ (selected) >= Math.max(commands.length, 1)) {
     throw bad('"selected" must be the index of a command');
   }
-  return { namespace, commands, selected: /** @type {number} */ (selected) };
+  return { namespace, ...(v.allowPrivileged === false ? { allowPrivileged: false } : {}), commands, selected: /** @type {number} */ (selected) };
 }

@@ -10,6 +10,8 @@ const CSS = `
 .tl-commands { display: flex; flex-direction: column; gap: 0.5rem; min-width: 0; }
 .tl-head { display: flex; align-items: center; gap: 0.4rem; font-size: 0.9em; color: var(--muted); }
 .tl-head input { font: inherit; font-family: var(--mono); width: 12rem; max-width: 60%; }
+.tl-head input[type="checkbox"] { width: auto; margin: 0; }
+.tl-setting { display: inline-flex; align-items: center; gap: 0.25rem; }
 .tl-steps { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.5rem; }
 .tl-step { background: var(--panel-bg); border: 1px solid var(--border); border-radius: var(--radius); padding: 0.4rem 0.5rem; min-width: 0; }
 .tl-step.selected { border-color: var(--step-line-edge); box-shadow: inset 4px 0 0 var(--step-line-edge); }

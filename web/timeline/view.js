@@ -95,6 +95,14 @@ export class TimelineMode {
         this.changed();
       },
     }));
+    this.allowPrivileged = /** @type {HTMLInputElement} */ (h('input', {
+      id: 'timeline-allow-privileged', type: 'checkbox', checked: this.timeline.allowPrivileged !== false, disabled: this.readonly,
+      onchange: () => {
+        if (this.allowPrivileged.checked) delete this.timeline.allowPrivileged;
+        else this.timeline.allowPrivileged = false;
+        this.changed();
+      },
+    }));
     this.status = h('p', { id: 'timeline-status', className: 'status', attrs: { role: 'status', 'aria-live': 'polite' }, text: 'Loading the engine…' });
     this.error = h('div', { id: 'timeline-error', className: 'error-general', attrs: { role: 'alert' }, hidden: true });
     this.list = h('ol', { id: 'timeline-steps', className: 'tl-steps' });
@@ -108,6 +116,10 @@ export class TimelineMode {
         h('section', { className: 'tl-commands', attrs: { 'aria-label': 'Commands' } },
           h('div', { className: 'tl-head' },
             h('label', { attrs: { for: 'timeline-namespace' }, text: 'namespace' }), this.namespace),
+          h('div', { className: 'tl-head tl-settings', attrs: { role: 'group', 'aria-label': 'The API server\'s settings' } },
+            h('span', { text: 'API server' }),
+            h('label', { className: 'tl-setting', title: 'kube-apiserver --allow-privileged: kind and kubeadm clusters allow privileged containers; unchecked, the server refuses them' },
+              this.allowPrivileged, h('code', { text: '--allow-privileged' }))),
           this.list,
           this.readonly ? null : h('button', { type: 'button', id: 'timeline-add', text: '+ Add a command', onclick: () => this.add(this.timeline.commands.length - 1) })),
         h('section', { className: 'tl-out outputs', attrs: { 'aria-label': 'Timeline results' } },
@@ -123,6 +135,7 @@ export class TimelineMode {
   load(state) {
     this.timeline = copyTimeline(state);
     this.namespace.value = this.timeline.namespace;
+    this.allowPrivileged.checked = this.timeline.allowPrivileged !== false;
     this.answer = null;
     this.objectRef = '';
     this.rebuild();

@@ -57,10 +57,23 @@ type Kind struct {
 	Type       string
 }
 
+// installedGroups are the groups of the install packages imported above:
+// a binary that links this package may install more into legacyscheme
+// (the Service REST storage the oracle's tests use installs every group
+// through the printers), and the schema must not depend on it.
+var installedGroups = map[string]bool{
+	"": true, "admission.k8s.io": true, "admissionregistration.k8s.io": true, "internal.apiserver.k8s.io": true,
+	"apps": true, "authentication.k8s.io": true, "authorization.k8s.io": true, "autoscaling": true, "batch": true,
+	"certificates.k8s.io": true, "coordination.k8s.io": true, "discovery.k8s.io": true, "events.k8s.io": true,
+	"extensions": true, "flowcontrol.apiserver.k8s.io": true, "imagepolicy.k8s.io": true, "networking.k8s.io": true,
+	"node.k8s.io": true, "policy": true, "rbac.authorization.k8s.io": true, "resource.k8s.io": true,
+	"scheduling.k8s.io": true, "storage.k8s.io": true, "storagemigration.k8s.io": true,
+}
+
 // OpenAPI returns the OpenAPI v3 component schemas of every kind the
-// scheme knows in a served (non-internal) version, built as the API server
-// builds them (builder3, the server's definition namer, which adds the
-// x-kubernetes-group-version-kind extensions).
+// scheme knows in a served (non-internal) version of installedGroups,
+// built as the API server builds them (builder3, the server's definition
+// namer, which adds the x-kubernetes-group-version-kind extensions).
 func OpenAPI() (map[string]*spec.Schema, error) {
 	namer := openapinamer.NewDefinitionNamer(legacyscheme.Scheme)
 	cfg := &common.OpenAPIV3Config{
@@ -76,7 +89,7 @@ func OpenAPI() (map[string]*spec.Schema, error) {
 	var names []string
 	seen := map[string]bool{}
 	for gvk, typ := range legacyscheme.Scheme.AllKnownTypes() {
-		if gvk.Version == "__internal" || strings.HasSuffix(gvk.Kind, "List") {
+		if gvk.Version == "__internal" || strings.HasSuffix(gvk.Kind, "List") || !installedGroups[gvk.Group] {
 			continue
 		}
 		name := util.GetCanonicalTypeName(reflectNew(typ))
