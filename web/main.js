@@ -5,7 +5,7 @@
 import { Transaction } from '@codemirror/state';
 import { assets } from './assets.js';
 import { EngineClient, debounce, engineClients } from './engine-client.js';
-import { adopt, engineForAddress, prestart, prestartOnIntent } from './prestart.js';
+import { adopt, prestart, prestartOnIntent, timelineAddress, workerForAddress } from './prestart.js';
 import { byId, h, clear } from './dom.js';
 import { preloadSearch } from './cm/setup.js';
 import { Inputs } from './inputs.js';
@@ -101,14 +101,25 @@ const client = new EngineClient({
   onState: (state, detail) => showEngineState(state, detail),
 });
 // An embed starts its engine once it is in sight (web/embed/embed.js).
-if (!embed) client.start();
-// An on-demand engine the address will need, or a control a pointer or
-// focus is on, starts now (web/prestart.js); never in an embed, whose
-// frames out of sight download nothing.
+// An address that opens the Timeline mode (a timeline example or link)
+// starts it once the timeline has played, or when the single apply is
+// shown first: on a slow phone the timeline's own engine then has the
+// core to itself (early.js started it alone).
+const engineAfterTimeline = !embed && timelineAddress(location.hash);
+/** Whether the page has opened what its address asked for (then the deferred engine follows the mode shown). */
+let addressOpened = false;
+/** Starts the engine held back by engineAfterTimeline, once. */
+function startDeferredEngine() {
+  if (engineAfterTimeline && client.starts === 0) client.start();
+}
+if (!embed && !engineAfterTimeline) client.start();
+// An on-demand engine the address will need (early.js started it: kept
+// here until its mode adopts it), or a control a pointer or focus is on,
+// starts now (web/prestart.js); never in an embed, whose frames out of
+// sight download nothing.
 if (!embed) {
-  const onDemand = { timeline: assets.timelineWorker, serverside: assets.serversideWorker };
-  const needed = engineForAddress(location.hash);
-  if (needed) prestart(new URL(onDemand[needed], document.baseURI).href);
+  const needed = workerForAddress(location.hash, document.baseURI);
+  if (needed) prestart(needed);
   prestartOnIntent(byId('mode-timeline'), new URL(assets.timelineWorker, document.baseURI).href);
   prestartOnIntent(byId('apply-switch'), new URL(assets.serversideWorker, document.baseURI).href);
 }
@@ -155,7 +166,16 @@ const sharing = embed
 const timeline = new LazyTimeline({
   host: byId('timeline'),
   createClient: (onResponse, onState) => new EngineClient({
-    createWorker: () => adopt(new URL(assets.timelineWorker, document.baseURI).href), onResponse, onState,
+    createWorker: () => adopt(new URL(assets.timelineWorker, document.baseURI).href),
+    // The timeline played (or its engine gave up): the single apply's engine may start.
+    onResponse: (response, id) => {
+      onResponse(response, id);
+      startDeferredEngine();
+    },
+    onState: (state, detail) => {
+      onState(state, detail);
+      if (state !== 'loading' && state !== 'ready') startDeferredEngine();
+    },
   }),
   onChange: () => sharing.changed(),
   openInPanes: embed ? undefined : ({ file, live }) => {
@@ -173,6 +193,7 @@ const modes = new ModeSwitch({
     intro.setView(view);
     // An embed seen in the Timeline mode, given a single apply's fragment.
     if (embedSeen && view === 'single' && client.starts === 0) client.start();
+    if (addressOpened && view === 'single') startDeferredEngine();
     sharing.changed();
   },
 });
@@ -838,7 +859,14 @@ globalThis.applylensPage = {
       timeouts += c.timeouts;
       busy ||= c.busy;
     }
-    return { answers, timeouts, busy };
+    // Each worker's start, phase by phase, on the page's clock (ms since
+    // navigation): web/wasm-worker.js's timings, and its first answer.
+    const page = (/** @type {number|string} */ t) => (typeof t === 'number' ? Math.round(t - performance.timeOrigin) : t);
+    const startTimings = [...engineClients].filter((c) => c.startTimings).map((c) => ({
+      ...Object.fromEntries(Object.entries(c.startTimings || {}).map(([k, v]) => [k, page(v)])),
+      ...(c.firstAnswer ? { firstAnswer: page(c.firstAnswer.at), firstAnswerMs: Math.round(c.firstAnswer.ms) } : {}),
+    }));
+    return { answers, timeouts, busy, startTimings };
   },
   /** How many times the server-side worker started (0 until the switch leaves client-side). */
   serverSideStarts: () => applySwitch.starts(),
@@ -856,5 +884,10 @@ globalThis.applylensPage = {
 setFormat(embed ? 'yaml' : storedFormat());
 // A link in the address bar, else this tab's draft, else the walkthrough;
 // then an example's address, over it. An embed opens its fragment itself.
-if (exampleLinks) sharing.start().then(() => exampleLinks.start());
-else sharing.start();
+const opening = exampleLinks ? sharing.start().then(() => exampleLinks.start()) : sharing.start();
+// An address that was to open a timeline and did not (an unknown
+// example, a broken link) leaves the single apply shown: its engine starts.
+Promise.resolve(opening).finally(() => {
+  addressOpened = true;
+  if (modes.current !== 'timeline') startDeferredEngine();
+});
