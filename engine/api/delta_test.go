@@ -274,3 +274,56 @@ func TestWarmUpChangesNothing(t *testing.T) {
 		t.Errorf("the answer after a warm-up differs:\n%.400s\n%.400s", cold, warm)
 	}
 }
+
+// TestPrepareChangesNothing: Prepare, as the page's wasm runs it before
+// it is ready (and, here, between two requests), leaves the next answer
+// as it was: numbered after the one before, a delta against it, the same
+// text; and a where question about the held result is still answered.
+func TestPrepareChangesNothing(t *testing.T) {
+	file := readFile(t, "walkthrough/file.yaml")
+	live := readFile(t, "walkthrough/live.yaml")
+	a := Request{File: file, Live: live, LastAppliedFromLive: true}
+	b := a
+	b.File = strings.Replace(file, "nginx:1.16.1", "nginx:1.17", 1)
+	run := func(prepare bool) string {
+		first := decode(t, Handle(request(t, a)))
+		if prepare {
+			if err := Prepare(); err != nil {
+				t.Fatal(err)
+			}
+			if r := decode(t, Handle(fmt.Sprintf(`{"op":"where","base":%d,"step":0}`, first.Seq))); r.Error != nil {
+				t.Fatalf("after Prepare, where on the held result: %s", r.Error.Message)
+			}
+		}
+		b.Base = first.Seq
+		second := Handle(request(t, b))
+		if r := decode(t, second); r.Delta == nil || r.Seq != first.Seq+1 {
+			t.Fatalf("prepare=%v: want a delta numbered %d, got seq %d", prepare, first.Seq+1, r.Seq)
+		}
+		return regexp.MustCompile(`"base":\d+`).ReplaceAllString(withoutSeq(second), `"base":0`)
+	}
+	if plain, prepared := run(false), run(true); plain != prepared {
+		t.Errorf("the answer after Prepare differs:\n%.400s\n%.400s", plain, prepared)
+	}
+}
+
+// TestPrepareOnFreshState is Prepare as the wasm runs it: first, with no
+// request before it; the first request is then numbered 1 and whole.
+func TestPrepareOnFreshState(t *testing.T) {
+	savedHeld, savedLast := held, lastApply
+	held.seq, held.result, lastApply = 0, nil, nil
+	t.Cleanup(func() { held, lastApply = savedHeld, savedLast })
+	if err := Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	if held.seq != 0 || held.result != nil || lastApply != nil {
+		t.Fatalf("Prepare left seq %d, a held result %v, a last apply %v", held.seq, held.result != nil, lastApply != nil)
+	}
+	r := decode(t, Handle(request(t, Request{File: readFile(t, "walkthrough/file.yaml"), Live: readFile(t, "walkthrough/live.yaml"), LastAppliedFromLive: true})))
+	if r.Seq != 1 || r.Result == nil {
+		t.Fatalf("the first request after Prepare: seq %d, whole result %v", r.Seq, r.Result != nil)
+	}
+	if got := Handle(`{"op":"warmup"}`); got != `{"version":"test"}` {
+		t.Fatalf("warm-up answered %s", got)
+	}
+}

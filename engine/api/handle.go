@@ -238,15 +238,24 @@ func warmUp() *Response {
 	if lastApply == nil {
 		return &Response{Version: Version}
 	}
+	isolated(func() {
+		req := *lastApply
+		req.Base = held.seq
+		encode(compute(&req))
+	})
+	return &Response{Version: Version}
+}
+
+// isolated runs f, a computation, on fresh pane memos and restores what
+// the next request sees afterwards: the memos, the held result and its
+// seq, the encoder's size hint.
+func isolated(f func()) {
 	savedPanes, savedLive, savedHeld, savedHint := panes, liveRenderings, held, encodeSizeHint
 	defer func() {
 		panes, liveRenderings, held, encodeSizeHint = savedPanes, savedLive, savedHeld, savedHint
 	}()
 	panes, liveRenderings = paneMemos{}, liveRendering{}
-	req := *lastApply
-	req.Base = held.seq
-	encode(compute(&req))
-	return &Response{Version: Version}
+	f()
 }
 
 // paneMemo is the last reading of one pane. A keystroke changes one pane,
