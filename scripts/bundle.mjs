@@ -156,12 +156,13 @@ const serversideWorkerName = hashedName('serverside-worker', '.js', serversideWo
 add(serversideWorkerName, serversideWorker);
 
 // The early script (web/early.js): a classic script in <head> that
-// starts the engine worker; it knows only the worker's name.
+// starts the engine worker, and the on-demand engine's worker an address
+// opens; it knows only those workers' names.
 const early = await one({
   entryPoints: ['web/early.js'],
   format: 'iife',
   outfile: 'early.js',
-  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName }) },
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, timelineWorker: timelineWorkerName, serversideWorker: serversideWorkerName }) },
 });
 const earlyName = hashedName('early', '.js', early);
 add(earlyName, early);

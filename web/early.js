@@ -5,10 +5,13 @@
 // web/main.js adopts the worker and the messages it sent meanwhile
 // (globalThis.applylensEarly). An embed (?embed, docs/embedding.md) is laid
 // out as one from the first frame and starts its worker only once in
-// sight, so that frames out of sight download nothing.
+// sight, so that frames out of sight download nothing. An address that
+// opens a timeline or a server-side example starts that engine's worker
+// here as well (web/workers/prestart.js).
 
 import { assets } from './workers/assets.js';
 import { overLongLink } from './share/link-limit.js';
+import { startWorker, timelineAddress, workerForAddress } from './workers/prestart.js';
 
 // A link over the page's limit is refused before anything reads it: left
 // in the address, every URL the page resolves (its modules, workers and
@@ -30,12 +33,25 @@ const embed = /[?&]embed(?:[=&]|$)/.test(location.search);
 if (embed) document.documentElement.dataset.embed = '';
 
 if (!embed) try {
-  const worker = new Worker(assets.worker);
-  /** @type {any[]} */
-  const messages = [];
-  worker.onmessage = (e) => messages.push(e.data);
-  worker.onerror = (e) => messages.push({ type: 'failed', message: e.message || 'the worker script failed' });
-  globalThis.applylensEarly = { worker, messages, refusedLinkChars };
+  globalThis.applylensEarly = { refusedLinkChars };
+  // The on-demand engine an address opens (a timeline or a server-side
+  // example) starts now too, not when the page's module has loaded: on a
+  // slow phone that is seconds earlier (web/prestart.js adopts it). A
+  // timeline's address starts the timeline's alone: main.js starts the
+  // engine once the timeline has played (engineAfterTimeline), so that a
+  // slow phone's one core first goes to what is shown.
+  const url = workerForAddress(location.hash, document.baseURI);
+  const made = url && startWorker(url);
+  if (made) globalThis.applylensEarly.started = { [url]: made };
+  if (!timelineAddress(location.hash)) {
+    const worker = new Worker(assets.worker);
+    /** @type {any[]} */
+    const messages = [];
+    worker.onmessage = (e) => messages.push(e.data);
+    worker.onerror = (e) => messages.push({ type: 'failed', message: e.message || 'the worker script failed' });
+    globalThis.applylensEarly.worker = worker;
+    globalThis.applylensEarly.messages = messages;
+  }
 } catch {
   // main.js starts the worker itself.
   globalThis.applylensEarly = { refusedLinkChars };

@@ -32,7 +32,7 @@ import { setupTheme } from './page/theme.js';
 import { ApplyFlags } from './page/flags.js';
 import { Intro } from './page/intro.js';
 import { SingleApply, paneLabel } from './page/single-apply.js';
-import { createWorker, prestartEngines, showEngineBanner, showJsonnetState } from './page/engine.js';
+import { EngineStart, createWorker, prestartEngines, showEngineBanner, showJsonnetState } from './page/engine.js';
 import { setupShortcuts } from './page/shortcuts.js';
 import { setupHelp } from './page/help.js';
 import { installTestHandle } from './page/test-handle.js';
@@ -75,7 +75,9 @@ const client = new EngineClient({
   onState: (state, detail) => showEngineState(state, detail),
 });
 // An embed starts its engine once it is in sight (web/embed/embed.js).
-if (!embed) client.start();
+// An address that opens the Timeline mode starts it once the timeline has
+// played (page/engine.js's EngineStart).
+const engineStart = new EngineStart(client, { embed: !!embed });
 // The on-demand engines the address or the user's pointer will need.
 if (!embed) prestartEngines();
 
@@ -121,7 +123,16 @@ const sharing = embed
 const timeline = new LazyTimeline({
   host: byId('timeline'),
   createClient: (onResponse, onState) => new EngineClient({
-    createWorker: () => adopt(new URL(assets.timelineWorker, document.baseURI).href), onResponse, onState,
+    createWorker: () => adopt(new URL(assets.timelineWorker, document.baseURI).href),
+    // The timeline played (or its engine gave up): the single apply's engine may start.
+    onResponse: (response) => {
+      onResponse(response);
+      engineStart.timelineSettled();
+    },
+    onState: (state, detail) => {
+      onState(state, detail);
+      if (state !== 'loading' && state !== 'ready') engineStart.timelineSettled();
+    },
   }),
   onChange: () => sharing.changed(),
   openInPanes: embed ? undefined : ({ file, live }) => {
@@ -139,6 +150,7 @@ const modes = new ModeSwitch({
     intro.setView(view);
     // An embed seen in the Timeline mode, given a single apply's fragment.
     if (single.state.embedSeen && view === 'single' && client.starts === 0) client.start();
+    engineStart.viewShown(view);
     sharing.changed();
   },
 });
@@ -369,5 +381,9 @@ installTestHandle({ inputs, patchView, resultView, formatSelect, client, jsonnet
 setFormat(embed ? 'yaml' : storedFormat());
 // A link in the address bar, else this tab's draft, else the walkthrough;
 // then an example's address, over it. An embed opens its fragment itself.
-if (exampleLinks) sharing.start().then(() => exampleLinks.start());
-else sharing.start();
+const opening = exampleLinks ? sharing.start().then(() => exampleLinks.start()) : sharing.start();
+// An address that was to open a timeline and did not (an unknown
+// example, a broken link) leaves the single apply shown: its engine starts.
+Promise.resolve(opening).finally(() => {
+  engineStart.addressOpened(modes.current);
+});

@@ -287,3 +287,13 @@ func TestWarmUpChangesNothing(t *testing.T) {
 		t.Errorf("the answer after a warm-up differs:\n%.400s\n%.400s", cold, warm)
 	}
 }
+
+// TestPrepare: Prepare, as the page's wasm runs it before it is ready,
+// computes its apply (it reports an error or an empty answer); it makes
+// its own Session, so the page's session cannot see it.
+func TestPrepare(t *testing.T) {
+	t.Parallel()
+	if err := Prepare(); err != nil {
+		t.Fatal(err)
+	}
+}

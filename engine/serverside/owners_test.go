@@ -2,11 +2,14 @@ package serverside
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
+	"sigs.k8s.io/structured-merge-diff/v6/value"
 )
 
 func TestIdentifier(t *testing.T) {
@@ -170,3 +173,58 @@ func TestVersionError(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+// TestSortedPaths checks that sortedPaths lists a set's paths as sorting
+// Set.Iterate's by fieldpath.Path.Compare does (the order Owners had
+// when it sorted them): members and children of a level interleaved, a
+// member before the fields below it, keys, values and indexes.
+func TestSortedPaths(t *testing.T) {
+	key := func(name string) fieldpath.PathElement {
+		return fieldpath.PathElement{Key: fieldpath.KeyByFields("name", name)}
+	}
+	for _, tc := range []struct {
+		name  string
+		paths []fieldpath.Path
+	}{
+		{"empty", nil},
+		{"members only", []fieldpath.Path{fieldpath.MakePathOrDie("b"), fieldpath.MakePathOrDie("a")}},
+		{"a member before its fields", []fieldpath.Path{
+			fieldpath.MakePathOrDie("spec"), fieldpath.MakePathOrDie("spec", "replicas"), fieldpath.MakePathOrDie("apiVersion"), fieldpath.MakePathOrDie("status"),
+		}},
+		{"children between members", []fieldpath.Path{
+			fieldpath.MakePathOrDie("a"), fieldpath.MakePathOrDie("b", "x"), fieldpath.MakePathOrDie("c"), fieldpath.MakePathOrDie("d", "y", "z"), fieldpath.MakePathOrDie("e"),
+		}},
+		{"keyed elements", []fieldpath.Path{
+			{fieldpath.PathElement{FieldName: ptr("containers")}, key("web")},
+			{fieldpath.PathElement{FieldName: ptr("containers")}, key("web"), fieldpath.PathElement{FieldName: ptr("image")}},
+			{fieldpath.PathElement{FieldName: ptr("containers")}, key("db"), fieldpath.PathElement{FieldName: ptr("image")}},
+			{fieldpath.PathElement{FieldName: ptr("containers")}, key("app")},
+			{fieldpath.PathElement{FieldName: ptr("containers")}},
+		}},
+		{"values and indexes", []fieldpath.Path{
+			fieldpath.MakePathOrDie("finalizers", _V("b")), fieldpath.MakePathOrDie("finalizers", _V("a")),
+			fieldpath.MakePathOrDie("args", 2), fieldpath.MakePathOrDie("args", 0, "x"), fieldpath.MakePathOrDie("args", 0),
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			set := fieldpath.NewSet(tc.paths...)
+			var want []string
+			var sorted []fieldpath.Path
+			set.Iterate(func(p fieldpath.Path) { sorted = append(sorted, p.Copy()) })
+			slices.SortStableFunc(sorted, fieldpath.Path.Compare)
+			for _, p := range sorted {
+				want = append(want, p.String())
+			}
+			var got []string
+			sortedPaths(set, nil, func(p fieldpath.Path) { got = append(got, p.String()) })
+			if !slices.Equal(got, want) {
+				t.Errorf("sortedPaths:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			if len(got) != len(tc.paths) {
+				t.Errorf("%d paths listed, %d in the set", len(got), len(tc.paths))
+			}
+		})
+	}
+}
+
+func _V(s string) value.Value { return value.NewValueInterface(s) }

@@ -100,6 +100,11 @@ type Outcome struct {
 	// refused to store the field manager's object (Object), and kubectl
 	// sent nothing more.
 	Refused error
+	// owned holds the managers' sets of Object's managedFields as finish
+	// decoded them for Owners, for the steps (ownedDecoded false: decode
+	// them from Object).
+	owned        []ownedSet
+	ownedDecoded bool
 }
 
 // Apply runs kubectl apply --server-side against the simulated server.
@@ -234,7 +239,8 @@ func (out *Outcome) finish(live, obj map[string]any) (*Outcome, error) {
 		out.Action = ActionConfigure
 	}
 	var err error
-	out.Owners, err = Owners(obj)
+	out.Owners, out.owned, err = ownersOf(obj)
+	out.ownedDecoded = err == nil
 	return out, err
 }
 

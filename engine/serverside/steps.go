@@ -91,7 +91,10 @@ func trace(req Request, out *Outcome) []kube.Step {
 	isMine := func(o ownedSet) bool {
 		return o.manager == manager && o.operation == OperationApply && o.subresource == ""
 	}
-	before, after := ownedSets(beforeApply(req.Live, req.CustomResourceDefinitions)), ownedSets(out.Object)
+	before, after := ownedSets(beforeApply(req.Live, req.CustomResourceDefinitions)), out.owned
+	if !out.ownedDecoded {
+		after = ownedSets(out.Object)
+	}
 	prior := &fieldpath.Set{}
 	for _, o := range before {
 		if isMine(o) {

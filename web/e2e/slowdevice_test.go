@@ -23,13 +23,17 @@ var slowCores = flag.Float64("slow-cores", 0.5, "the CPU share the whole browser
 // held to cores CPUs together, by a cgroup's CPU quota: DevTools'
 // Emulation.setCPUThrottlingRate slows one thread only, not the workers
 // where the engines run. Skips the test where no cgroup can be made (not
-// root, or no cpu controller).
-func cpuLimitedChromium(t testing.TB, cores float64) string {
+// root, or no cpu controller). usage reads the CPU time the browser's
+// processes have used so far (a figure that does not depend on what else
+// the machine runs), or returns -1 where no accounting is available.
+func cpuLimitedChromium(t testing.TB, cores float64) (path string, usage func() time.Duration) {
 	t.Helper()
 	name := fmt.Sprintf("applylens-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())
 	const period = 100000
 	quota := int(cores * period)
 	var procs string
+	usage = func() time.Duration { return -1 }
+	extraProcs := ""
 	switch {
 	case writable("/sys/fs/cgroup/cgroup.subtree_control"): // cgroup v2
 		dir := filepath.Join("/sys/fs/cgroup", name)
@@ -41,6 +45,21 @@ func cpuLimitedChromium(t testing.TB, cores float64) string {
 			t.Skipf("no CPU quota in cgroup v2: %v", err)
 		}
 		procs = filepath.Join(dir, "cgroup.procs")
+		stat := filepath.Join(dir, "cpu.stat")
+		usage = func() time.Duration {
+			b, err := os.ReadFile(stat)
+			if err != nil {
+				return -1
+			}
+			for _, line := range strings.Split(string(b), "\n") {
+				if v, ok := strings.CutPrefix(line, "usage_usec "); ok {
+					if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+						return time.Duration(n) * time.Microsecond
+					}
+				}
+			}
+			return -1
+		}
 	default: // cgroup v1
 		dir := filepath.Join("/sys/fs/cgroup/cpu", name)
 		if err := os.Mkdir(dir, 0o755); err != nil {
@@ -53,13 +72,34 @@ func cpuLimitedChromium(t testing.TB, cores float64) string {
 			}
 		}
 		procs = filepath.Join(dir, "cgroup.procs")
+		// CPU accounting is a controller of its own in v1: a second group.
+		acct := filepath.Join("/sys/fs/cgroup/cpuacct", name)
+		if err := os.Mkdir(acct, 0o755); err == nil {
+			t.Cleanup(func() { removeCgroup(t, acct) })
+			extraProcs = filepath.Join(acct, "cgroup.procs")
+			usage = func() time.Duration {
+				b, err := os.ReadFile(filepath.Join(acct, "cpuacct.usage"))
+				if err != nil {
+					return -1
+				}
+				n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+				if err != nil {
+					return -1
+				}
+				return time.Duration(n)
+			}
+		}
 	}
 	wrapper := filepath.Join(t.TempDir(), "chromium-limited")
-	script := fmt.Sprintf("#!/bin/sh\necho $$ > %q || exit 1\nexec %q \"$@\"\n", procs, chromiumPath())
+	join := ""
+	if extraProcs != "" {
+		join = fmt.Sprintf("echo $$ > %q || exit 1\n", extraProcs)
+	}
+	script := fmt.Sprintf("#!/bin/sh\necho $$ > %q || exit 1\n%sexec %q \"$@\"\n", procs, join, chromiumPath())
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return wrapper
+	return wrapper, usage
 }
 
 func writable(path string) bool {
@@ -108,8 +148,11 @@ const stoppedJS = `(() => { const t = document.body.innerText; return /took long
 
 // journeyTime opens the page at fragment in a fresh browser (cold cache,
 // new profile) and returns the time from navigation start until done.
-func journeyTime(t *testing.T, j slowJourney, extra ...chromedp.ExecAllocatorOption) time.Duration {
+// usage (see cpuLimitedChromium) gives the CPU time the journey used,
+// from the browser's start until done was seen (-1 where unknown).
+func journeyTime(t *testing.T, j slowJourney, usage func() time.Duration, extra ...chromedp.ExecAllocatorOption) (wall, cpu time.Duration) {
 	t.Helper()
+	before := usage()
 	b := newBrowser(t, 1366, 900, extra...)
 	// The page notes when done first holds, checking on every frame and
 	// every 20 ms (frames stop while the tab waits in the background).
@@ -123,10 +166,18 @@ func journeyTime(t *testing.T, j slowJourney, extra ...chromedp.ExecAllocatorOpt
 		t.Fatalf("loading %s: %v", j.fragment, err)
 	}
 	b.waitFor(j.what, `globalThis.__doneAt !== undefined || `+stoppedJS+` !== ''`, 3*startTimeout)
+	cpu = -1
+	if after := usage(); before >= 0 && after >= 0 {
+		cpu = after - before
+	}
 	if msg := eval[string](b, stoppedJS); msg != "" {
 		t.Errorf("%s: the page shows a time-out: %q", j.name, msg)
 	}
-	return time.Duration(eval[float64](b, `globalThis.__doneAt`) * float64(time.Millisecond))
+	// Where the time went: each engine worker's start, phase by phase.
+	t.Logf("%s: first result at %s ms; engine starts (ms since navigation): %s", j.name,
+		eval[string](b, `String(document.documentElement.dataset.firstResultMs)`),
+		eval[string](b, `JSON.stringify(applylensPage.engines().startTimings ?? null)`))
+	return time.Duration(eval[float64](b, `globalThis.__doneAt`) * float64(time.Millisecond)), cpu
 }
 
 // TestSlowDevice opens the page as a learner on a slow phone would, with
@@ -135,11 +186,14 @@ func journeyTime(t *testing.T, j slowJourney, extra ...chromedp.ExecAllocatorOpt
 // arrive without a time-out message. The times are logged (measured
 // figures belong to scripts/bench-page, not to a test's verdict).
 func TestSlowDevice(t *testing.T) {
-	limited := cpuLimitedChromium(t, *slowCores)
+	limited, usage := cpuLimitedChromium(t, *slowCores)
 	for _, j := range slowJourneys {
 		t.Run(strings.ReplaceAll(j.name, " ", "_"), func(t *testing.T) {
-			d := journeyTime(t, j, chromedp.ExecPath(limited))
-			t.Logf("%s with the browser held to %.2g of a core: %s", j.name, *slowCores, d.Round(10*time.Millisecond))
+			d, cpu := journeyTime(t, j, usage, chromedp.ExecPath(limited))
+			// The CPU time the browser used (all its processes, from its
+			// start until done was seen, a little after) does not depend on
+			// what else the machine runs: the wall time does.
+			t.Logf("%s with the browser held to %.2g of a core: %s (the browser's CPU time: %s)", j.name, *slowCores, d.Round(10*time.Millisecond), cpu.Round(10*time.Millisecond))
 		})
 	}
 	// Every example of the gallery in turn, in one tab as a learner

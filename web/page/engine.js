@@ -5,7 +5,7 @@
 // evaluator's beside the format selector.
 
 import { assets } from '../workers/assets.js';
-import { engineForAddress, prestart, prestartOnIntent } from '../workers/prestart.js';
+import { prestart, prestartOnIntent, timelineAddress, workerForAddress } from '../workers/prestart.js';
 import { byId } from '../dom.js';
 
 /**
@@ -25,16 +25,64 @@ export function createWorker() {
 }
 
 /**
- * Starts an on-demand engine the address will need, and one whose control
- * a pointer or focus is on (workers/prestart.js). Never in an embed, whose
- * frames out of sight download nothing.
+ * Starts an on-demand engine the address will need (early.js started it:
+ * kept until its mode adopts it), and one whose control a pointer or
+ * focus is on (workers/prestart.js). Never in an embed, whose frames out
+ * of sight download nothing.
  */
 export function prestartEngines() {
-  const onDemand = { timeline: assets.timelineWorker, serverside: assets.serversideWorker };
-  const needed = engineForAddress(location.hash);
-  if (needed) prestart(new URL(onDemand[needed], document.baseURI).href);
+  const needed = workerForAddress(location.hash, document.baseURI);
+  if (needed) prestart(needed);
   prestartOnIntent(byId('mode-timeline'), new URL(assets.timelineWorker, document.baseURI).href);
   prestartOnIntent(byId('apply-switch'), new URL(assets.serversideWorker, document.baseURI).href);
+}
+
+/**
+ * When the single apply's engine starts. At once, except in an embed (it
+ * starts once in sight, web/embed) and for an address that opens the
+ * Timeline mode (a timeline example or link): then once the timeline has
+ * played or its engine gave up, or when the single apply is shown first,
+ * so that on a slow phone the timeline's own engine has the core to
+ * itself (early.js started it alone).
+ */
+export class EngineStart {
+  /**
+   * @param {{start(): void, starts: number}} client the single apply's engine
+   * @param {{embed: boolean}} opts
+   */
+  constructor(client, { embed }) {
+    this.client = client;
+    this.deferred = !embed && timelineAddress(location.hash);
+    /** Whether the page has opened what its address asked for (then the deferred engine follows the mode shown). */
+    this.opened = false;
+    if (!embed && !this.deferred) client.start();
+  }
+
+  /** @private Starts the engine held back, once. */
+  startDeferred() {
+    if (this.deferred && this.client.starts === 0) this.client.start();
+  }
+
+  /** The timeline answered, or its engine gave up. */
+  timelineSettled() {
+    this.startDeferred();
+  }
+
+  /** The mode shown changed. @param {string} view */
+  viewShown(view) {
+    if (this.opened && view === 'single') this.startDeferred();
+  }
+
+  /**
+   * The page opened what its address asked for; an address that was to
+   * open a timeline and did not (an unknown example, a broken link) leaves
+   * the single apply shown, whose engine then starts.
+   * @param {string} current the mode shown
+   */
+  addressOpened(current) {
+    this.opened = true;
+    if (current !== 'timeline') this.startDeferred();
+  }
 }
 
 /**

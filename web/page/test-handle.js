@@ -72,7 +72,14 @@ export function installTestHandle({ inputs, patchView, resultView, formatSelect,
         timeouts += c.timeouts;
         busy ||= c.busy;
       }
-      return { answers, timeouts, busy };
+      // Each worker's start, phase by phase, on the page's clock (ms since
+      // navigation): workers/wasm-worker.js's timings, and its first answer.
+      const page = (/** @type {number|string} */ t) => (typeof t === 'number' ? Math.round(t - performance.timeOrigin) : t);
+      const startTimings = [...engineClients].filter((c) => c.startTimings).map((c) => ({
+        ...Object.fromEntries(Object.entries(c.startTimings || {}).map(([k, v]) => [k, page(v)])),
+        ...(c.firstAnswer ? { firstAnswer: page(c.firstAnswer.at), firstAnswerMs: Math.round(c.firstAnswer.ms) } : {}),
+      }));
+      return { answers, timeouts, busy, startTimings };
     },
     /** How many times the server-side worker started (0 until the switch leaves client-side). */
     serverSideStarts: () => applySwitch.starts(),

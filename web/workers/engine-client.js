@@ -83,6 +83,19 @@ export class EngineClient {
     this.received = [];
     /** Workers started so far (for tests: a replaced worker counts). */
     this.starts = 0;
+    /** When start() last made or adopted a worker, in ms since the epoch. */
+    this.startedAt = 0;
+    /**
+     * The current worker's start, phase by phase (its 'ready' message's
+     * timings, and started), for tests and traces. @type {Record<string, number|string>|null}
+     */
+    this.startTimings = null;
+    /**
+     * The current worker's first answer: when it arrived (ms since the
+     * epoch) and how long its computation took in the worker.
+     * @type {{at: number, ms: number}|null}
+     */
+    this.firstAnswer = null;
     /** The worker's wasm memory at its last answer, in bytes (for tests). */
     this.memoryBytes = 0;
     /** @type {Worker|null} */
@@ -113,6 +126,8 @@ export class EngineClient {
     this.stopWorker();
     this.ready = false;
     this.answered = false;
+    this.startTimings = null;
+    this.firstAnswer = null;
     // A new worker holds no result to send deltas from, nor to locate
     // steps in.
     this.held = null;
@@ -120,6 +135,7 @@ export class EngineClient {
     this.answerQuery(null);
     this.onState('loading');
     this.starts++;
+    this.startedAt = performance.timeOrigin + performance.now();
     const made = this.createWorker();
     const worker = 'worker' in made ? made.worker : made;
     const early = 'worker' in made ? made.messages : [];
@@ -286,6 +302,7 @@ export class EngineClient {
         clearTimeout(this.loadTimer);
         this.ready = true;
         this.version = String(msg.version || '');
+        if (msg.timings && typeof msg.timings === 'object') this.startTimings = { ...msg.timings, started: this.startedAt };
         this.onState('ready', this.version);
         this.flush();
         break;
@@ -304,6 +321,7 @@ export class EngineClient {
       case 'response': {
         if (!this.inflight || msg.id !== this.inflight.id) return;
         clearTimeout(this.timer);
+        if (!this.answered) this.firstAnswer = { at: performance.timeOrigin + performance.now(), ms: Number(msg.ms) || 0 };
         this.answered = true;
         if (typeof msg.memoryBytes === 'number') this.memoryBytes = msg.memoryBytes;
         const { query } = this.inflight;

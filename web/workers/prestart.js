@@ -5,10 +5,50 @@
 // reads or the first result renders: on a slow phone that is seconds the
 // first answer no longer waits for. The mode's EngineClient adopts the
 // worker and the messages it sent meanwhile (createWorker may return
-// {worker, messages}), as main.js adopts early.js's engine worker.
+// {worker, messages}), as main.js adopts early.js's engine worker. The
+// engine an address opens is started by early.js, before the page's
+// module has loaded (on a slow phone that module takes seconds):
+// globalThis.applylensEarly.started holds it by its URL.
 
-/** @type {Map<string, {worker: Worker, messages: any[]}>} */
+import { assets } from './assets.js';
+
+/** @typedef {{worker: Worker, messages: any[]}} Started */
+
+/** @type {Map<string, Started>} */
 const started = new Map();
+
+/**
+ * A new worker of the script at url, whose messages are kept until the
+ * mode adopts it; null when the browser refuses it (the mode then starts
+ * it itself and reports what fails).
+ * @param {string} url
+ * @returns {Started|null}
+ */
+export function startWorker(url) {
+  let worker;
+  try {
+    worker = new Worker(url);
+  } catch {
+    return null;
+  }
+  /** @type {any[]} */
+  const messages = [];
+  worker.onmessage = (e) => messages.push(e.data);
+  worker.onerror = (e) => messages.push({ type: 'failed', message: e.message || 'the worker script failed' });
+  return { worker, messages };
+}
+
+/**
+ * The worker early.js started for url, taken (a second call finds none).
+ * @param {string} url
+ * @returns {Started|undefined}
+ */
+function takeEarly(url) {
+  const early = /** @type {{started?: Record<string, Started>}|undefined} */ (globalThis.applylensEarly)?.started;
+  const found = early?.[url];
+  if (found) delete early[url];
+  return found;
+}
 
 /**
  * Starts the worker of the script at url, once.
@@ -16,30 +56,46 @@ const started = new Map();
  */
 export function prestart(url) {
   if (started.has(url)) return;
-  let worker;
-  try {
-    worker = new Worker(url);
-  } catch {
-    return; // The mode starts it itself and reports what fails.
-  }
-  /** @type {any[]} */
-  const messages = [];
-  worker.onmessage = (e) => messages.push(e.data);
-  worker.onerror = (e) => messages.push({ type: 'failed', message: e.message || 'the worker script failed' });
-  started.set(url, { worker, messages });
+  const made = takeEarly(url) || startWorker(url);
+  if (made) started.set(url, made);
 }
 
 /**
- * The worker prestart started for url, with the messages it sent so far
- * (taken: a second call starts a new one), else a new worker.
+ * The worker prestart (or early.js) started for url, with the messages it
+ * sent so far (taken: a second call starts a new one), else a new worker.
  * @param {string} url
- * @returns {Worker | {worker: Worker, messages: any[]}}
+ * @returns {Worker | Started}
  */
 export function adopt(url) {
-  const early = started.get(url);
+  const early = started.get(url) || takeEarly(url);
   if (!early) return new Worker(url);
   started.delete(url);
   return early;
+}
+
+/**
+ * Whether the address opens the Timeline mode at once: the page then
+ * starts the single apply's engine only after the timeline has played
+ * (web/main.js, engineAfterTimeline).
+ * @param {string} hash
+ */
+export function timelineAddress(hash) {
+  return engineForAddress(hash) === 'timeline';
+}
+
+/**
+ * The absolute URL of the on-demand engine's worker the address opens at
+ * once (see engineForAddress), or null.
+ * @param {string} hash
+ * @param {string} base the document's base URI
+ * @returns {string|null}
+ */
+export function workerForAddress(hash, base) {
+  const needed = engineForAddress(hash);
+  const name = needed === 'timeline' ? assets.timelineWorker : needed === 'serverside' ? assets.serversideWorker : '';
+  // A bundle that was not told the worker's name (scripts/bundle.mjs) starts none.
+  if (!name) return null;
+  return new URL(name, base).href;
 }
 
 /**

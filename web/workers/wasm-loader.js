@@ -36,14 +36,17 @@ export async function compileWasm(fetching, name) {
  * @param {string} opts.endedMessage the error when the program ends before it is ready
  * @param {number} [opts.readyTimeoutMs] give up when it is not ready by then (absent: wait)
  * @param {string} [opts.timeoutMessage] the error then
+ * @param {() => void} [opts.onInstantiated] called once the module is instantiated, before
+ *   the program runs (the start's timings)
  * @param {() => void} [opts.onExit] called when the program ends, ready or not
  *   (a Go panic ends it): no call works after
  * @returns {Promise<{api: any, memory: WebAssembly.Memory|null}>} memory: the
  *   wasm's linear memory (Go's heap lives in it; it only grows)
  */
-export async function runGo(module, { bridge, method, endedMessage, readyTimeoutMs, timeoutMessage = 'the program did not start', onExit = () => {} }) {
+export async function runGo(module, { bridge, method, endedMessage, readyTimeoutMs, timeoutMessage = 'the program did not start', onInstantiated = () => {}, onExit = () => {} }) {
   const go = new Go();
   const instance = await WebAssembly.instantiate(module, go.importObject);
+  onInstantiated();
   const memory = /** @type {WebAssembly.Memory} */ (instance.exports.mem) || null;
   const readyFlag = `${bridge}Ready`;
   const readyCallback = `on${bridge[0].toUpperCase()}${bridge.slice(1)}Ready`;

@@ -10,7 +10,11 @@
 //               {type: 'started', id}                  its computation starts now: the
 //                   page's time limit counts from here, so neither the
 //                   engine's start nor a warm-up call is counted
-//               {type: 'ready', version}
+//               {type: 'ready', version, timings}    timings: when each phase of the
+//                   start ended, in ms since the epoch (performance.timeOrigin
+//                   + now(), so the page can place them on its own clock):
+//                   {wasm, worker, fetch, response, compiled, instantiated, prepare,
+//                   ready} (see startTimings)
 //               {type: 'failed', message}              the wasm did not load
 //               {type: 'response', id, response: string, ms, memoryBytes}
 //                   ms: the call's time; memoryBytes: the wasm's linear memory
@@ -32,7 +36,9 @@ import { compileWasm, runGo } from './wasm-loader.js';
 export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
   // Start the download before anything else: compiling streams while the
   // rest of the worker boots.
+  const timings = startTimings(wasm);
   const wasmFetch = fetch(new URL(wasm, self.location.href).href);
+  wasmFetch.then(() => timings.mark('response'), () => {});
 
   /** Set when the Go program ends (a panic does that): no call works after. */
   let exited = false;
@@ -43,7 +49,9 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
     const compiling = compileWasm(wasmFetch, wasm);
     importScripts(new URL(wasmExec, self.location.href).href);
     const module = await compiling;
+    timings.mark('compiled');
     const started = await runGo(module, {
+      onInstantiated: () => timings.mark('instantiated'),
       bridge,
       method,
       endedMessage: 'the Go program exited before it was ready',
@@ -56,7 +64,10 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
   const loaded = load();
 
   loaded.then(
-    (api) => self.postMessage({ type: 'ready', version: String(typeof api.version === 'function' ? api.version() : '') }),
+    (api) => {
+      timings.mark('ready');
+      self.postMessage({ type: 'ready', version: String(typeof api.version === 'function' ? api.version() : ''), timings: timings.done() });
+    },
     (err) => self.postMessage({ type: 'failed', message: String(err && err.message ? err.message : err) }),
   );
 
@@ -114,5 +125,33 @@ export function serveWasm({ wasm, wasmExec, bridge, method, warmUp }) {
     } catch (err) {
       self.postMessage({ type: 'crashed', id: msg.id, message: String(err && err.message ? err.message : err) });
     }
+  };
+}
+
+/**
+ * When each phase of a worker's start ended, for the page's tests and
+ * traces (applylensPage.engines().startTimings): worker (its global
+ * was made: performance.timeOrigin), fetch (its script ran and asked for
+ * the wasm), response (its headers arrived),
+ * compiled, instantiated, prepare (the Go program's packages are
+ * initialized and its engine's preparation starts: the bridge's
+ * performance mark 'applylens-prepare', see wasm/internal/bridge), ready.
+ * Times are in ms since the epoch.
+ * @param {string} wasm
+ */
+function startTimings(wasm) {
+  const now = () => performance.timeOrigin + performance.now();
+  /** @type {Record<string, number|string>} */
+  const t = { wasm, worker: performance.timeOrigin, fetch: now() };
+  return {
+    /** @param {string} name */
+    mark(name) {
+      t[name] = now();
+    },
+    done() {
+      const prepare = typeof performance.getEntriesByName === 'function' ? performance.getEntriesByName('applylens-prepare') : [];
+      if (prepare.length > 0) t.prepare = performance.timeOrigin + prepare[prepare.length - 1].startTime;
+      return { ...t };
+    },
   };
 }

@@ -16,8 +16,14 @@ import (
 // engine/timeline.Prepare) before the bridge is published, so that the
 // worker reports ready only once the engine's start is paid. A failure
 // is written to the console and the bridge published all the same: the
-// engine still answers, its first request is only slower.
+// engine still answers, its first request is only slower. The
+// performance mark 'applylens-prepare' tells the worker when the Go
+// program's start ended and the preparation began (web/wasm-worker.js's
+// start timings).
 func Prepare(prepare func() error) {
+	if perf := js.Global().Get("performance"); perf.Type() == js.TypeObject && perf.Get("mark").Type() == js.TypeFunction {
+		perf.Call("mark", "applylens-prepare")
+	}
 	if err := prepare(); err != nil {
 		fmt.Fprintln(os.Stderr, "applylens:", err)
 	}
