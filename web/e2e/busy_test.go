@@ -6,8 +6,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httputil"
-	"net/url"
 	"regexp"
 	"strconv"
 	"time"
@@ -72,41 +70,31 @@ func busyMarker(ms int, name string) string {
 
 // startBusySite serves busySiteURL in front of the site at target.
 func startBusySite(target string) (net.Listener, error) {
-	u, err := url.Parse(target)
-	if err != nil {
-		return nil, err
-	}
-	proxy := httputil.NewSingleHostReverseProxy(u)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
 	client := &http.Client{Timeout: time.Minute}
-	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !busyWorkerPath.MatchString(r.URL.Path) {
-			proxy.ServeHTTP(w, r)
-			return
-		}
-		// Fetched whole and uncompressed (Go's client undoes the
-		// encoding it asked for), then sent with the prelude in front.
-		resp, err := client.Get(target + r.URL.Path[1:])
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadGateway)
-			return
-		}
-		defer resp.Body.Close()
-		body, err := io.ReadAll(resp.Body)
-		if err != nil || resp.StatusCode != http.StatusOK {
-			http.Error(w, fmt.Sprintf("the worker: %d %v", resp.StatusCode, err), http.StatusBadGateway)
-			return
-		}
-		out := bytes.Join([][]byte{[]byte(busyPrelude), body}, nil)
-		w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
-		w.Header().Set("Cache-Control", "no-store")
-		w.Header().Set("Content-Length", strconv.Itoa(len(out)))
-		w.Write(out)
+	return serveProxy(target, func(proxy http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !busyWorkerPath.MatchString(r.URL.Path) {
+				proxy.ServeHTTP(w, r)
+				return
+			}
+			// Fetched whole and uncompressed (Go's client undoes the
+			// encoding it asked for), then sent with the prelude in front.
+			resp, err := client.Get(target + r.URL.Path[1:])
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadGateway)
+				return
+			}
+			defer resp.Body.Close()
+			body, err := io.ReadAll(resp.Body)
+			if err != nil || resp.StatusCode != http.StatusOK {
+				http.Error(w, fmt.Sprintf("the worker: %d %v", resp.StatusCode, err), http.StatusBadGateway)
+				return
+			}
+			out := bytes.Join([][]byte{[]byte(busyPrelude), body}, nil)
+			w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+			w.Write(out)
+		})
 	})
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
-	return ln, nil
 }

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -71,20 +72,20 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer srv.stop()
-	proxy, err := startRecorder(srv.url)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "web/e2e:", err)
-		return 1
+	// The tests' two sites in front of the server: the one that records
+	// the traffic, and the one whose engine worker can be kept busy.
+	for _, site := range []struct {
+		url   *string
+		start func(target string) (net.Listener, error)
+	}{{&siteURL, startRecorder}, {&busySiteURL, startBusySite}} {
+		ln, err := site.start(srv.url)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "web/e2e:", err)
+			return 1
+		}
+		defer ln.Close()
+		*site.url = "http://" + ln.Addr().String() + "/"
 	}
-	defer proxy.Close()
-	siteURL = "http://" + proxy.Addr().String() + "/"
-	busy, err := startBusySite(srv.url)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "web/e2e:", err)
-		return 1
-	}
-	defer busy.Close()
-	busySiteURL = "http://" + busy.Addr().String() + "/"
 	return m.Run()
 }
 

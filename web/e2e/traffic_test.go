@@ -74,16 +74,30 @@ func (w *countingWriter) Flush() {
 
 // startRecorder listens on a free loopback port and forwards to target.
 func startRecorder(target string) (net.Listener, error) {
+	return serveProxy(target, func(proxy http.Handler) http.Handler {
+		return recording(proxy)
+	})
+}
+
+// serveProxy serves, on a port of its own, the handler wrap makes of a
+// reverse proxy to target.
+func serveProxy(target string, wrap func(proxy http.Handler) http.Handler) (net.Listener, error) {
 	u, err := url.Parse(target)
 	if err != nil {
 		return nil, err
 	}
-	proxy := httputil.NewSingleHostReverseProxy(u)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
 	}
-	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := &http.Server{Handler: wrap(httputil.NewSingleHostReverseProxy(u)), ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	return ln, nil
+}
+
+// recording is proxy noting each exchange in traffic.
+func recording(proxy http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		cw := &countingWriter{ResponseWriter: w}
 		proxy.ServeHTTP(cw, r)
 		var header int64
@@ -103,7 +117,4 @@ func startRecorder(target string) (net.Listener, error) {
 		})
 		traffic.mu.Unlock()
 	})
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
-	return ln, nil
 }
