@@ -1,0 +1,462 @@
+package kustomize
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"sort"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+	sigsyaml "sigs.k8s.io/yaml"
+)
+
+// Input is a file tree and the directory to build.
+type Input struct {
+	// Files maps slash-separated paths ("base/deployment.yaml") to contents.
+	Files map[string][]byte
+	// Dir is the directory holding the kustomization to build ("" or "."
+	// for the top).
+	Dir string
+}
+
+// Result is what `kubectl kustomize Dir` prints, and how it got there.
+type Result struct {
+	// YAML is the output, byte for byte.
+	YAML []byte
+	// Warnings are what kustomize prints on stderr (deprecated fields).
+	Warnings []string
+	// Steps explain each change, in the order kustomize made them.
+	Steps []Step
+}
+
+// kustomizationNames are konfig.RecognizedKustomizationFileNames.
+var kustomizationNames = []string{"kustomization.yaml", "kustomization.yml", "Kustomization"}
+
+type builder struct {
+	files    map[string][]byte
+	dirs     map[string]bool
+	tr       *trace
+	warnings []string
+}
+
+// accumulator is kustomize's ResAccumulator: the objects so far and the
+// transformer configuration merged from every kustomization read.
+type accumulator struct {
+	objs []*object
+	cfg  *transformerConfig
+}
+
+// Build runs the kustomization in in.Dir as `kubectl kustomize` does.
+func Build(in Input) (*Result, error) {
+	b := &builder{files: map[string][]byte{}, dirs: map[string]bool{"/": true}, tr: &trace{}}
+	for p, c := range in.Files {
+		abs := path.Clean("/" + p)
+		b.files[abs] = c
+		for d := path.Dir(abs); ; d = path.Dir(d) {
+			b.dirs[d] = true
+			if d == "/" {
+				break
+			}
+		}
+	}
+	root := path.Clean("/" + in.Dir)
+	if !b.dirs[root] {
+		return nil, errorf(ErrMissing, "", "must build at directory: not a valid directory: '%s' doesn't exist", root)
+	}
+	k, kfile, err := b.loadKustomization(root)
+	if err != nil {
+		return nil, err
+	}
+	ra, err := b.accumulateTarget(root, k, kfile, nil)
+	if err != nil {
+		return nil, err
+	}
+	b.tr.kust, b.tr.name = "", "nameReference"
+	if err := fixBackReferences(ra, b.tr); err != nil {
+		return nil, err
+	}
+	ra.objs = dropLocal(ra.objs)
+	legacySort(ra.objs)
+	var out bytes.Buffer
+	for i, o := range ra.objs {
+		cleanAnnotations(o)
+		y, err := render(o.node)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			out.WriteString("---\n")
+		}
+		out.Write(y)
+	}
+	return &Result{YAML: out.Bytes(), Warnings: b.warnings, Steps: b.tr.steps}, nil
+}
+
+func (b *builder) loadKustomization(root string) (*Kustomization, string, error) {
+	var found []string
+	for _, n := range kustomizationNames {
+		if _, ok := b.files[path.Join(root, n)]; ok {
+			found = append(found, path.Join(root, n))
+		}
+	}
+	switch len(found) {
+	case 0:
+		return nil, "", errorf(ErrMissing, "", "unable to find one of 'kustomization.yaml', 'kustomization.yml' or 'Kustomization' in directory '%s'", root)
+	case 1:
+	default:
+		return nil, "", errorf(ErrInput, found[0], "Found multiple kustomization files under: %s\n", root)
+	}
+	k, err := parseKustomization(found[0], b.files[found[0]], root)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(k.CommonLabels) > 0 {
+		b.warnings = append(b.warnings, "# Warning: 'commonLabels' is deprecated. Please use 'labels' instead. Run 'kustomize edit fix' to update your Kustomization automatically.")
+	}
+	return k, found[0], nil
+}
+
+// accumulateTarget is KustTarget.AccumulateTarget for the kustomization in
+// root; visited holds the directories above it (kustomize refuses cycles).
+func (b *builder) accumulateTarget(root string, k *Kustomization, kfile string, visited []string) (*accumulator, error) {
+	var err error
+	ra := &accumulator{cfg: &transformerConfig{}}
+	visited = append(visited, root)
+	for _, p := range k.Resources {
+		if err := b.accumulateResource(ra, root, kfile, p, visited); err != nil {
+			return nil, wrap(err, "accumulating resources")
+		}
+	}
+	if ra.cfg, err = ra.cfg.merge(defaultConfig()); err != nil {
+		return nil, err
+	}
+	if err := b.runTransformers(ra, k, kfile); err != nil {
+		return nil, err
+	}
+	return ra, nil
+}
+
+func isRemote(p string) bool {
+	return strings.Contains(p, "://") || strings.HasPrefix(p, "github.com/") || strings.HasPrefix(p, "git@") ||
+		strings.HasPrefix(p, "gitlab.com/") || strings.HasPrefix(p, "bitbucket.org/")
+}
+
+// accumulateResource is KustTarget.accumulateResources for one entry: the
+// path is read as a file first and, when that fails, as a directory
+// holding a kustomization; kustomize's message then carries both failures.
+func (b *builder) accumulateResource(ra *accumulator, root, kfile, p string, visited []string) error {
+	if isRemote(p) {
+		return errorf(ErrUnsupported, kfile, "%s: remote resource %s is not supported here: a playground has no network; copy the files in", kfile, p)
+	}
+	abs := path.Clean(root + "/" + p)
+	if path.IsAbs(p) {
+		abs = path.Clean(p)
+	}
+	errF := b.accumulateFile(ra, root, kfile, p, abs)
+	if errF == nil {
+		return nil
+	}
+	var fe *Error
+	isMalformed := errors.As(errF, &fe) && fe.malformed
+	// ldr.New: the path must be a directory, not one this build is in.
+	var dirErr error
+	if _, isFile := b.files[abs]; isFile {
+		dirErr = errorf(ErrMissing, kfile, "must build at directory: '%s': file is not directory", abs)
+	} else if !b.dirs[abs] {
+		dirErr = errorf(ErrMissing, kfile, "must build at directory: not a valid directory: '%s' doesn't exist", abs)
+	} else {
+		for i := len(visited) - 1; i >= 0; i-- {
+			v := visited[i]
+			if v == abs || strings.HasPrefix(v, strings.TrimSuffix(abs, "/")+"/") {
+				dirErr = errorf(ErrInput, kfile, "cycle detected: candidate root '%s' contains visited root '%s'", abs, v)
+				break
+			}
+		}
+	}
+	if dirErr != nil {
+		if isMalformed {
+			return errF
+		}
+		// The cause people need is the file's, unless the file was missing.
+		out := wrap(dirErr, "accumulation err='%s'", errF.Error()).(*Error)
+		if fe != nil && fe.Kind != ErrMissing {
+			out.Kind, out.File = fe.Kind, fe.File
+		}
+		return out
+	}
+	if err := b.accumulateDirectory(ra, abs, visited); err != nil {
+		return wrap(err, "accumulation err='%s'", errF.Error())
+	}
+	return nil
+}
+
+// accumulateFile reads a file of resources into ra (KustTarget.accumulateFile).
+func (b *builder) accumulateFile(ra *accumulator, root, kfile, p, abs string) error {
+	if _, ok := b.files[abs]; !ok {
+		if b.dirs[abs] {
+			return errorf(ErrMissing, kfile, "accumulating resources from '%s': '%s' must resolve to a file", p, abs)
+		}
+		return errorf(ErrMissing, kfile, "accumulating resources from '%s': '%s' doesn't exist", p, abs)
+	}
+	if abs != root && !strings.HasPrefix(abs, strings.TrimSuffix(root, "/")+"/") {
+		return errorf(ErrInput, kfile, "accumulating resources from '%s': security; file '%s' is not in or below '%s'", p, abs, root)
+	}
+	objs, err := b.readResources(abs, p)
+	if err == nil {
+		// The file's objects form a map of their own first: a repeated id
+		// inside one file is refused there.
+		own := &accumulator{}
+		for _, o := range objs {
+			if err = own.append(o); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		return wrap(err, "accumulating resources from '%s'", p)
+	}
+	for _, o := range objs {
+		if err := ra.append(o); err != nil {
+			return wrap(err, "merging resources from '%s'", p)
+		}
+		b.tr.kust, b.tr.name = kfile, "resources"
+		b.tr.add(describe(o.curID()), "", "", "", "read from %s", abs)
+	}
+	return nil
+}
+
+// accumulateDirectory builds a kustomization in another directory (a base)
+// and adds its objects and configuration to ra.
+func (b *builder) accumulateDirectory(ra *accumulator, dir string, visited []string) error {
+	k, kfile, err := b.loadKustomization(dir)
+	if err != nil {
+		return wrap(err, "couldn't make target for path '%s'", dir)
+	}
+	sub, err := b.accumulateTarget(dir, k, kfile, visited)
+	if err != nil {
+		return wrap(err, "recursed accumulation of path '%s'", dir)
+	}
+	for _, o := range sub.objs {
+		if err := ra.append(o); err != nil {
+			return wrap(err, "recursed merging from path '%s'", dir)
+		}
+	}
+	ra.cfg, err = ra.cfg.merge(sub.cfg)
+	return err
+}
+
+func (ra *accumulator) append(o *object) error {
+	id := o.curID()
+	for _, x := range ra.objs {
+		if x.curID().equals(id) {
+			return errorf(ErrConflict, o.file, "may not add resource with an already registered id: %s", id)
+		}
+	}
+	ra.objs = append(ra.objs, o)
+	return nil
+}
+
+// readResources reads a file of YAML documents as kustomize's resource
+// factory does: empty documents skipped, aliases resolved, kind and name
+// required, lists (kinds ending in "List" with items) expanded.
+func (b *builder) readResources(file, rel string) ([]*object, error) {
+	nodes, err := decodeDocuments(b.files[file])
+	if err != nil {
+		return nil, &Error{Kind: ErrInput, File: file, Message: "MalformedYAMLError: " + err.Error() + " in File: " + rel, malformed: true}
+	}
+	var out []*object
+	for len(nodes) > 0 {
+		n := nodes[0]
+		nodes = nodes[1:]
+		if isNilOrEmpty(n) {
+			continue
+		}
+		o := &object{node: n, file: file}
+		if n.Kind != yaml.MappingNode {
+			return nil, errorf(ErrInput, file, "missing Resource metadata")
+		}
+		if o.kind() == "" {
+			return nil, errorf(ErrInput, file, "missing kind in object %s", resourceMeta(o))
+		}
+		if strings.HasSuffix(o.kind(), "List") {
+			items := field(n, "items")
+			if items == nil {
+				out = append(out, o)
+				continue
+			}
+			if items.Tag == tagNull {
+				continue
+			}
+			if items.Kind != yaml.SequenceNode {
+				return nil, errorf(ErrInput, file, "expected array in %s/items", o.kind())
+			}
+			for _, it := range items.Content {
+				var v any
+				if err := it.Decode(&v); err != nil {
+					return nil, errorf(ErrInput, file, "%v", err)
+				}
+				j, err := json.Marshal(v)
+				if err != nil {
+					return nil, errorf(ErrInput, file, "%v", err)
+				}
+				inner, err := decodeDocuments(j)
+				if err != nil {
+					return nil, errorf(ErrInput, file, "%v", err)
+				}
+				nodes = append(nodes, inner...)
+			}
+			continue
+		}
+		if o.name() == "" {
+			return nil, errorf(ErrInput, file, "missing metadata.name in object %s", resourceMeta(o))
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// resourceMeta prints an object's identity as Go prints kyaml's
+// ResourceMeta with %v, which kustomize's messages show.
+func resourceMeta(o *object) string {
+	meta := o.meta()
+	labels := map[string]string{}
+	annotations := map[string]string{}
+	if l := field(meta, "labels"); l != nil {
+		labels = stringMap(l)
+	}
+	if a := field(meta, "annotations"); a != nil {
+		annotations = stringMap(a)
+	}
+	return fmt.Sprintf("{{%s %s} {{%s %s} %v %v}}", o.apiVersion(), o.kind(), o.name(), o.namespace(), labels, annotations)
+}
+
+func decodeDocuments(data []byte) ([]*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var out []*yaml.Node
+	for {
+		var doc yaml.Node
+		err := dec.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
+			out = append(out, deAlias(doc.Content[0]))
+		}
+	}
+}
+
+// dropLocal is KustTarget.IgnoreLocal: objects annotated
+// config.kubernetes.io/local-config (other than "false") are not output.
+func dropLocal(objs []*object) []*object {
+	var out []*object
+	for _, o := range objs {
+		if v, ok := o.annotations()[annoLocalConfig]; ok && v != "false" {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// legacySort is the SortOrderTransformer's legacy order, which `kubectl
+// kustomize` applies unless the kustomization sets sortOptions: kinds in
+// kustomize's order (Namespace first, webhooks last), then by id.
+func legacySort(objs []*object) {
+	ids := make([]resID, len(objs))
+	for i, o := range objs {
+		ids[i] = o.curID()
+	}
+	sort.Sort(legacySorter{ids, objs})
+}
+
+type legacySorter struct {
+	ids  []resID
+	objs []*object
+}
+
+func (s legacySorter) Len() int { return len(s.ids) }
+func (s legacySorter) Swap(i, j int) {
+	s.ids[i], s.ids[j] = s.ids[j], s.ids[i]
+	s.objs[i], s.objs[j] = s.objs[j], s.objs[i]
+}
+func (s legacySorter) Less(i, j int) bool {
+	a, b := s.ids[i], s.ids[j]
+	if a.gvk != b.gvk {
+		ia, ib := kindOrder[a.Kind], kindOrder[b.Kind]
+		if ia != ib {
+			return ia < ib
+		}
+		if a.Kind == "Namespace" && b.Kind == "Namespace" && (a.Group == "" || b.Group == "") {
+			return a.gvk.stableSortString() > b.gvk.stableSortString()
+		}
+		return a.gvk.stableSortString() < b.gvk.stableSortString()
+	}
+	return legacyIDString(a) < legacyIDString(b)
+}
+
+func legacyIDString(id resID) string {
+	ns, nm := id.Namespace, id.Name
+	if ns == "" {
+		ns = "~X"
+	}
+	if nm == "" {
+		nm = "~N"
+	}
+	return id.gvk.String() + "|" + ns + "|" + nm
+}
+
+// cleanAnnotations removes the build annotations and rewrites the rest as
+// kustomize's RemoveBuildAnnotations, RemoveOriginAnnotations and
+// RemoveTransformerAnnotations do: every value a string, and no
+// annotations field at all when none is left.
+func cleanAnnotations(o *object) {
+	a := o.annotations()
+	for _, k := range BuildAnnotations {
+		delete(a, k)
+	}
+	delete(a, annoOrigin)
+	delete(a, annoTransformations)
+	setStringMap(o.node, "annotations", a)
+}
+
+// objectJSON is an object as kustomize's Resource.String() prints it in
+// messages: compact JSON, keys sorted, build annotations included.
+func objectJSON(o *object) string {
+	m := map[string]any{}
+	if err := o.node.Decode(&m); err != nil {
+		return "<" + err.Error() + ">"
+	}
+	j, err := json.Marshal(m)
+	if err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return strings.TrimSpace(string(j))
+}
+
+// render writes an object as kustomize's Resource.AsYAML: the YAML node
+// read into Go values (yaml.v3), written as JSON, and that JSON written as
+// YAML by sigs.k8s.io/yaml (keys sorted).
+func render(n *yaml.Node) ([]byte, error) {
+	m := map[string]any{}
+	if err := n.Decode(&m); err != nil {
+		return nil, errorf(ErrInput, "", "%v", err)
+	}
+	j, err := json.Marshal(m)
+	if err != nil {
+		return nil, errorf(ErrInput, "", "%v", err)
+	}
+	y, err := sigsyaml.JSONToYAML(j)
+	if err != nil {
+		return nil, errorf(ErrInput, "", "%v", err)
+	}
+	return y, nil
+}
+
+var _ = fmt.Sprintf

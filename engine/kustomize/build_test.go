@@ -1,0 +1,79 @@
+package kustomize
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func build(t *testing.T, dir string, files ...string) (*Result, error) {
+	t.Helper()
+	in := Input{Files: map[string][]byte{}, Dir: dir}
+	for i := 0; i+1 < len(files); i += 2 {
+		in.Files[files[i]] = []byte(files[i+1])
+	}
+	return Build(in)
+}
+
+func TestErrors(t *testing.T) {
+	cases := []struct {
+		name  string
+		files []string
+		kind  ErrorKind
+		text  string
+	}{
+		{"a resource given twice", []string{"kustomization.yaml", "resources:\n- a.yaml\n- b.yaml\n",
+			"a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n", "b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"},
+			ErrConflict, "may not add resource with an already registered id: ConfigMap.v1.[noGrp]/c.[noNs]"},
+		{"replicas for no object", []string{"kustomization.yaml", "resources:\n- a.yaml\nreplicas:\n- name: zz\n  count: 2\n",
+			"a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"},
+			ErrTransform, "resource with name zz does not match a config with the following GVK [Deployment.[noVer].[noGrp] StatefulSet.[noVer].[noGrp] ReplicaSet.[noVer].[noGrp] ReplicationController.[noVer].[noGrp]]"},
+		{"no kustomization", []string{"a.yaml", "x: 1\n"},
+			ErrMissing, "unable to find one of 'kustomization.yaml', 'kustomization.yml' or 'Kustomization' in directory '/'"},
+		{"unknown field", []string{"kustomization.yaml", "resource:\n- a.yaml\n"},
+			ErrInput, `invalid Kustomization: json: unknown field "resource"`},
+		{"a remote base", []string{"kustomization.yaml", "resources:\n- https://github.com/kubernetes-sigs/kustomize//examples/helloWorld?ref=v5.0.0\n"},
+			ErrUnsupported, "no network"},
+		{"a Helm chart", []string{"kustomization.yaml", "helmCharts:\n- name: x\n"},
+			ErrUnsupported, "Helm charts need helm"},
+		{"a transformer plugin", []string{"kustomization.yaml", "transformers:\n- t.yaml\n"},
+			ErrUnsupported, "plugins and KRM functions"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := build(t, "", c.files...)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("got %v, want a *Error", err)
+			}
+			if e.Kind != c.kind || !strings.Contains(e.Message, c.text) {
+				t.Fatalf("got kind %d %q, want kind %d containing %q", e.Kind, e.Message, c.kind, c.text)
+			}
+		})
+	}
+}
+
+func TestSteps(t *testing.T) {
+	res, err := build(t, "",
+		"kustomization.yaml", "namePrefix: p-\nresources:\n- r.yaml\n",
+		"r.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\n---\n"+
+			"apiVersion: v1\nkind: Pod\nmetadata:\n  name: pod\nspec:\n  volumes:\n  - name: v\n    configMap:\n      name: cfg\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range res.Steps {
+		if s.Transformer == "resources" {
+			continue
+		}
+		got = append(got, s.Transformer+" "+s.Object+" "+s.Field+" "+s.Old+" -> "+s.New)
+	}
+	want := []string{
+		"namePrefix ConfigMap cfg metadata/name cfg -> p-cfg",
+		"namePrefix Pod pod metadata/name pod -> p-pod",
+		"nameReference Pod p-pod spec/volumes/configMap/name cfg -> p-cfg",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -1,0 +1,156 @@
+package kustomize
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+
+	"sigs.k8s.io/yaml"
+)
+
+// labelArgs is one entry of `labels`.
+type labelArgs struct {
+	Pairs            map[string]string `json:"pairs,omitempty"`
+	IncludeSelectors bool              `json:"includeSelectors,omitempty"`
+	IncludeTemplates bool              `json:"includeTemplates,omitempty"`
+	FieldSpecs       []fieldSpec       `json:"fields,omitempty"`
+}
+
+// imageArgs is one entry of `images`.
+type imageArgs struct {
+	Name      string `json:"name,omitempty"`
+	NewName   string `json:"newName,omitempty"`
+	TagSuffix string `json:"tagSuffix,omitempty"`
+	NewTag    string `json:"newTag,omitempty"`
+	Digest    string `json:"digest,omitempty"`
+}
+
+// replicaArgs is one entry of `replicas`.
+type replicaArgs struct {
+	Name  string `json:"name,omitempty"`
+	Count int64  `json:"count"`
+}
+
+// Kustomization is kustomize's types.Kustomization (the same name, which
+// shows in its JSON errors), read the way it reads it (YAML to JSON, then JSON with unknown fields refused). Fields
+// this engine does not compute are kept raw, to be refused by name.
+type Kustomization struct {
+	APIVersion        string            `json:"apiVersion,omitempty"`
+	Kind              string            `json:"kind,omitempty"`
+	MetaData          json.RawMessage   `json:"metadata,omitempty"`
+	OpenAPI           map[string]string `json:"openapi,omitempty"`
+	NamePrefix        string            `json:"namePrefix,omitempty"`
+	NameSuffix        string            `json:"nameSuffix,omitempty"`
+	Namespace         string            `json:"namespace,omitempty"`
+	CommonLabels      map[string]string `json:"commonLabels,omitempty"`
+	Labels            []labelArgs       `json:"labels,omitempty"`
+	CommonAnnotations map[string]string `json:"commonAnnotations,omitempty"`
+	Images            []imageArgs       `json:"images,omitempty"`
+	ImageTags         []imageArgs       `json:"imageTags,omitempty"`
+	Replicas          []replicaArgs     `json:"replicas,omitempty"`
+	Resources         []string          `json:"resources,omitempty"`
+	Bases             []string          `json:"bases,omitempty"`
+	BuildMetadata     []string          `json:"buildMetadata,omitempty"`
+
+	PatchesStrategicMerge       json.RawMessage `json:"patchesStrategicMerge,omitempty"`
+	PatchesJson6902             json.RawMessage `json:"patchesJson6902,omitempty"`
+	Patches                     json.RawMessage `json:"patches,omitempty"`
+	Replacements                json.RawMessage `json:"replacements,omitempty"`
+	Vars                        json.RawMessage `json:"vars,omitempty"`
+	SortOptions                 json.RawMessage `json:"sortOptions,omitempty"`
+	Components                  json.RawMessage `json:"components,omitempty"`
+	Crds                        json.RawMessage `json:"crds,omitempty"`
+	ConfigMapGenerator          json.RawMessage `json:"configMapGenerator,omitempty"`
+	SecretGenerator             json.RawMessage `json:"secretGenerator,omitempty"`
+	HelmGlobals                 json.RawMessage `json:"helmGlobals,omitempty"`
+	HelmCharts                  json.RawMessage `json:"helmCharts,omitempty"`
+	HelmChartInflationGenerator json.RawMessage `json:"helmChartInflationGenerator,omitempty"`
+	GeneratorOptions            json.RawMessage `json:"generatorOptions,omitempty"`
+	Configurations              json.RawMessage `json:"configurations,omitempty"`
+	Generators                  json.RawMessage `json:"generators,omitempty"`
+	Transformers                json.RawMessage `json:"transformers,omitempty"`
+	Validators                  json.RawMessage `json:"validators,omitempty"`
+}
+
+// unsupported names the fields this engine refuses, each with why.
+var unsupported = []struct {
+	field  string
+	get    func(k *Kustomization) json.RawMessage
+	reason string
+}{
+	{"patchesStrategicMerge", func(k *Kustomization) json.RawMessage { return k.PatchesStrategicMerge }, "patches are not computed yet"},
+	{"patchesJson6902", func(k *Kustomization) json.RawMessage { return k.PatchesJson6902 }, "patches are not computed yet"},
+	{"patches", func(k *Kustomization) json.RawMessage { return k.Patches }, "patches are not computed yet"},
+	{"replacements", func(k *Kustomization) json.RawMessage { return k.Replacements }, "replacements are not computed"},
+	{"vars", func(k *Kustomization) json.RawMessage { return k.Vars }, "vars (deprecated in kustomize) are not computed"},
+	{"sortOptions", func(k *Kustomization) json.RawMessage { return k.SortOptions }, "only kubectl's default (legacy) order is computed"},
+	{"components", func(k *Kustomization) json.RawMessage { return k.Components }, "components are not computed"},
+	{"crds", func(k *Kustomization) json.RawMessage { return k.Crds }, "CRD field specs are not computed"},
+	{"configMapGenerator", func(k *Kustomization) json.RawMessage { return k.ConfigMapGenerator }, "generators are not computed yet"},
+	{"secretGenerator", func(k *Kustomization) json.RawMessage { return k.SecretGenerator }, "generators are not computed yet"},
+	{"generatorOptions", func(k *Kustomization) json.RawMessage { return k.GeneratorOptions }, "generators are not computed yet"},
+	{"helmGlobals", func(k *Kustomization) json.RawMessage { return k.HelmGlobals }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
+	{"helmCharts", func(k *Kustomization) json.RawMessage { return k.HelmCharts }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
+	{"helmChartInflationGenerator", func(k *Kustomization) json.RawMessage { return k.HelmChartInflationGenerator }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
+	{"configurations", func(k *Kustomization) json.RawMessage { return k.Configurations }, "custom transformer configurations are not computed"},
+	{"generators", func(k *Kustomization) json.RawMessage { return k.Generators }, "generator plugins and KRM functions run programs or containers; a playground cannot"},
+	{"transformers", func(k *Kustomization) json.RawMessage { return k.Transformers }, "transformer plugins and KRM functions run programs or containers; a playground cannot"},
+	{"validators", func(k *Kustomization) json.RawMessage { return k.Validators }, "validator plugins and KRM functions run programs or containers; a playground cannot"},
+}
+
+// parseKustomization reads a kustomization file as types.Kustomization's
+// Unmarshal, then FixKustomization, CheckEmpty and EnforceFields do.
+func parseKustomization(file string, content []byte, root string) (*Kustomization, error) {
+	j, err := yaml.YAMLToJSON(content)
+	if err != nil {
+		return nil, errorf(ErrInput, file, "invalid Kustomization: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(j))
+	dec.DisallowUnknownFields()
+	var k Kustomization
+	if err := dec.Decode(&k); err != nil {
+		return nil, errorf(ErrInput, file, "invalid Kustomization: %v", err)
+	}
+	if reflect.DeepEqual(k, Kustomization{APIVersion: k.APIVersion, Kind: k.Kind}) {
+		return nil, errorf(ErrInput, file, "kustomization.yaml is empty")
+	}
+	for _, u := range unsupported {
+		if raw := u.get(&k); len(raw) > 0 && string(raw) != "null" {
+			return nil, errorf(ErrUnsupported, file, "%s: %s is not supported here: %s", file, u.field, u.reason)
+		}
+	}
+	if len(k.OpenAPI) > 0 {
+		return nil, errorf(ErrUnsupported, file, "%s: openapi is not supported here yet", file)
+	}
+	for _, m := range k.BuildMetadata {
+		if m == "originAnnotations" || m == "transformerAnnotations" || m == "managedByLabel" {
+			return nil, errorf(ErrUnsupported, file, "%s: buildMetadata %s is not supported here", file, m)
+		}
+	}
+	var errs []string
+	if k.Kind != "" && k.Kind != "Kustomization" && k.Kind != "Component" {
+		errs = append(errs, "kind should be Kustomization or Component")
+	}
+	if k.Kind == "Component" {
+		return nil, errorf(ErrUnsupported, file, "%s: components are not supported here", file)
+	}
+	if k.APIVersion != "" && k.APIVersion != "kustomize.config.k8s.io/v1beta1" {
+		kind := k.Kind
+		if kind == "" {
+			kind = "Kustomization"
+		}
+		errs = append(errs, "apiVersion for "+kind+" should be kustomize.config.k8s.io/v1beta1")
+	}
+	if len(errs) > 0 {
+		msg := "Failed to read kustomization file under " + root + ":"
+		for _, e := range errs {
+			msg += "\n" + e
+		}
+		return nil, errorf(ErrInput, file, "%s", msg)
+	}
+	k.Resources = append(k.Resources, k.Bases...)
+	k.Bases = nil
+	k.Images = append(k.Images, k.ImageTags...)
+	k.ImageTags = nil
+	return &k, nil
+}

@@ -1,0 +1,180 @@
+package kustomize
+
+import (
+	"fmt"
+	"math/rand"
+	"sort"
+	"strings"
+)
+
+// genKustomization makes a small random tree: a base and, half the time,
+// an overlay (sometimes two levels), with objects of the kinds kustomize's
+// name references connect (ConfigMaps, Secrets, ServiceAccounts, a
+// Deployment that uses them, an HPA, RoleBindings, a Namespace, a cluster
+// role, a custom resource), and the step-1 transformers on each level.
+func genKustomization(r *rand.Rand) (map[string]string, string) {
+	files := map[string]string{}
+	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
+	names := []string{"app", "web", "db", "cfg", "x"}
+	nss := []string{"", "", "default", "prod", "team-a"}
+
+	var docs []string
+	used := map[string]bool{}
+	n := 1 + r.Intn(5)
+	for i := 0; i < n; i++ {
+		kind := pick("ConfigMap", "Secret", "ServiceAccount", "Deployment", "Service", "HorizontalPodAutoscaler",
+			"RoleBinding", "ClusterRoleBinding", "Role", "ClusterRole", "Namespace", "StatefulSet", "Widget", "CronJob")
+		name := pick(names...)
+		ns := pick(nss...)
+		if kind == "Namespace" || kind == "ClusterRole" || kind == "ClusterRoleBinding" {
+			ns = ""
+		}
+		key := kind + "/" + name + "/" + ns
+		if used[key] {
+			continue
+		}
+		used[key] = true
+		docs = append(docs, genObject(r, kind, name, ns, names))
+	}
+	nfiles := 1 + r.Intn(2)
+	split := make([][]string, nfiles)
+	for i, d := range docs {
+		split[i%nfiles] = append(split[i%nfiles], d)
+	}
+	var res []string
+	for i, ds := range split {
+		if len(ds) == 0 {
+			continue
+		}
+		f := fmt.Sprintf("base/r%d.yaml", i)
+		files[f] = strings.Join(ds, "---\n")
+		res = append(res, fmt.Sprintf("r%d.yaml", i))
+	}
+	files["base/kustomization.yaml"] = genKustFile(r, res)
+	dir := "base"
+	levels := r.Intn(3)
+	parent := "base"
+	for l := 1; l <= levels; l++ {
+		d := fmt.Sprintf("overlay%d", l)
+		var rs []string
+		rs = append(rs, relPath(d, parent))
+		if r.Intn(3) == 0 {
+			name := pick(names...)
+			files[d+"/extra.yaml"] = genObject(r, pick("ConfigMap", "ServiceAccount", "Deployment"), name+"-o", "", names)
+			rs = append(rs, "extra.yaml")
+		}
+		files[d+"/kustomization.yaml"] = genKustFile(r, rs)
+		parent, dir = d, d
+	}
+	return files, dir
+}
+
+func relPath(from, to string) string { return "../" + to }
+
+func genKustFile(r *rand.Rand, resources []string) string {
+	var b strings.Builder
+	if r.Intn(2) == 0 {
+		b.WriteString("apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n")
+	}
+	b.WriteString("resources:\n")
+	for _, p := range resources {
+		fmt.Fprintf(&b, "- %s\n", p)
+	}
+	if r.Intn(3) == 0 {
+		fmt.Fprintf(&b, "namespace: %s\n", []string{"prod", "staging", "default", "team-b"}[r.Intn(4)])
+	}
+	if r.Intn(2) == 0 {
+		fmt.Fprintf(&b, "namePrefix: %s\n", []string{"p-", "dev-", "a"}[r.Intn(3)])
+	}
+	if r.Intn(3) == 0 {
+		fmt.Fprintf(&b, "nameSuffix: %s\n", []string{"-s", "-v2"}[r.Intn(2)])
+	}
+	if r.Intn(3) == 0 {
+		fmt.Fprintf(&b, "commonLabels:\n  app: %s\n", []string{"web", "\"1\"", "db"}[r.Intn(3)])
+		if r.Intn(2) == 0 {
+			b.WriteString("  tier: back\n")
+		}
+	}
+	if r.Intn(3) == 0 {
+		fmt.Fprintf(&b, "labels:\n- pairs:\n    team: %s\n", []string{"a", "b"}[r.Intn(2)])
+		if r.Intn(2) == 0 {
+			b.WriteString("  includeSelectors: true\n")
+		} else if r.Intn(2) == 0 {
+			b.WriteString("  includeTemplates: true\n")
+		}
+	}
+	if r.Intn(3) == 0 {
+		fmt.Fprintf(&b, "commonAnnotations:\n  note: %s\n", []string{"hi", "\"true\"", "x y"}[r.Intn(3)])
+	}
+	return b.String()
+}
+
+func genObject(r *rand.Rand, kind, name, ns string, names []string) string {
+	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
+	meta := "metadata:\n  name: " + name + "\n"
+	if ns != "" {
+		meta += "  namespace: " + ns + "\n"
+	}
+	if r.Intn(4) == 0 {
+		meta += "  labels:\n    keep: \"yes\"\n"
+	}
+	if r.Intn(5) == 0 {
+		meta += "  annotations:\n    a: \"1\"\n"
+	}
+	ref := pick(names...)
+	switch kind {
+	case "ConfigMap":
+		return "apiVersion: v1\nkind: ConfigMap\n" + meta + "data:\n  k: v\n"
+	case "Secret":
+		return "apiVersion: v1\nkind: Secret\n" + meta + "type: Opaque\nstringData:\n  k: v\n"
+	case "ServiceAccount":
+		return "apiVersion: v1\nkind: ServiceAccount\n" + meta
+	case "Service":
+		return "apiVersion: v1\nkind: Service\n" + meta + "spec:\n  selector:\n    app: " + ref + "\n  ports:\n  - port: 80\n"
+	case "Namespace":
+		return "apiVersion: v1\nkind: Namespace\n" + meta
+	case "Deployment", "StatefulSet":
+		s := "apiVersion: apps/v1\nkind: " + kind + "\n" + meta + "spec:\n"
+		if r.Intn(2) == 0 {
+			s += "  replicas: 2\n"
+		}
+		if r.Intn(2) == 0 {
+			s += "  selector:\n    matchLabels:\n      app: " + name + "\n"
+		}
+		s += "  template:\n    metadata:\n      labels:\n        app: " + name + "\n    spec:\n"
+		if r.Intn(2) == 0 {
+			s += "      serviceAccountName: " + pick(names...) + "\n"
+		}
+		s += "      containers:\n      - name: main\n        image: nginx:1.27\n"
+		if r.Intn(2) == 0 {
+			s += "        envFrom:\n        - configMapRef:\n            name: " + pick(names...) + "\n"
+			if r.Intn(2) == 0 {
+				s += "        - secretRef:\n            name: " + pick(names...) + "\n"
+			}
+		}
+		if r.Intn(2) == 0 {
+			s += "      volumes:\n      - name: v\n        configMap:\n          name: " + pick(names...) + "\n"
+		}
+		return s
+	case "CronJob":
+		return "apiVersion: batch/v1\nkind: CronJob\n" + meta + "spec:\n  schedule: \"* * * * *\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          restartPolicy: Never\n          containers:\n          - name: c\n            image: busybox\n            env:\n            - name: K\n              valueFrom:\n                configMapKeyRef:\n                  name: " + pick(names...) + "\n                  key: k\n"
+	case "HorizontalPodAutoscaler":
+		return "apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\n" + meta + "spec:\n  scaleTargetRef:\n    apiVersion: apps/v1\n    kind: Deployment\n    name: " + ref + "\n  maxReplicas: 3\n"
+	case "Role", "ClusterRole":
+		api := "rbac.authorization.k8s.io/v1"
+		return "apiVersion: " + api + "\nkind: " + kind + "\n" + meta + "rules:\n- apiGroups: [\"\"]\n  resources: [configmaps]\n  resourceNames: [" + ref + "]\n  verbs: [get]\n"
+	case "RoleBinding", "ClusterRoleBinding":
+		s := "apiVersion: rbac.authorization.k8s.io/v1\nkind: " + kind + "\n" + meta +
+			"roleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: " + pick("Role", "ClusterRole") + "\n  name: " + ref + "\nsubjects:\n"
+		s += "- kind: ServiceAccount\n  name: " + pick(append(names, "default")...) + "\n"
+		if r.Intn(2) == 0 {
+			s += "  namespace: " + pick("prod", "default", "other") + "\n"
+		}
+		return s
+	case "Widget":
+		return "apiVersion: example.com/v1\nkind: Widget\n" + meta + "spec:\n  size: 3\n  configMapRef:\n    name: " + ref + "\n"
+	}
+	panic(kind)
+}
+
+var _ = sort.Strings
