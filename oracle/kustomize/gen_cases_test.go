@@ -23,7 +23,8 @@ func genKustomization(r *rand.Rand) (map[string]string, string) {
 	n := 1 + r.Intn(5)
 	for i := 0; i < n; i++ {
 		kind := pick("ConfigMap", "Secret", "ServiceAccount", "Deployment", "Service", "HorizontalPodAutoscaler",
-			"RoleBinding", "ClusterRoleBinding", "Role", "ClusterRole", "Namespace", "StatefulSet", "Widget", "CronJob")
+			"RoleBinding", "ClusterRoleBinding", "Role", "ClusterRole", "Namespace", "StatefulSet", "Widget", "CronJob",
+			"Deployment", "ConfigMap", "Pod", "DaemonSet", "Job", "PodDisruptionBudget", "NetworkPolicy", "Ingress", "PersistentVolumeClaim")
 		name := pick(names...)
 		ns := pick(nss...)
 		if kind == "Namespace" || kind == "ClusterRole" || kind == "ClusterRoleBinding" {
@@ -106,6 +107,27 @@ func genKustFile(r *rand.Rand, resources []string) string {
 	if r.Intn(3) == 0 {
 		fmt.Fprintf(&b, "commonAnnotations:\n  note: %s\n", []string{"hi", "\"true\"", "x y"}[r.Intn(3)])
 	}
+	if r.Intn(3) == 0 {
+		b.WriteString("images:\n")
+		for i := 0; i < 1+r.Intn(2); i++ {
+			fmt.Fprintf(&b, "- name: %s\n", []string{"nginx", "busybox", "registry.io/team/app", "nginx:1.27"}[r.Intn(4)])
+			switch r.Intn(5) {
+			case 0:
+				fmt.Fprintf(&b, "  newTag: %s\n", []string{"\"1.28\"", "latest", "v2"}[r.Intn(3)])
+			case 1:
+				b.WriteString("  newName: mirror.io/nginx\n")
+			case 2:
+				b.WriteString("  digest: sha256:0123abcd\n")
+			case 3:
+				b.WriteString("  tagSuffix: -debug\n")
+			default:
+				b.WriteString("  newName: other\n  newTag: \"2\"\n")
+			}
+		}
+	}
+	if r.Intn(10) == 0 {
+		fmt.Fprintf(&b, "replicas:\n- name: %s\n  count: %d\n", []string{"app", "web", "db", "p-app", "cfg"}[r.Intn(5)], r.Intn(4))
+	}
 	return b.String()
 }
 
@@ -145,7 +167,10 @@ func genObject(r *rand.Rand, kind, name, ns string, names []string) string {
 		if r.Intn(2) == 0 {
 			s += "      serviceAccountName: " + pick(names...) + "\n"
 		}
-		s += "      containers:\n      - name: main\n        image: nginx:1.27\n"
+		if r.Intn(3) == 0 {
+			s += "      initContainers:\n      - name: init\n        image: " + pick("busybox", "busybox:1.36", "registry.io/team/app@sha256:feed") + "\n"
+		}
+		s += "      containers:\n      - name: main\n        image: " + pick("nginx:1.27", "nginx", "registry.io/team/app:v1", "nginx@sha256:abcd") + "\n"
 		if r.Intn(2) == 0 {
 			s += "        envFrom:\n        - configMapRef:\n            name: " + pick(names...) + "\n"
 			if r.Intn(2) == 0 {
@@ -171,6 +196,22 @@ func genObject(r *rand.Rand, kind, name, ns string, names []string) string {
 			s += "  namespace: " + pick("prod", "default", "other") + "\n"
 		}
 		return s
+	case "Pod":
+		return "apiVersion: v1\nkind: Pod\n" + meta + "spec:\n  containers:\n  - name: c\n    image: " + pick("nginx", "busybox:1") + "\n    env:\n    - name: A\n      valueFrom:\n        secretKeyRef:\n          name: " + ref + "\n          key: k\n  volumes:\n  - name: s\n    secret:\n      secretName: " + pick(names...) + "\n  - name: p\n    persistentVolumeClaim:\n      claimName: " + pick(names...) + "\n"
+	case "DaemonSet", "Job":
+		api := "apps/v1"
+		if kind == "Job" {
+			api = "batch/v1"
+		}
+		return "apiVersion: " + api + "\nkind: " + kind + "\n" + meta + "spec:\n  selector:\n    matchLabels:\n      app: " + name + "\n  template:\n    metadata:\n      labels:\n        app: " + name + "\n    spec:\n      containers:\n      - name: c\n        image: nginx\n        envFrom:\n        - configMapRef:\n            name: " + ref + "\n"
+	case "PodDisruptionBudget":
+		return "apiVersion: policy/v1\nkind: PodDisruptionBudget\n" + meta + "spec:\n  minAvailable: 1\n  selector:\n    matchLabels:\n      app: " + ref + "\n"
+	case "NetworkPolicy":
+		return "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\n" + meta + "spec:\n  podSelector:\n    matchLabels:\n      app: " + ref + "\n  ingress:\n  - from:\n    - podSelector:\n        matchLabels:\n          app: x\n"
+	case "Ingress":
+		return "apiVersion: networking.k8s.io/v1\nkind: Ingress\n" + meta + "spec:\n  rules:\n  - http:\n      paths:\n      - path: /\n        pathType: Prefix\n        backend:\n          service:\n            name: " + ref + "\n            port:\n              number: 80\n  tls:\n  - secretName: " + pick(names...) + "\n"
+	case "PersistentVolumeClaim":
+		return "apiVersion: v1\nkind: PersistentVolumeClaim\n" + meta + "spec:\n  accessModes: [ReadWriteOnce]\n  resources:\n    requests:\n      storage: 1Gi\n"
 	case "Widget":
 		return "apiVersion: example.com/v1\nkind: Widget\n" + meta + "spec:\n  size: 3\n  configMapRef:\n    name: " + ref + "\n"
 	}
