@@ -75,6 +75,10 @@ func Build(in Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.tr.kust, b.tr.name = "", "hash suffix"
+	if err := addHashes(ra.objs, b.tr); err != nil {
+		return nil, err
+	}
 	b.tr.kust, b.tr.name = "", "nameReference"
 	if err := fixBackReferences(ra, b.tr); err != nil {
 		return nil, err
@@ -132,6 +136,9 @@ func (b *builder) accumulateTarget(root string, k *Kustomization, kfile string, 
 		}
 	}
 	if ra.cfg, err = ra.cfg.merge(defaultConfig()); err != nil {
+		return nil, err
+	}
+	if err := b.runGenerators(ra, k, root, kfile); err != nil {
 		return nil, err
 	}
 	if err := b.runTransformers(ra, k, kfile); err != nil {

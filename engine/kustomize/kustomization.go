@@ -52,24 +52,24 @@ type Kustomization struct {
 	Bases             []string          `json:"bases,omitempty"`
 	BuildMetadata     []string          `json:"buildMetadata,omitempty"`
 
-	PatchesStrategicMerge       json.RawMessage `json:"patchesStrategicMerge,omitempty"`
-	PatchesJson6902             json.RawMessage `json:"patchesJson6902,omitempty"`
-	Patches                     json.RawMessage `json:"patches,omitempty"`
-	Replacements                json.RawMessage `json:"replacements,omitempty"`
-	Vars                        json.RawMessage `json:"vars,omitempty"`
-	SortOptions                 json.RawMessage `json:"sortOptions,omitempty"`
-	Components                  json.RawMessage `json:"components,omitempty"`
-	Crds                        json.RawMessage `json:"crds,omitempty"`
-	ConfigMapGenerator          json.RawMessage `json:"configMapGenerator,omitempty"`
-	SecretGenerator             json.RawMessage `json:"secretGenerator,omitempty"`
-	HelmGlobals                 json.RawMessage `json:"helmGlobals,omitempty"`
-	HelmCharts                  json.RawMessage `json:"helmCharts,omitempty"`
-	HelmChartInflationGenerator json.RawMessage `json:"helmChartInflationGenerator,omitempty"`
-	GeneratorOptions            json.RawMessage `json:"generatorOptions,omitempty"`
-	Configurations              json.RawMessage `json:"configurations,omitempty"`
-	Generators                  json.RawMessage `json:"generators,omitempty"`
-	Transformers                json.RawMessage `json:"transformers,omitempty"`
-	Validators                  json.RawMessage `json:"validators,omitempty"`
+	PatchesStrategicMerge       json.RawMessage   `json:"patchesStrategicMerge,omitempty"`
+	PatchesJson6902             json.RawMessage   `json:"patchesJson6902,omitempty"`
+	Patches                     json.RawMessage   `json:"patches,omitempty"`
+	Replacements                json.RawMessage   `json:"replacements,omitempty"`
+	Vars                        json.RawMessage   `json:"vars,omitempty"`
+	SortOptions                 json.RawMessage   `json:"sortOptions,omitempty"`
+	Components                  json.RawMessage   `json:"components,omitempty"`
+	Crds                        json.RawMessage   `json:"crds,omitempty"`
+	ConfigMapGenerator          []ConfigMapArgs   `json:"configMapGenerator,omitempty"`
+	SecretGenerator             []SecretArgs      `json:"secretGenerator,omitempty"`
+	HelmGlobals                 json.RawMessage   `json:"helmGlobals,omitempty"`
+	HelmCharts                  json.RawMessage   `json:"helmCharts,omitempty"`
+	HelmChartInflationGenerator json.RawMessage   `json:"helmChartInflationGenerator,omitempty"`
+	GeneratorOptions            *GeneratorOptions `json:"generatorOptions,omitempty"`
+	Configurations              json.RawMessage   `json:"configurations,omitempty"`
+	Generators                  json.RawMessage   `json:"generators,omitempty"`
+	Transformers                json.RawMessage   `json:"transformers,omitempty"`
+	Validators                  json.RawMessage   `json:"validators,omitempty"`
 }
 
 // unsupported names the fields this engine refuses, each with why.
@@ -86,9 +86,6 @@ var unsupported = []struct {
 	{"sortOptions", func(k *Kustomization) json.RawMessage { return k.SortOptions }, "only kubectl's default (legacy) order is computed"},
 	{"components", func(k *Kustomization) json.RawMessage { return k.Components }, "components are not computed"},
 	{"crds", func(k *Kustomization) json.RawMessage { return k.Crds }, "CRD field specs are not computed"},
-	{"configMapGenerator", func(k *Kustomization) json.RawMessage { return k.ConfigMapGenerator }, "generators are not computed yet"},
-	{"secretGenerator", func(k *Kustomization) json.RawMessage { return k.SecretGenerator }, "generators are not computed yet"},
-	{"generatorOptions", func(k *Kustomization) json.RawMessage { return k.GeneratorOptions }, "generators are not computed yet"},
 	{"helmGlobals", func(k *Kustomization) json.RawMessage { return k.HelmGlobals }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
 	{"helmCharts", func(k *Kustomization) json.RawMessage { return k.HelmCharts }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
 	{"helmChartInflationGenerator", func(k *Kustomization) json.RawMessage { return k.HelmChartInflationGenerator }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},

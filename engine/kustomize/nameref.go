@@ -262,7 +262,16 @@ func (f nameRefFilter) selectReferral(oldName string, cands []*object, identical
 	for _, c := range cands {
 		ids = append(ids, c.curID().String())
 	}
-	return nil, errorf(ErrTransform, f.referrer.file, "found multiple possible referrals: %s", strings.Join(ids, ", "))
+	// nameref's failureDetails: the referrer and each candidate as YAML,
+	// build annotations included.
+	var d strings.Builder
+	y, _ := render(f.referrer.node)
+	fmt.Fprintf(&d, "\n**** Too many possible referral targets to referrer:\n%s\n", y)
+	for i, c := range cands {
+		y, _ := render(c.node)
+		fmt.Fprintf(&d, "--- possible referral %d:\n%s\n", i, y)
+	}
+	return nil, errorf(ErrTransform, f.referrer.file, "found multiple possible referrals: %s\n%s", strings.Join(ids, ", "), d.String())
 }
 
 func prevIDSelectedBy(g gvk) func(*object) bool {

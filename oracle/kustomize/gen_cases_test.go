@@ -15,7 +15,7 @@ import (
 func genKustomization(r *rand.Rand) (map[string]string, string) {
 	files := map[string]string{}
 	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
-	names := []string{"app", "web", "db", "cfg", "x"}
+	names := []string{"app", "web", "db", "cfg", "x", "gen"}
 	nss := []string{"", "", "default", "prod", "team-a"}
 
 	var docs []string
@@ -51,7 +51,8 @@ func genKustomization(r *rand.Rand) (map[string]string, string) {
 		files[f] = strings.Join(ds, "---\n")
 		res = append(res, fmt.Sprintf("r%d.yaml", i))
 	}
-	files["base/kustomization.yaml"] = genKustFile(r, res)
+	gens := map[string][]string{}
+	files["base/kustomization.yaml"] = genKustFile(r, res) + genGenerators(r, files, "base", gens)
 	dir := "base"
 	levels := r.Intn(3)
 	parent := "base"
@@ -64,10 +65,99 @@ func genKustomization(r *rand.Rand) (map[string]string, string) {
 			files[d+"/extra.yaml"] = genObject(r, pick("ConfigMap", "ServiceAccount", "Deployment"), name+"-o", "", names)
 			rs = append(rs, "extra.yaml")
 		}
-		files[d+"/kustomization.yaml"] = genKustFile(r, rs)
+		files[d+"/kustomization.yaml"] = genKustFile(r, rs) + genGenerators(r, files, d, gens)
 		parent, dir = d, d
 	}
 	return files, dir
+}
+
+// genGenerators adds configMapGenerator, secretGenerator and
+// generatorOptions entries (and the files they read) to a kustomization.
+// gens holds the names each generator field made in the levels below;
+// an overlay merges into or replaces one of those, or makes its own.
+func genGenerators(r *rand.Rand, files map[string]string, dir string, gens map[string][]string) string {
+	var b strings.Builder
+	gen := func(field string) {
+		below := gens[field]
+		overlay := len(below) > 0
+		names := []string{"gen", "gdb"}
+		if overlay {
+			names = []string{"gen2", "gdb2"}
+		}
+		n := 1 + r.Intn(2)
+		fmt.Fprintf(&b, "%s:\n", field)
+		used := map[string]bool{}
+		for i := 0; i < n; i++ {
+			name := names[r.Intn(len(names))]
+			behavior := ""
+			if overlay && r.Intn(2) == 0 {
+				name = below[r.Intn(len(below))]
+				behavior = []string{"merge", "replace", "merge"}[r.Intn(3)]
+			}
+			if used[name] {
+				continue
+			}
+			used[name] = true
+			gens[field] = append(gens[field], name)
+			fmt.Fprintf(&b, "- name: %s\n", name)
+			if behavior != "" {
+				fmt.Fprintf(&b, "  behavior: %s\n", behavior)
+			}
+			if r.Intn(4) == 0 {
+				fmt.Fprintf(&b, "  namespace: %s\n", []string{"prod", "default"}[r.Intn(2)])
+			}
+			if r.Intn(3) > 0 {
+				b.WriteString("  literals:\n")
+				keys := r.Perm(4)[:1+r.Intn(3)]
+				for _, j := range keys {
+					fmt.Fprintf(&b, "  - %s=%s\n", []string{"A", "B", "key.txt", "C"}[j], []string{"1", "\"quoted\"", "x y", "true", "'s'", ""}[r.Intn(6)])
+				}
+			}
+			if r.Intn(3) == 0 {
+				f := fmt.Sprintf("data%d.txt", r.Intn(2))
+				files[dir+"/"+f] = []string{"hello\n", "line1\nline2\n", "\xff\xfe binary", strings.Repeat("long text ", 12)}[r.Intn(4)]
+				if r.Intn(2) == 0 {
+					fmt.Fprintf(&b, "  files:\n  - %s\n", f)
+				} else {
+					fmt.Fprintf(&b, "  files:\n  - k%d=%s\n", i, f)
+				}
+			}
+			if r.Intn(4) == 0 {
+				files[dir+"/vars.env"] = "# comment\nX=1\n  Y=two words\nEMPTY=\nNOEQ\n"
+				b.WriteString("  envs:\n  - vars.env\n")
+			}
+			if field == "secretGenerator" && r.Intn(3) == 0 {
+				b.WriteString("  type: kubernetes.io/tls\n")
+			}
+			if r.Intn(4) == 0 {
+				b.WriteString("  options:\n")
+				switch r.Intn(4) {
+				case 0:
+					b.WriteString("    disableNameSuffixHash: true\n")
+				case 1:
+					b.WriteString("    labels:\n      gen: \"yes\"\n")
+				case 2:
+					b.WriteString("    annotations:\n      note: local\n")
+				default:
+					b.WriteString("    immutable: true\n")
+				}
+			}
+		}
+	}
+	if r.Intn(2) == 0 {
+		gen("configMapGenerator")
+	}
+	if r.Intn(3) == 0 {
+		gen("secretGenerator")
+	}
+	if r.Intn(5) == 0 {
+		b.WriteString("generatorOptions:\n")
+		if r.Intn(2) == 0 {
+			b.WriteString("  disableNameSuffixHash: true\n")
+		}
+		b.WriteString("  labels:\n    global: \"1\"\n  annotations:\n    note: global\n")
+	}
+	return b.String()
 }
 
 func relPath(from, to string) string { return "../" + to }
