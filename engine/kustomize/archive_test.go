@@ -20,7 +20,7 @@ type archive struct {
 	want, err     *string
 }
 
-func readArchives(t *testing.T) []archive {
+func readArchives(t testing.TB) []archive {
 	t.Helper()
 	paths, err := filepath.Glob("testdata/build/*.txtar")
 	if err != nil || len(paths) == 0 {
