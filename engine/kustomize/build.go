@@ -84,6 +84,15 @@ func Build(in Input) (*Result, error) {
 		return nil, err
 	}
 	ra.objs = dropLocal(ra.objs)
+	// IgnoreLocal rebuilds the map; kustomize panics (kubectl crashes with
+	// this message) when two objects now have the same id, which only a
+	// patch that renames can cause.
+	final := &accumulator{}
+	for _, o := range ra.objs {
+		if err := final.append(o); err != nil {
+			return nil, err
+		}
+	}
 	legacySort(ra.objs)
 	var out bytes.Buffer
 	for i, o := range ra.objs {
@@ -141,7 +150,7 @@ func (b *builder) accumulateTarget(root string, k *Kustomization, kfile string, 
 	if err := b.runGenerators(ra, k, root, kfile); err != nil {
 		return nil, err
 	}
-	if err := b.runTransformers(ra, k, kfile); err != nil {
+	if err := b.runTransformers(ra, k, root, kfile); err != nil {
 		return nil, err
 	}
 	return ra, nil

@@ -38,6 +38,11 @@ func TestErrors(t *testing.T) {
 			ErrUnsupported, "Helm charts need helm"},
 		{"a transformer plugin", []string{"kustomization.yaml", "transformers:\n- t.yaml\n"},
 			ErrUnsupported, "plugins and KRM functions"},
+		{"a strategic merge patch in patches", []string{"kustomization.yaml", "resources:\n- a.yaml\npatches:\n- patch: |-\n    apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: c\n    data:\n      a: b\n",
+			"a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"},
+			ErrUnsupported, "strategic merge patch [patch: "},
+		{"patchesStrategicMerge", []string{"kustomization.yaml", "patchesStrategicMerge:\n- p.yaml\n"},
+			ErrUnsupported, "strategic merge patches are not computed yet"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -72,6 +77,31 @@ func TestSteps(t *testing.T) {
 		"namePrefix ConfigMap cfg metadata/name cfg -> p-cfg",
 		"namePrefix Pod pod metadata/name pod -> p-pod",
 		"nameReference Pod p-pod spec/volumes/configMap/name cfg -> p-cfg",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestJSONPatchSteps(t *testing.T) {
+	res, err := build(t, "",
+		"kustomization.yaml", "resources:\n- cm.yaml\npatches:\n- target:\n    kind: ConfigMap\n  patch: |-\n"+
+			"    - op: replace\n      path: /data/a\n      value: \"2\"\n    - op: move\n      from: /data/a\n      path: /data/b\n"+
+			"- target:\n    kind: Secret\n  patch: '[{\"op\": \"remove\", \"path\": \"/data\"}]'\n",
+		"cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: \"1\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range res.Steps {
+		if s.Transformer == "patches" {
+			got = append(got, s.Object+"|"+s.Field+"|"+s.Old+"|"+s.New+"|"+s.Rule)
+		}
+	}
+	want := []string{
+		`ConfigMap c|data/a|"1"|"2"|JSON 6902 replace`,
+		`ConfigMap c|data/b|"2"|"2"|JSON 6902 move from /data/a`,
+		`||||the target Secret.[noVer].[noGrp]/[noName].[noNs]:a=:l= matches no object: kustomize applies the patch to nothing, without an error`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -53,8 +53,8 @@ type Kustomization struct {
 	BuildMetadata     []string          `json:"buildMetadata,omitempty"`
 
 	PatchesStrategicMerge       json.RawMessage   `json:"patchesStrategicMerge,omitempty"`
-	PatchesJson6902             json.RawMessage   `json:"patchesJson6902,omitempty"`
-	Patches                     json.RawMessage   `json:"patches,omitempty"`
+	PatchesJson6902             []Patch           `json:"patchesJson6902,omitempty"`
+	Patches                     []Patch           `json:"patches,omitempty"`
 	Replacements                json.RawMessage   `json:"replacements,omitempty"`
 	Vars                        json.RawMessage   `json:"vars,omitempty"`
 	SortOptions                 json.RawMessage   `json:"sortOptions,omitempty"`
@@ -78,9 +78,7 @@ var unsupported = []struct {
 	get    func(k *Kustomization) json.RawMessage
 	reason string
 }{
-	{"patchesStrategicMerge", func(k *Kustomization) json.RawMessage { return k.PatchesStrategicMerge }, "patches are not computed yet"},
-	{"patchesJson6902", func(k *Kustomization) json.RawMessage { return k.PatchesJson6902 }, "patches are not computed yet"},
-	{"patches", func(k *Kustomization) json.RawMessage { return k.Patches }, "patches are not computed yet"},
+	{"patchesStrategicMerge", func(k *Kustomization) json.RawMessage { return k.PatchesStrategicMerge }, "strategic merge patches are not computed yet (JSON 6902 patches in patches or patchesJson6902 are)"},
 	{"replacements", func(k *Kustomization) json.RawMessage { return k.Replacements }, "replacements are not computed"},
 	{"vars", func(k *Kustomization) json.RawMessage { return k.Vars }, "vars (deprecated in kustomize) are not computed"},
 	{"sortOptions", func(k *Kustomization) json.RawMessage { return k.SortOptions }, "only kubectl's default (legacy) order is computed"},

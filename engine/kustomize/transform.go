@@ -12,9 +12,33 @@ import (
 // runTransformers runs the builtin transformers a kustomization asks for,
 // in kustomize's fixed order (configureBuiltinTransformers), whatever the
 // order of the fields in the file.
-func (b *builder) runTransformers(ra *accumulator, k *Kustomization, kfile string) error {
+func (b *builder) runTransformers(ra *accumulator, k *Kustomization, root, kfile string) error {
 	tc := ra.cfg
 	b.tr.kust = kfile
+	// kustomize configures every transformer before running the first:
+	// a patch that cannot be read fails before anything changes.
+	var patches, legacyPatches []*jsonPatch
+	for _, p := range k.Patches {
+		jp, err := b.configurePatch(p, root, kfile)
+		if err != nil {
+			return err
+		}
+		patches = append(patches, jp)
+	}
+	for _, p := range k.PatchesJson6902 {
+		jp, err := b.configureLegacyJSONPatch(p, root, kfile)
+		if err != nil {
+			return err
+		}
+		legacyPatches = append(legacyPatches, jp)
+	}
+	b.tr.name = "patches"
+	for _, jp := range patches {
+		if err := jp.apply(ra, kfile, b.tr); err != nil {
+			return err
+		}
+		ra.dropEmpties()
+	}
 	if k.Namespace != "" {
 		b.tr.name = "namespace"
 		if err := namespaceTransform(ra, k.Namespace, tc.NameSpace, b.tr); err != nil {
@@ -67,6 +91,13 @@ func (b *builder) runTransformers(ra *accumulator, k *Kustomization, kfile strin
 		if err := mapTransform(ra, k.CommonAnnotations, tc.CommonAnnotations, b.tr); err != nil {
 			return err
 		}
+	}
+	b.tr.name = "patchesJson6902"
+	for _, jp := range legacyPatches {
+		if err := jp.apply(ra, kfile, b.tr); err != nil {
+			return err
+		}
+		ra.dropEmpties()
 	}
 	b.tr.name = "replicas"
 	for _, r := range k.Replicas {

@@ -1,10 +1,13 @@
 package kustomize
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand"
 	"sort"
 	"strings"
+
+	sigsyaml "sigs.k8s.io/yaml"
 )
 
 // genKustomization makes a small random tree: a base and, half the time,
@@ -160,6 +163,82 @@ func genGenerators(r *rand.Rand, files map[string]string, dir string, gens map[s
 	return b.String()
 }
 
+// genJSONPatches writes patches (or patchesJson6902) entries with JSON
+// 6902 operations, inline as YAML or JSON, and targets by kind, name
+// (regular expressions), namespace and label selector.
+func genJSONPatches(r *rand.Rand) string {
+	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
+	common := []string{
+		`{"op": "add", "path": "/metadata/labels", "value": {"patched": "yes"}}`,
+		`{"op": "add", "path": "/metadata/annotations", "value": {"patched": "1.0"}}`,
+		`{"op": "remove", "path": "/metadata/labels/keep"}`,
+		`{"op": "copy", "from": "/metadata/name", "path": "/metadata/annotations"}`,
+		`{"op": "move", "from": "/metadata/labels", "path": "/metadata/annotations"}`,
+		`{"op": "replace", "path": "/metadata/name", "value": "renamed"}`,
+		`{"op": "test", "path": "/apiVersion", "value": "v1"}`,
+	}
+	byKind := map[string][]string{
+		"Deployment": {
+			`{"op": "replace", "path": "/spec/replicas", "value": 4}`,
+			`{"op": "add", "path": "/spec/replicas", "value": 1}`,
+			`{"op": "add", "path": "/spec/template/spec/containers/0/env", "value": [{"name": "A", "value": "1"}]}`,
+			`{"op": "add", "path": "/spec/template/spec/containers/-", "value": {"name": "side", "image": "busybox"}}`,
+			`{"op": "test", "path": "/kind", "value": "Deployment"}`,
+			`{"op": "remove", "path": "/spec/template/spec/volumes"}`,
+		},
+		"ConfigMap": {
+			`{"op": "replace", "path": "/data/k", "value": "patched"}`,
+			`{"op": "add", "path": "/data", "value": {"n": 1.50, "b": true, "s": "x"}}`,
+			`{"op": "add", "path": "/data/new", "value": "v2"}`,
+		},
+		"Service": {
+			`{"op": "add", "path": "/spec/ports/-", "value": {"port": 443, "name": "https"}}`,
+			`{"op": "replace", "path": "/spec/selector", "value": {"app": "patched"}}`,
+		},
+	}
+	kind := pick("Deployment", "ConfigMap", "Service")
+	var list []string
+	for i := 0; i < 1+r.Intn(2); i++ {
+		if r.Intn(3) == 0 {
+			list = append(list, pick(common...))
+		} else {
+			list = append(list, pick(byKind[kind]...))
+		}
+	}
+	patch := ""
+	if r.Intn(2) == 0 {
+		patch = "    [" + strings.Join(list, ", ") + "]\n"
+	} else {
+		for _, o := range list {
+			var m map[string]any
+			if err := json.Unmarshal([]byte(o), &m); err != nil {
+				panic(err)
+			}
+			y, _ := sigsyaml.Marshal([]any{m})
+			for _, line := range strings.Split(strings.TrimSuffix(string(y), "\n"), "\n") {
+				patch += "    " + line + "\n"
+			}
+		}
+	}
+	target := "  target:\n"
+	switch r.Intn(5) {
+	case 0:
+		target += "    kind: " + kind + "\n    name: .*\n"
+	case 1:
+		target += "    kind: " + kind + "|Widget\n    name: " + pick("app", "web", "a.*", "cfg|db", "gen") + "\n"
+	case 2:
+		target += "    kind: " + kind + "\n    labelSelector: " + pick("keep=yes", "keep", "!keep") + "\n    name: .*\n"
+	case 3:
+		target += "    version: v1\n    kind: " + kind + "\n    name: " + pick("app", "web", "db", "x") + "\n"
+	default:
+		target += "    kind: " + kind + "\n    namespace: " + pick("prod", "default", "team-.*") + "\n    name: " + pick("app", "web", ".*") + "\n"
+	}
+	if r.Intn(3) == 0 {
+		return "patchesJson6902:\n- patch: |-\n" + patch + target
+	}
+	return "patches:\n- patch: |-\n" + patch + target
+}
+
 func relPath(from, to string) string { return "../" + to }
 
 func genKustFile(r *rand.Rand, resources []string) string {
@@ -214,6 +293,9 @@ func genKustFile(r *rand.Rand, resources []string) string {
 				b.WriteString("  newName: other\n  newTag: \"2\"\n")
 			}
 		}
+	}
+	if r.Intn(3) == 0 {
+		b.WriteString(genJSONPatches(r))
 	}
 	if r.Intn(10) == 0 {
 		fmt.Fprintf(&b, "replicas:\n- name: %s\n  count: %d\n", []string{"app", "web", "db", "p-app", "cfg"}[r.Intn(5)], r.Intn(4))

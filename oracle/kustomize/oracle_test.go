@@ -25,7 +25,16 @@ var randomCases = flag.Int("random", 400, "number of generated kustomizations")
 // krustyBuild runs the real kustomize as `kubectl kustomize` does: its
 // build command leaves --reorder unset (krusty.ReorderOptionUnspecified),
 // which applies the legacy order unless the kustomization has sortOptions.
-func krustyBuild(files map[string]string, dir string) (string, error) {
+//
+// kustomize panics in a few places (two objects renamed to the same id by
+// a patch: IgnoreLocal's FromResourceSlice); kubectl then crashes with the
+// panic's value, which is returned here as the error.
+func krustyBuild(files map[string]string, dir string) (out string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			out, err = "", fmt.Errorf("%v", p)
+		}
+	}()
 	fs := filesys.MakeFsInMemory()
 	for p, c := range files {
 		if err := fs.WriteFile("/"+p, []byte(c)); err != nil {

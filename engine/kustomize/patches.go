@@ -1,0 +1,389 @@
+package kustomize
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+	jsonpatch "gopkg.in/evanphx/json-patch.v4"
+	"k8s.io/apimachinery/pkg/labels"
+	sigsyaml "sigs.k8s.io/yaml"
+)
+
+// Selector is kustomize's types.Selector: a patch's target. Group,
+// version, kind, name and namespace are regular expressions anchored at
+// both ends; the label and annotation selectors are Kubernetes selectors.
+type Selector struct {
+	Group              string `json:"group,omitempty"`
+	Version            string `json:"version,omitempty"`
+	Kind               string `json:"kind,omitempty"`
+	Name               string `json:"name,omitempty"`
+	Namespace          string `json:"namespace,omitempty"`
+	AnnotationSelector string `json:"annotationSelector,omitempty"`
+	LabelSelector      string `json:"labelSelector,omitempty"`
+}
+
+// PatchArgs is kustomize's types.PatchArgs.
+type PatchArgs struct {
+	AllowNameChange bool `json:"allowNameChange,omitempty"`
+	AllowKindChange bool `json:"allowKindChange,omitempty"`
+}
+
+// Patch is one entry of patches or patchesJson6902.
+type Patch struct {
+	Path    string     `json:"path,omitempty"`
+	Patch   string     `json:"patch,omitempty"`
+	Target  *Selector  `json:"target,omitempty"`
+	Options *PatchArgs `json:"options,omitempty"`
+}
+
+// String is types.Selector.String, which kustomize's messages print.
+func (s *Selector) String() string {
+	id := resID{gvk: gvk{Group: s.Group, Version: s.Version, Kind: s.Kind}, Name: s.Name, Namespace: s.Namespace}
+	return fmt.Sprintf("%s:a=%s:l=%s", id, s.AnnotationSelector, s.LabelSelector)
+}
+
+func anchor(p string) string {
+	if p == "" {
+		return p
+	}
+	return "^(?:" + p + ")$"
+}
+
+// selectTargets is ResMap.Select: the objects whose original or current
+// namespace and name, and whose current group, version and kind, match,
+// with the label and annotation selectors.
+func (ra *accumulator) selectTargets(s *Selector) ([]*object, error) {
+	var res [5]*regexp.Regexp
+	for i, p := range []string{s.Group, s.Version, s.Kind, s.Name, s.Namespace} {
+		re, err := regexp.Compile(anchor(p))
+		if err != nil {
+			return nil, err
+		}
+		res[i] = re
+	}
+	var out []*object
+	for _, o := range ra.objs {
+		cur, org := o.curID(), o.orgID()
+		if s.Namespace != "" && !res[4].MatchString(org.effectiveNamespace()) && !res[4].MatchString(cur.effectiveNamespace()) {
+			continue
+		}
+		if s.Name != "" && !res[3].MatchString(org.Name) && !res[3].MatchString(cur.Name) {
+			continue
+		}
+		g := o.gvk()
+		if (s.Group != "" && !res[0].MatchString(g.Group)) || (s.Version != "" && !res[1].MatchString(g.Version)) ||
+			(s.Kind != "" && !res[2].MatchString(g.Kind)) {
+			continue
+		}
+		ok, err := matchesSelector(s.LabelSelector, stringMap(field(o.meta(), "labels")))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		if ok, err = matchesSelector(s.AnnotationSelector, o.annotations()); err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+func matchesSelector(sel string, set map[string]string) (bool, error) {
+	s, err := labels.Parse(sel)
+	if err != nil {
+		return false, err
+	}
+	return s.Matches(labels.Set(set)), nil
+}
+
+// jsonPatch is a parsed JSON 6902 patch and where it came from.
+type jsonPatch struct {
+	entry  Patch
+	source string // kustomize's "[patch: ...]" or "[path: ...]"
+	text   string // the operations as JSON
+	ops    jsonpatch.Patch
+	legacy bool // from patchesJson6902 (PatchJson6902Transformer)
+}
+
+// pluginConfig writes a patch entry as kustomize's configureBuiltinPlugin
+// marshals it into the plugin's configuration (its error messages quote
+// it).
+func pluginConfig(v any) string {
+	y, err := sigsyaml.Marshal(v)
+	if err != nil {
+		return err.Error()
+	}
+	return string(y)
+}
+
+// configurePatch is PatchTransformerPlugin.Config for a `patches` entry:
+// the text is read as strategic merge patches and as a JSON patch; it
+// must be exactly one of them. Strategic merge patches are refused here
+// (not computed yet).
+func (b *builder) configurePatch(p Patch, root, kfile string) (*jsonPatch, error) {
+	cfg := pluginConfig(p)
+	trouble := func(err error) error {
+		return wrap(err, "trouble configuring builtin PatchTransformer with config: `\n%s`", cfg)
+	}
+	text := strings.TrimSpace(p.Patch)
+	var source string
+	switch {
+	case text == "" && p.Path == "":
+		return nil, trouble(errorf(ErrInput, kfile, "must specify one of patch and path in\n%s", cfg))
+	case text != "" && p.Path != "":
+		return nil, trouble(errorf(ErrInput, kfile, "patch and path can't be set at the same time\n%s", cfg))
+	case text != "":
+		source = fmt.Sprintf("[patch: %q]", text)
+	default:
+		c, err := b.loadFile(root, p.Path, kfile)
+		if err != nil {
+			return nil, trouble(errorf(ErrMissing, kfile, "failed to get the patch file from path(%s): %s", p.Path, err.Error()))
+		}
+		text = string(c)
+		source = fmt.Sprintf("[path: %q]", p.Path)
+	}
+	nSM, errSM := countSMPatches(text)
+	ops, errJSON := decodeJSONPatch(text)
+	if ((errSM == nil && errJSON == nil) || (nSM > 0 && ops != nil)) && nSM > 0 && len(ops) > 0 {
+		return nil, trouble(errorf(ErrInput, kfile, "illegally qualifies as both an SM and JSON patch: %s", source))
+	}
+	if errSM != nil && errJSON != nil {
+		return nil, trouble(errorf(ErrInput, kfile, "unable to parse SM or JSON patch from %s", source))
+	}
+	if errSM == nil {
+		return nil, errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s is not supported here yet (JSON 6902 patches are)", kfile, source)
+	}
+	j, _ := jsonPatchJSON(text)
+	return &jsonPatch{entry: p, source: source, text: j, ops: ops}, nil
+}
+
+// countSMPatches reads text as the resource factory reads strategic merge
+// patches (SliceFromBytes): how many objects, or why not.
+func countSMPatches(text string) (int, error) {
+	nodes, err := decodeDocuments([]byte(text))
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, d := range nodes {
+		if isNilOrEmpty(d) {
+			continue
+		}
+		if d.Kind != yaml.MappingNode {
+			return 0, fmt.Errorf("missing Resource metadata")
+		}
+		o := &object{node: d}
+		if o.kind() == "" {
+			return 0, fmt.Errorf("missing kind in object %s", resourceMeta(o))
+		}
+		if !strings.HasSuffix(o.kind(), "List") && o.name() == "" {
+			return 0, fmt.Errorf("missing metadata.name in object %s", resourceMeta(o))
+		}
+		n++
+	}
+	return n, nil
+}
+
+func jsonPatchJSON(text string) (string, error) {
+	if text == "" {
+		return "", fmt.Errorf("empty json patch operations")
+	}
+	if text[0] == '[' {
+		return text, nil
+	}
+	j, err := sigsyaml.YAMLToJSON([]byte(text))
+	return string(j), err
+}
+
+func decodeJSONPatch(text string) (jsonpatch.Patch, error) {
+	j, err := jsonPatchJSON(text)
+	if err != nil {
+		return nil, err
+	}
+	return jsonpatch.DecodePatch([]byte(j))
+}
+
+// configureLegacyJSONPatch is PatchJson6902TransformerPlugin.Config for a
+// patchesJson6902 entry.
+func (b *builder) configureLegacyJSONPatch(p Patch, root, kfile string) (*jsonPatch, error) {
+	type legacyConfig struct {
+		Target *Selector `json:"target,omitempty"`
+		Path   string    `json:"path,omitempty"`
+		JsonOp string    `json:"jsonOp,omitempty"`
+	}
+	cfg := pluginConfig(legacyConfig{p.Target, p.Path, p.Patch})
+	trouble := func(err error) error {
+		return wrap(err, "trouble configuring builtin PatchJson6902Transformer with config: `\n%s`", cfg)
+	}
+	if p.Target == nil || p.Target.Name == "" {
+		return nil, trouble(errorf(ErrInput, kfile, "must specify the target name"))
+	}
+	op := p.Patch
+	switch {
+	case p.Path == "" && op == "":
+		return nil, trouble(errorf(ErrInput, kfile, "empty file path and empty jsonOp"))
+	case p.Path != "" && op != "":
+		return nil, trouble(errorf(ErrInput, kfile, "must specify a file path or jsonOp, not both"))
+	case p.Path != "":
+		c, err := b.loadFile(root, p.Path, kfile)
+		if err != nil {
+			return nil, trouble(err)
+		}
+		op = string(c)
+		if op == "" {
+			return nil, trouble(errorf(ErrInput, kfile, "patch file '%s' empty seems to be empty", p.Path))
+		}
+	}
+	if op[0] != '[' {
+		j, err := sigsyaml.YAMLToJSON([]byte(op))
+		if err != nil {
+			return nil, trouble(errorf(ErrInput, kfile, "%v", err))
+		}
+		op = string(j)
+	}
+	ops, err := jsonpatch.DecodePatch([]byte(op))
+	if err != nil {
+		return nil, trouble(errorf(ErrInput, kfile, "decoding %s: %v", op, err))
+	}
+	if len(ops) == 0 {
+		return nil, trouble(errorf(ErrInput, kfile, "patch appears to be empty; file=%s, JsonOp=%s", p.Path, op))
+	}
+	return &jsonPatch{entry: p, source: op, text: op, ops: ops, legacy: true}, nil
+}
+
+// apply runs a JSON patch on its targets (PatchTransformerPlugin's
+// transformJson6902, or PatchJson6902TransformerPlugin.Transform): each
+// target goes to JSON, the operations apply in order, and the object is
+// read back from the JSON, its internal (build) annotations restored.
+func (jp *jsonPatch) apply(ra *accumulator, kfile string, tr *trace) error {
+	if jp.entry.Target == nil {
+		if jp.legacy {
+			return errorf(ErrInput, kfile, "must specify a target for patch %s", jp.text)
+		}
+		return errorf(ErrInput, kfile, "must specify a target for JSON patch %s", jp.source)
+	}
+	targets, err := ra.selectTargets(jp.entry.Target)
+	if err != nil {
+		return errorf(ErrInput, kfile, "%v", err)
+	}
+	if len(targets) == 0 {
+		tr.add("", "", "", "", "the target %s matches no object: kustomize applies the patch to nothing, without an error", jp.entry.Target)
+	}
+	for _, o := range targets {
+		desc := describe(o.curID())
+		if !jp.legacy {
+			o.storePreviousID()
+		}
+		internal := map[string]string{}
+		for k, v := range o.annotations() {
+			if strings.HasPrefix(k, "internal.config.kubernetes.io/") || k == "config.kubernetes.io/path" ||
+				k == "config.kubernetes.io/index" || k == "config.k8s.io/id" {
+				internal[k] = v
+			}
+		}
+		doc := []byte(objectJSON(o))
+		out, err := jp.ops.Apply(doc)
+		if err != nil {
+			return errorf(ErrTransform, kfile, "%v", err)
+		}
+		jp.explain(doc, desc, tr)
+		n, err := nodeFromJSON(out)
+		if err != nil {
+			return errorf(ErrTransform, kfile, "%v", err)
+		}
+		*o.node = *n
+		a := o.annotations()
+		for k, v := range internal {
+			a[k] = v
+		}
+		setStringMap(o.node, "annotations", a)
+	}
+	return nil
+}
+
+// explain records each operation of the patch, applied one at a time.
+func (jp *jsonPatch) explain(doc []byte, desc string, tr *trace) {
+	if tr == nil {
+		return
+	}
+	for _, op := range jp.ops {
+		kind := op.Kind()
+		p, _ := op.Path()
+		old := pointerValue(doc, p)
+		next, err := jsonpatch.Patch{op}.Apply(doc)
+		if err != nil {
+			return
+		}
+		nv := pointerValue(next, p)
+		rule := "JSON 6902 " + kind
+		switch kind {
+		case "move", "copy":
+			from, _ := op.From()
+			rule += " from " + from
+			if kind == "move" {
+				old = pointerValue(doc, from)
+			}
+		case "test":
+			rule += ": the value is as expected"
+		}
+		tr.add(desc, strings.TrimPrefix(p, "/"), old, nv, "%s", rule)
+		doc = next
+	}
+}
+
+// pointerValue is the JSON text at a JSON pointer ("" when missing).
+func pointerValue(doc []byte, pointer string) string {
+	var v any
+	if json.Unmarshal(doc, &v) != nil {
+		return ""
+	}
+	if pointer == "" {
+		return string(doc)
+	}
+	for _, part := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[part]; !ok {
+				return ""
+			}
+		case []any:
+			var i int
+			if _, err := fmt.Sscan(part, &i); err != nil || i < 0 || i >= len(x) {
+				return ""
+			}
+			v = x[i]
+		default:
+			return ""
+		}
+	}
+	j, _ := json.Marshal(v)
+	return string(j)
+}
+
+// nodeFromJSON is kyaml's RNode.UnmarshalJSON: JSON into Go values, those
+// written as YAML (yaml.v3) and parsed again.
+func nodeFromJSON(j []byte) (*yaml.Node, error) {
+	m := map[string]any{}
+	if err := json.Unmarshal(j, &m); err != nil {
+		return nil, err
+	}
+	y, err := yaml.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	var d yaml.Node
+	if err := yaml.Unmarshal(y, &d); err != nil {
+		return nil, err
+	}
+	return d.Content[0], nil
+}
