@@ -284,6 +284,19 @@ func (b *builder) readResources(file, rel string) ([]*object, error) {
 	if err != nil {
 		return nil, &Error{Kind: ErrInput, File: file, Message: "MalformedYAMLError: " + err.Error() + " in File: " + rel, malformed: true}
 	}
+	return objectsFromNodes(nodes, file)
+}
+
+// objectsFromBytes is the resource factory's SliceFromBytes.
+func objectsFromBytes(data []byte, file string) ([]*object, error) {
+	nodes, err := decodeDocuments(data)
+	if err != nil {
+		return nil, errorf(ErrInput, file, "%v", err)
+	}
+	return objectsFromNodes(nodes, file)
+}
+
+func objectsFromNodes(nodes []*yaml.Node, file string) ([]*object, error) {
 	var out []*object
 	for len(nodes) > 0 {
 		n := nodes[0]

@@ -41,8 +41,10 @@ func TestErrors(t *testing.T) {
 		{"a strategic merge patch in patches", []string{"kustomization.yaml", "resources:\n- a.yaml\npatches:\n- patch: |-\n    apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: c\n    data:\n      a: b\n",
 			"a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"},
 			ErrUnsupported, "strategic merge patch [patch: "},
-		{"patchesStrategicMerge", []string{"kustomization.yaml", "patchesStrategicMerge:\n- p.yaml\n"},
-			ErrUnsupported, "strategic merge patches are not computed yet"},
+		{"patchesStrategicMerge", []string{"kustomization.yaml", "resources:\n- a.yaml\npatchesStrategicMerge:\n- p.yaml\n",
+			"a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n",
+			"p.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: b\n"},
+			ErrUnsupported, "strategic merge patches are not supported here yet"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -52,7 +52,7 @@ type Kustomization struct {
 	Bases             []string          `json:"bases,omitempty"`
 	BuildMetadata     []string          `json:"buildMetadata,omitempty"`
 
-	PatchesStrategicMerge       json.RawMessage   `json:"patchesStrategicMerge,omitempty"`
+	PatchesStrategicMerge       []string          `json:"patchesStrategicMerge,omitempty"`
 	PatchesJson6902             []Patch           `json:"patchesJson6902,omitempty"`
 	Patches                     []Patch           `json:"patches,omitempty"`
 	Replacements                json.RawMessage   `json:"replacements,omitempty"`
@@ -78,7 +78,6 @@ var unsupported = []struct {
 	get    func(k *Kustomization) json.RawMessage
 	reason string
 }{
-	{"patchesStrategicMerge", func(k *Kustomization) json.RawMessage { return k.PatchesStrategicMerge }, "strategic merge patches are not computed yet (JSON 6902 patches in patches or patchesJson6902 are)"},
 	{"replacements", func(k *Kustomization) json.RawMessage { return k.Replacements }, "replacements are not computed"},
 	{"vars", func(k *Kustomization) json.RawMessage { return k.Vars }, "vars (deprecated in kustomize) are not computed"},
 	{"sortOptions", func(k *Kustomization) json.RawMessage { return k.SortOptions }, "only kubectl's default (legacy) order is computed"},

@@ -111,6 +111,8 @@ type jsonPatch struct {
 	text   string // the operations as JSON
 	ops    jsonpatch.Patch
 	legacy bool // from patchesJson6902 (PatchJson6902Transformer)
+	// sm holds the strategic merge patches when the text is one (or more).
+	sm []*object
 }
 
 // pluginConfig writes a patch entry as kustomize's configureBuiltinPlugin
@@ -150,7 +152,8 @@ func (b *builder) configurePatch(p Patch, root, kfile string) (*jsonPatch, error
 		text = string(c)
 		source = fmt.Sprintf("[path: %q]", p.Path)
 	}
-	nSM, errSM := countSMPatches(text)
+	sm, errSM := objectsFromBytes([]byte(text), kfile)
+	nSM := len(sm)
 	ops, errJSON := decodeJSONPatch(text)
 	if ((errSM == nil && errJSON == nil) || (nSM > 0 && ops != nil)) && nSM > 0 && len(ops) > 0 {
 		return nil, trouble(errorf(ErrInput, kfile, "illegally qualifies as both an SM and JSON patch: %s", source))
@@ -159,37 +162,10 @@ func (b *builder) configurePatch(p Patch, root, kfile string) (*jsonPatch, error
 		return nil, trouble(errorf(ErrInput, kfile, "unable to parse SM or JSON patch from %s", source))
 	}
 	if errSM == nil {
-		return nil, errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s is not supported here yet (JSON 6902 patches are)", kfile, source)
+		return &jsonPatch{entry: p, source: source, sm: sm}, nil
 	}
 	j, _ := jsonPatchJSON(text)
 	return &jsonPatch{entry: p, source: source, text: j, ops: ops}, nil
-}
-
-// countSMPatches reads text as the resource factory reads strategic merge
-// patches (SliceFromBytes): how many objects, or why not.
-func countSMPatches(text string) (int, error) {
-	nodes, err := decodeDocuments([]byte(text))
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, d := range nodes {
-		if isNilOrEmpty(d) {
-			continue
-		}
-		if d.Kind != yaml.MappingNode {
-			return 0, fmt.Errorf("missing Resource metadata")
-		}
-		o := &object{node: d}
-		if o.kind() == "" {
-			return 0, fmt.Errorf("missing kind in object %s", resourceMeta(o))
-		}
-		if !strings.HasSuffix(o.kind(), "List") && o.name() == "" {
-			return 0, fmt.Errorf("missing metadata.name in object %s", resourceMeta(o))
-		}
-		n++
-	}
-	return n, nil
 }
 
 func jsonPatchJSON(text string) (string, error) {
@@ -264,6 +240,9 @@ func (b *builder) configureLegacyJSONPatch(p Patch, root, kfile string) (*jsonPa
 // target goes to JSON, the operations apply in order, and the object is
 // read back from the JSON, its internal (build) annotations restored.
 func (jp *jsonPatch) apply(ra *accumulator, kfile string, tr *trace) error {
+	if jp.sm != nil || (!jp.legacy && jp.ops == nil) {
+		return jp.applySM(ra, kfile, tr)
+	}
 	if jp.entry.Target == nil {
 		if jp.legacy {
 			return errorf(ErrInput, kfile, "must specify a target for patch %s", jp.text)
@@ -386,4 +365,95 @@ func nodeFromJSON(j []byte) (*yaml.Node, error) {
 		return nil, err
 	}
 	return d.Content[0], nil
+}
+
+// applySM is PatchTransformerPlugin.transformStrategicMerge as far as this
+// engine goes: the target is found as kustomize finds it, and a patch that
+// matches nothing is kustomize's no-op or error; merging into a target is
+// not computed yet.
+func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
+	if jp.entry.Target != nil {
+		if len(jp.sm) > 1 {
+			return errorf(ErrInput, kfile, "Multiple Strategic-Merge Patches in one `patches` entry is not allowed to set `patches.target` field: %s", jp.source)
+		}
+		targets, err := ra.selectTargets(jp.entry.Target)
+		if err != nil {
+			return errorf(ErrInput, kfile, "unable to find patch target %q in `resources`: %v", jp.entry.Target.String(), err)
+		}
+		if len(targets) == 0 {
+			tr.add("", "", "", "", "the target %s matches no object: kustomize applies the patch to nothing, without an error", jp.entry.Target)
+			return nil
+		}
+		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s is not supported here yet (JSON 6902 patches are)", kfile, jp.source)
+	}
+	for _, p := range jp.sm {
+		id := p.curID()
+		if _, err := ra.getByID(id); err != nil {
+			return errorf(ErrMissing, kfile, "no resource matches strategic merge patch %q: %s", id.String(), err.Error())
+		}
+		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s is not supported here yet (JSON 6902 patches are)", kfile, jp.source)
+	}
+	return nil
+}
+
+// getByID is ResMap.GetById: the one object whose current or an earlier
+// id is id.
+func (ra *accumulator) getByID(id resID) (*object, error) {
+	var found []*object
+	for _, o := range ra.objs {
+		if !isNilOrEmpty(o.node) && o.matchesAnyID(id.equals) {
+			found = append(found, o)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return nil, fmt.Errorf("no matches for Id %s; failed to find unique target for patch %s", id, id)
+	}
+	return nil, fmt.Errorf("multiple matches for Id %s; failed to find unique target for patch %s", id, id)
+}
+
+// configurePSM is PatchStrategicMergeTransformerPlugin.Config for the
+// patchesStrategicMerge list: each entry is patch text, or else a file.
+func (b *builder) configurePSM(entries []string, root, kfile string) ([]*object, error) {
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	cfg := pluginConfig(struct {
+		Paths []string `json:"paths,omitempty"`
+	}{entries})
+	trouble := func(err error) error {
+		return wrap(err, "trouble configuring builtin PatchStrategicMergeTransformer with config: `\n%s`", cfg)
+	}
+	var out []*object
+	for _, e := range entries {
+		objs, err := objectsFromBytes([]byte(e), kfile)
+		if err != nil {
+			c, lerr := b.loadFile(root, e, kfile)
+			if lerr != nil {
+				return nil, trouble(lerr)
+			}
+			if objs, err = objectsFromBytes(c, kfile); err != nil {
+				return nil, trouble(wrap(err, "%s", e))
+			}
+		}
+		out = append(out, objs...)
+	}
+	if len(out) == 0 {
+		return nil, trouble(errorf(ErrInput, kfile, "patch appears to be empty; files=%v, Patch=", entries))
+	}
+	return out, nil
+}
+
+// applyPSM is PatchStrategicMergeTransformerPlugin.Transform: each patch's
+// target must exist, by its id.
+func applyPSM(ra *accumulator, patches []*object, kfile string) error {
+	for _, p := range patches {
+		if _, err := ra.getByID(p.curID()); err != nil {
+			return errorf(ErrMissing, kfile, "%s", err.Error())
+		}
+		return errorf(ErrUnsupported, kfile, "%s: patchesStrategicMerge: strategic merge patches are not supported here yet (JSON 6902 patches are)", kfile)
+	}
+	return nil
 }

@@ -18,6 +18,10 @@ func (b *builder) runTransformers(ra *accumulator, k *Kustomization, root, kfile
 	// kustomize configures every transformer before running the first:
 	// a patch that cannot be read fails before anything changes.
 	var patches, legacyPatches []*jsonPatch
+	psm, err := b.configurePSM(k.PatchesStrategicMerge, root, kfile)
+	if err != nil {
+		return err
+	}
 	for _, p := range k.Patches {
 		jp, err := b.configurePatch(p, root, kfile)
 		if err != nil {
@@ -31,6 +35,10 @@ func (b *builder) runTransformers(ra *accumulator, k *Kustomization, root, kfile
 			return err
 		}
 		legacyPatches = append(legacyPatches, jp)
+	}
+	b.tr.name = "patchesStrategicMerge"
+	if err := applyPSM(ra, psm, kfile); err != nil {
+		return err
 	}
 	b.tr.name = "patches"
 	for _, jp := range patches {

@@ -196,6 +196,19 @@ func genJSONPatches(r *rand.Rand) string {
 			`{"op": "replace", "path": "/spec/selector", "value": {"app": "patched"}}`,
 		},
 	}
+	if r.Intn(6) == 0 {
+		// Strategic merge patches the engine computes: those that reach no
+		// object (an error without a target, nothing with one).
+		sm := "    apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: nothere\n    data:\n      a: b\n"
+		switch r.Intn(3) {
+		case 0:
+			return "patches:\n- patch: |-\n" + sm
+		case 1:
+			return "patches:\n- patch: |-\n" + sm + "  target:\n    kind: Widget2\n"
+		default:
+			return "patchesStrategicMerge:\n- |-\n" + strings.ReplaceAll(sm, "    ", "  ")
+		}
+	}
 	kind := pick("Deployment", "ConfigMap", "Service")
 	var list []string
 	for i := 0; i < 1+r.Intn(2); i++ {
