@@ -93,7 +93,9 @@ func Build(in Input) (*Result, error) {
 			return nil, err
 		}
 	}
-	legacySort(ra.objs)
+	if err := sortOutput(ra.objs, k.SortOptions); err != nil {
+		return nil, err
+	}
 	var out bytes.Buffer
 	for i, o := range ra.objs {
 		cleanAnnotations(o)
@@ -123,12 +125,9 @@ func (b *builder) loadKustomization(root string) (*Kustomization, string, error)
 	default:
 		return nil, "", errorf(ErrInput, found[0], "Found multiple kustomization files under: %s\n", root)
 	}
-	k, err := parseKustomization(found[0], b.files[found[0]], root)
+	k, err := parseKustomization(found[0], b.files[found[0]], root, &b.warnings)
 	if err != nil {
 		return nil, "", err
-	}
-	if len(k.CommonLabels) > 0 {
-		b.warnings = append(b.warnings, "# Warning: 'commonLabels' is deprecated. Please use 'labels' instead. Run 'kustomize edit fix' to update your Kustomization automatically.")
 	}
 	return k, found[0], nil
 }
@@ -394,20 +393,46 @@ func dropLocal(objs []*object) []*object {
 	return out
 }
 
-// legacySort is the SortOrderTransformer's legacy order, which `kubectl
-// kustomize` applies unless the kustomization sets sortOptions: kinds in
-// kustomize's order (Namespace first, webhooks last), then by id.
-func legacySort(objs []*object) {
+// sortOutput is the SortOrderTransformer as `kubectl kustomize` runs it:
+// the top kustomization's sortOptions when it has them (fifo keeps the
+// order the objects were read and made in; legacy sorts, by default or
+// given kinds first and last), else the legacy order with kustomize's
+// lists (Namespace first, webhooks last), then by id.
+func sortOutput(objs []*object, opts *SortOptions) error {
+	first, last := orderFirst, orderLast
+	if opts != nil {
+		if opts.Order != "fifo" && opts.Order != "legacy" {
+			return errorf(ErrInput, "", "the field 'sortOptions.order' must be one of [fifo, legacy]")
+		}
+		if opts.Order == "fifo" {
+			if opts.LegacySortOptions != nil {
+				return errorf(ErrInput, "", "the field 'sortOptions.legacySortOptions' is set but the selected sort order is 'fifo', not 'legacy'")
+			}
+			return nil
+		}
+		if opts.LegacySortOptions != nil {
+			first, last = opts.LegacySortOptions.OrderFirst, opts.LegacySortOptions.OrderLast
+		}
+	}
+	order := map[string]int{}
+	for i, n := range first {
+		order[n] = -len(first) + i
+	}
+	for i, n := range last {
+		order[n] = 1 + i
+	}
 	ids := make([]resID, len(objs))
 	for i, o := range objs {
 		ids[i] = o.curID()
 	}
-	sort.Sort(legacySorter{ids, objs})
+	sort.Sort(legacySorter{ids, objs, order})
+	return nil
 }
 
 type legacySorter struct {
-	ids  []resID
-	objs []*object
+	ids   []resID
+	objs  []*object
+	order map[string]int
 }
 
 func (s legacySorter) Len() int { return len(s.ids) }
@@ -418,7 +443,7 @@ func (s legacySorter) Swap(i, j int) {
 func (s legacySorter) Less(i, j int) bool {
 	a, b := s.ids[i], s.ids[j]
 	if a.gvk != b.gvk {
-		ia, ib := kindOrder[a.Kind], kindOrder[b.Kind]
+		ia, ib := s.order[a.Kind], s.order[b.Kind]
 		if ia != ib {
 			return ia < ib
 		}

@@ -57,7 +57,7 @@ type Kustomization struct {
 	Patches                     []Patch           `json:"patches,omitempty"`
 	Replacements                json.RawMessage   `json:"replacements,omitempty"`
 	Vars                        json.RawMessage   `json:"vars,omitempty"`
-	SortOptions                 json.RawMessage   `json:"sortOptions,omitempty"`
+	SortOptions                 *SortOptions      `json:"sortOptions,omitempty"`
 	Components                  json.RawMessage   `json:"components,omitempty"`
 	Crds                        json.RawMessage   `json:"crds,omitempty"`
 	ConfigMapGenerator          []ConfigMapArgs   `json:"configMapGenerator,omitempty"`
@@ -70,6 +70,49 @@ type Kustomization struct {
 	Generators                  json.RawMessage   `json:"generators,omitempty"`
 	Transformers                json.RawMessage   `json:"transformers,omitempty"`
 	Validators                  json.RawMessage   `json:"validators,omitempty"`
+
+	// warnings are the deprecation warnings kustomize prints for this file.
+	warnings []string
+}
+
+// SortOptions is kustomize's types.SortOptions: the output order.
+type SortOptions struct {
+	Order             string             `json:"order,omitempty"`
+	LegacySortOptions *LegacySortOptions `json:"legacySortOptions,omitempty"`
+}
+
+// LegacySortOptions are the kinds the legacy order puts first and last.
+type LegacySortOptions struct {
+	OrderFirst []string `json:"orderFirst"`
+	OrderLast  []string `json:"orderLast"`
+}
+
+const editFix = " Run 'kustomize edit fix' to update your Kustomization automatically."
+
+// deprecationWarnings is Kustomization.CheckDeprecatedFields: what
+// kustomize prints on stderr for each deprecated field present (even
+// empty), in this order, for every kustomization it reads.
+func deprecationWarnings(k *Kustomization) []string {
+	var w []string
+	if k.Bases != nil {
+		w = append(w, "# Warning: 'bases' is deprecated. Please use 'resources' instead."+editFix)
+	}
+	if k.CommonLabels != nil {
+		w = append(w, "# Warning: 'commonLabels' is deprecated. Please use 'labels' instead."+editFix)
+	}
+	if k.ImageTags != nil {
+		w = append(w, "# Warning: 'imageTags' is deprecated. Please use 'images' instead."+editFix)
+	}
+	if k.PatchesJson6902 != nil {
+		w = append(w, "# Warning: 'patchesJson6902' is deprecated. Please use 'patches' instead."+editFix)
+	}
+	if k.PatchesStrategicMerge != nil {
+		w = append(w, "# Warning: 'patchesStrategicMerge' is deprecated. Please use 'patches' instead."+editFix)
+	}
+	if len(k.Vars) > 0 && string(k.Vars) != "null" {
+		w = append(w, "# Warning: 'vars' is deprecated. Please use 'replacements' instead. [EXPERIMENTAL] Run 'kustomize edit fix' to update your Kustomization automatically.")
+	}
+	return w
 }
 
 // unsupported names the fields this engine refuses, each with why.
@@ -80,7 +123,6 @@ var unsupported = []struct {
 }{
 	{"replacements", func(k *Kustomization) json.RawMessage { return k.Replacements }, "replacements are not computed"},
 	{"vars", func(k *Kustomization) json.RawMessage { return k.Vars }, "vars (deprecated in kustomize) are not computed"},
-	{"sortOptions", func(k *Kustomization) json.RawMessage { return k.SortOptions }, "only kubectl's default (legacy) order is computed"},
 	{"components", func(k *Kustomization) json.RawMessage { return k.Components }, "components are not computed"},
 	{"crds", func(k *Kustomization) json.RawMessage { return k.Crds }, "CRD field specs are not computed"},
 	{"helmGlobals", func(k *Kustomization) json.RawMessage { return k.HelmGlobals }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
@@ -94,7 +136,7 @@ var unsupported = []struct {
 
 // parseKustomization reads a kustomization file as types.Kustomization's
 // Unmarshal, then FixKustomization, CheckEmpty and EnforceFields do.
-func parseKustomization(file string, content []byte, root string) (*Kustomization, error) {
+func parseKustomization(file string, content []byte, root string, warnings *[]string) (*Kustomization, error) {
 	j, err := yaml.YAMLToJSON(content)
 	if err != nil {
 		return nil, errorf(ErrInput, file, "invalid Kustomization: %v", err)
@@ -105,7 +147,9 @@ func parseKustomization(file string, content []byte, root string) (*Kustomizatio
 	if err := dec.Decode(&k); err != nil {
 		return nil, errorf(ErrInput, file, "invalid Kustomization: %v", err)
 	}
-	if reflect.DeepEqual(k, Kustomization{APIVersion: k.APIVersion, Kind: k.Kind}) {
+	k.warnings = deprecationWarnings(&k)
+	*warnings = append(*warnings, k.warnings...)
+	if reflect.DeepEqual(k, Kustomization{APIVersion: k.APIVersion, Kind: k.Kind, warnings: k.warnings}) {
 		return nil, errorf(ErrInput, file, "kustomization.yaml is empty")
 	}
 	for _, u := range unsupported {

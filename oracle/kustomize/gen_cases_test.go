@@ -310,6 +310,15 @@ func genKustFile(r *rand.Rand, resources []string) string {
 	if r.Intn(3) == 0 {
 		b.WriteString(genJSONPatches(r))
 	}
+	if r.Intn(6) == 0 {
+		b.WriteString([]string{
+			"sortOptions:\n  order: fifo\n",
+			"sortOptions:\n  order: legacy\n",
+			"sortOptions:\n  order: legacy\n  legacySortOptions:\n    orderFirst: [Deployment, ConfigMap]\n    orderLast: [Namespace, Service]\n",
+			"sortOptions:\n  order: legacy\n  legacySortOptions:\n    orderFirst: []\n    orderLast: []\n",
+			"sortOptions:\n  order: alpha\n",
+		}[r.Intn(5)])
+	}
 	if r.Intn(10) == 0 {
 		fmt.Fprintf(&b, "replicas:\n- name: %s\n  count: %d\n", []string{"app", "web", "db", "p-app", "cfg"}[r.Intn(5)], r.Intn(4))
 	}

@@ -2,6 +2,7 @@ package kustomize
 
 import (
 	"bytes"
+	"io"
 	"flag"
 	"fmt"
 	"math/rand"
@@ -30,6 +31,30 @@ var randomCases = flag.Int("random", 400, "number of generated kustomizations")
 // a patch: IgnoreLocal's FromResourceSlice); kubectl then crashes with the
 // panic's value, which is returned here as the error.
 func krustyBuild(files map[string]string, dir string) (out string, err error) {
+	out, _, err = krustyBuildWarn(files, dir)
+	return out, err
+}
+
+// krustyBuildWarn also returns what kustomize printed on stderr (its
+// deprecation warnings), read from a pipe put in os.Stderr's place.
+func krustyBuildWarn(files map[string]string, dir string) (out, stderr string, err error) {
+	r, w, perr := os.Pipe()
+	if perr != nil {
+		return "", "", perr
+	}
+	saved := os.Stderr
+	os.Stderr = w
+	done := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		done <- string(b)
+	}()
+	defer func() {
+		os.Stderr = saved
+		w.Close()
+		stderr = <-done
+		r.Close()
+	}()
 	defer func() {
 		if p := recover(); p != nil {
 			out, err = "", fmt.Errorf("%v", p)
@@ -38,23 +63,23 @@ func krustyBuild(files map[string]string, dir string) (out string, err error) {
 	fs := filesys.MakeFsInMemory()
 	for p, c := range files {
 		if err := fs.WriteFile("/"+p, []byte(c)); err != nil {
-			return "", err
+			return "", "", err
 		}
 	}
 	o := krusty.MakeDefaultOptions()
 	o.Reorder = krusty.ReorderOptionUnspecified
 	m, err := krusty.MakeKustomizer(o).Run(fs, "/"+dir)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	y, err := m.AsYaml()
-	return string(y), err
+	return string(y), "", err
 }
 
 // compare builds with both and reports a difference.
 func compare(t *testing.T, name string, files map[string]string, dir string) bool {
 	t.Helper()
-	want, wantErr := krustyBuild(files, dir)
+	want, wantStderr, wantErr := krustyBuildWarn(files, dir)
 	in := kustomize.Input{Files: map[string][]byte{}, Dir: dir}
 	for p, c := range files {
 		in.Files[p] = []byte(c)
@@ -89,6 +114,16 @@ func compare(t *testing.T, name string, files map[string]string, dir string) boo
 	case string(res.YAML) != want:
 		t.Errorf("%s: outputs differ\n%s\n--- kustomize:\n%s\n--- engine:\n%s", name, dump(), want, res.YAML)
 		return false
+	}
+	if gotErr == nil {
+		got := ""
+		for _, w := range res.Warnings {
+			got += w + "\n"
+		}
+		if got != wantStderr {
+			t.Errorf("%s: warnings differ\n%s\n--- kustomize:\n%s--- engine:\n%s", name, dump(), wantStderr, got)
+			return false
+		}
 	}
 	return true
 }
