@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -351,33 +352,65 @@ func objectsFromNodes(nodes []*yaml.Node, file string) ([]*object, error) {
 // ResourceMeta with %v, which kustomize's messages show.
 func resourceMeta(o *object) string {
 	meta := o.meta()
-	labels := map[string]string{}
-	annotations := map[string]string{}
-	if l := field(meta, "labels"); l != nil {
-		labels = stringMap(l)
-	}
-	if a := field(meta, "annotations"); a != nil {
-		annotations = stringMap(a)
-	}
-	return fmt.Sprintf("{{%s %s} {{%s %s} %v %v}}", o.apiVersion(), o.kind(), o.name(), o.namespace(), labels, annotations)
+	_ = meta
+	return fmt.Sprintf("{{%s %s} {{%s %s} %v %v}}", o.apiVersion(), o.kind(), o.name(), o.namespace(), o.labels(), o.annotations())
 }
 
+// yamlSeparator is kio's document separator: "---" at the start of a
+// line, anything after it on that line.
+var yamlSeparator = regexp.MustCompile(`\n---.*\n`)
+
+// decodeDocuments reads YAML documents as kyaml's ByteReader does: the
+// text is split at separators first (so a YAML error's line number counts
+// from the start of its document), each part decoded as one document
+// (anything after a first document in a part is ignored), aliases resolved.
+// A file that is one List with items is unwrapped into them here, as the
+// reader does.
 func decodeDocuments(data []byte) ([]*yaml.Node, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
+	s := strings.ReplaceAll(string(data), "\r\n", "\n")
+	var parts []string
+	if len(s) > 0 {
+		prev := 0
+		for _, loc := range yamlSeparator.FindAllStringIndex(s, -1) {
+			sep := s[loc[0]:loc[1]]
+			if rest := strings.TrimSpace(sep[4:]); len(rest) > 0 && rest[0] != '#' {
+				return nil, fmt.Errorf("invalid document separator: %s", strings.TrimSpace(sep))
+			}
+			parts = append(parts, s[prev:loc[0]])
+			prev = loc[1]
+		}
+		parts = append(parts, s[prev:])
+	}
 	var out []*yaml.Node
-	for {
+	for i, part := range parts {
+		if i != len(parts)-1 {
+			part += "\n"
+		}
 		var doc yaml.Node
-		err := dec.Decode(&doc)
+		err := yaml.NewDecoder(strings.NewReader(part)).Decode(&doc)
 		if errors.Is(err, io.EOF) {
-			return out, nil
+			continue
 		}
 		if err != nil {
 			return nil, err
 		}
-		if doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
-			out = append(out, deAlias(doc.Content[0]))
+		if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || isNull(doc.Content[0]) {
+			continue
 		}
+		n := doc.Content[0]
+		if len(parts) == 1 && n.Kind == yaml.MappingNode {
+			if k := field(n, "kind"); k != nil && (k.Value == "List" || k.Value == "ResourceList") {
+				if items := field(n, "items"); items != nil {
+					for _, it := range items.Content {
+						out = append(out, deAlias(it))
+					}
+					continue
+				}
+			}
+		}
+		out = append(out, deAlias(n))
 	}
+	return out, nil
 }
 
 // dropLocal is KustTarget.IgnoreLocal: objects annotated
@@ -470,21 +503,29 @@ func legacyIDString(id resID) string {
 // kustomize's RemoveBuildAnnotations, RemoveOriginAnnotations and
 // RemoveTransformerAnnotations do: every value a string, and no
 // annotations field at all when none is left.
+//
+// Each of the three rewrites the field once, as kustomize does: with the
+// field given twice in the input, each removes one and writes into the
+// other, as kyaml's Clear and LookupCreate do.
 func cleanAnnotations(o *object) {
-	a := o.annotations()
-	for _, k := range BuildAnnotations {
-		delete(a, k)
+	if a := o.annotations(); len(a) > 0 {
+		for _, k := range BuildAnnotations {
+			delete(a, k)
+		}
+		setStringMap(o.node, "annotations", a)
 	}
-	delete(a, annoOrigin)
-	delete(a, annoTransformations)
-	setStringMap(o.node, "annotations", a)
+	for _, k := range []string{annoOrigin, annoTransformations} {
+		a := o.annotations()
+		delete(a, k)
+		setStringMap(o.node, "annotations", a)
+	}
 }
 
 // objectJSON is an object as kustomize's Resource.String() prints it in
 // messages: compact JSON, keys sorted, build annotations included.
 func objectJSON(o *object) string {
-	m := map[string]any{}
-	if err := o.node.Decode(&m); err != nil {
+	m, err := nodeMap(o.node)
+	if err != nil {
 		return "<" + err.Error() + ">"
 	}
 	j, err := json.Marshal(m)
@@ -494,13 +535,35 @@ func objectJSON(o *object) string {
 	return strings.TrimSpace(string(j))
 }
 
+// nodeMap is kyaml's RNode.MarshalJSON up to the JSON: the node written
+// by kyaml's encoder (indent 2, compact sequences) and read back into Go
+// values, so that an error (a key given twice) has the line numbers
+// kustomize reports.
+func nodeMap(n *yaml.Node) (map[string]any, error) {
+	var b bytes.Buffer
+	e := yaml.NewEncoder(&b)
+	e.SetIndent(2)
+	e.CompactSeqIndent()
+	if err := e.Encode(n); err != nil {
+		return nil, err
+	}
+	if err := e.Close(); err != nil {
+		return nil, err
+	}
+	m := map[string]any{}
+	if err := yaml.Unmarshal(b.Bytes(), &m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 // render writes an object as kustomize's Resource.AsYAML: the YAML node
 // read into Go values (yaml.v3), written as JSON, and that JSON written as
 // YAML by sigs.k8s.io/yaml (keys sorted).
 func render(n *yaml.Node) ([]byte, error) {
-	m := map[string]any{}
-	if err := n.Decode(&m); err != nil {
-		return nil, errorf(ErrInput, "", "%v", err)
+	m, err := nodeMap(n)
+	if err != nil {
+		return nil, errorf(ErrInput, "", "map[string]interface {}(nil): %v", err)
 	}
 	j, err := json.Marshal(m)
 	if err != nil {

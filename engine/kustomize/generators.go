@@ -423,7 +423,7 @@ func mergeStrings(maps ...map[string]string) map[string]string {
 
 // copyMergeMetaData is Resource.CopyMergeMetaDataFieldsFrom(old).
 func copyMergeMetaData(o, old *object) {
-	setStringMap(o.node, "labels", mergeStrings(stringMap(field(old.meta(), "labels")), stringMap(field(o.meta(), "labels"))))
+	setStringMap(o.node, "labels", mergeStrings(old.labels(), o.labels()))
 	oa, na := old.annotations(), o.annotations()
 	_, hash := na[annoNeedsHash]
 	merged := mergeStrings(oa, na)

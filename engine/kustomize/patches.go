@@ -78,7 +78,7 @@ func (ra *accumulator) selectTargets(s *Selector) ([]*object, error) {
 			(s.Kind != "" && !res[2].MatchString(g.Kind)) {
 			continue
 		}
-		ok, err := matchesSelector(s.LabelSelector, stringMap(field(o.meta(), "labels")))
+		ok, err := matchesSelector(s.LabelSelector, o.labels())
 		if err != nil {
 			return nil, err
 		}
@@ -268,7 +268,14 @@ func (jp *jsonPatch) apply(ra *accumulator, kfile string, tr *trace) error {
 				internal[k] = v
 			}
 		}
-		doc := []byte(objectJSON(o))
+		m, err := nodeMap(o.node)
+		if err != nil {
+			return errorf(ErrInput, o.file, "%v", err)
+		}
+		doc, err := json.Marshal(m)
+		if err != nil {
+			return errorf(ErrInput, o.file, "%v", err)
+		}
 		out, err := jp.ops.Apply(doc)
 		if err != nil {
 			return errorf(ErrTransform, kfile, "%v", err)

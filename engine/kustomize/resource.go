@@ -85,8 +85,15 @@ func (o *object) curID() resID {
 	return resID{gvk: o.gvk(), Name: o.name(), Namespace: o.namespace()}
 }
 
-func (o *object) annotations() map[string]string {
-	return stringMap(field(o.meta(), "annotations"))
+func (o *object) annotations() map[string]string { return o.metaMap("annotations") }
+
+func (o *object) labels() map[string]string { return o.metaMap("labels") }
+
+// metaMap is kyaml's getMapFromMeta: the first such field of metadata
+// (when the input gives it twice), its keys read in order (a key given
+// twice: the last value).
+func (o *object) metaMap(name string) map[string]string {
+	return stringMap(field(o.meta(), name))
 }
 
 func (o *object) setAnnotation(key, value string) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -51,6 +52,9 @@ func genKustomization(r *rand.Rand) (map[string]string, string) {
 			continue
 		}
 		f := fmt.Sprintf("base/r%d.yaml", i)
+		for j := range ds {
+			ds[j] = restyle(r, ds[j])
+		}
 		files[f] = strings.Join(ds, "---\n")
 		res = append(res, fmt.Sprintf("r%d.yaml", i))
 	}
@@ -252,6 +256,45 @@ func genJSONPatches(r *rand.Rand) string {
 	return "patches:\n- patch: |-\n" + patch + target
 }
 
+var metaName = regexp.MustCompile(`(?m)^  name: (\S+)$`)
+
+// restyle writes the same object in another YAML form kustomize reads:
+// JSON, comments, flow mappings, anchors and aliases, quoted or numeric
+// names, null and empty metadata fields.
+func restyle(r *rand.Rand, doc string) string {
+	switch r.Intn(8) {
+	case 0:
+		j, err := sigsyaml.YAMLToJSON([]byte(doc))
+		if err != nil {
+			panic(err)
+		}
+		return string(j) + "\n"
+	case 1:
+		return "# a comment\n" + strings.Replace(doc, "\nkind:", " # trailing\nkind:", 1)
+	case 2:
+		if !strings.Contains(doc, "\n  labels:") {
+			return strings.Replace(doc, "metadata:\n", "metadata:\n  labels: null\n", 1)
+		}
+	case 3:
+		if !strings.Contains(doc, "\n  annotations:") {
+			return strings.Replace(doc, "metadata:\n", "metadata:\n  annotations: {}\n", 1)
+		}
+	case 4:
+		// A numeric-looking name, quoted, and one that is a number.
+		if r.Intn(2) == 0 {
+			return metaName.ReplaceAllString(doc, `  name: "1$1"`)
+		}
+		return metaName.ReplaceAllString(doc, `  name: '$1'`)
+	case 5:
+		return strings.Replace(doc, "apiVersion: ", "apiVersion: &v ", 1)
+	case 6:
+		if !strings.Contains(doc, "\n  labels:") {
+			return strings.Replace(doc, "metadata:\n", "metadata:\n  labels: {from: restyle, n: 1, t: true}\n", 1)
+		}
+	}
+	return doc
+}
+
 func relPath(from, to string) string { return "../" + to }
 
 func genKustFile(r *rand.Rand, resources []string) string {
@@ -267,10 +310,10 @@ func genKustFile(r *rand.Rand, resources []string) string {
 		fmt.Fprintf(&b, "namespace: %s\n", []string{"prod", "staging", "default", "team-b"}[r.Intn(4)])
 	}
 	if r.Intn(2) == 0 {
-		fmt.Fprintf(&b, "namePrefix: %s\n", []string{"p-", "dev-", "a"}[r.Intn(3)])
+		fmt.Fprintf(&b, "namePrefix: %s\n", []string{"p-", "dev-", "a", "\"1\"", "\"0x\""}[r.Intn(5)])
 	}
 	if r.Intn(3) == 0 {
-		fmt.Fprintf(&b, "nameSuffix: %s\n", []string{"-s", "-v2"}[r.Intn(2)])
+		fmt.Fprintf(&b, "nameSuffix: %s\n", []string{"-s", "-v2", "\"0\"", "e5"}[r.Intn(4)])
 	}
 	if r.Intn(3) == 0 {
 		fmt.Fprintf(&b, "commonLabels:\n  app: %s\n", []string{"web", "\"1\"", "db"}[r.Intn(3)])
