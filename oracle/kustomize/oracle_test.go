@@ -2,9 +2,9 @@ package kustomize
 
 import (
 	"bytes"
-	"io"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand"
 	"os"
 	"regexp"
