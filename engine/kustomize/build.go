@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"io"
 	"path"
 	"regexp"
@@ -112,7 +113,7 @@ func Build(in Input) (*Result, error) {
 	return &Result{YAML: out.Bytes(), Warnings: b.warnings, Steps: b.tr.steps}, nil
 }
 
-func (b *builder) loadKustomization(root string) (*Kustomization, string, error) {
+func (b *builder) loadKustomization(root string) (*types.Kustomization, string, error) {
 	var found []string
 	for _, n := range kustomizationNames {
 		if _, ok := b.files[path.Join(root, n)]; ok {
@@ -135,7 +136,7 @@ func (b *builder) loadKustomization(root string) (*Kustomization, string, error)
 
 // accumulateTarget is KustTarget.AccumulateTarget for the kustomization in
 // root; visited holds the directories above it (kustomize refuses cycles).
-func (b *builder) accumulateTarget(root string, k *Kustomization, kfile string, visited []string) (*accumulator, error) {
+func (b *builder) accumulateTarget(root string, k *types.Kustomization, kfile string, visited []string) (*accumulator, error) {
 	var err error
 	ra := &accumulator{cfg: &transformerConfig{}}
 	visited = append(visited, root)
@@ -180,7 +181,11 @@ func (b *builder) accumulateResource(ra *accumulator, root, kfile, p string, vis
 	isMalformed := errors.As(errF, &fe) && fe.malformed
 	// ldr.New: the path must be a directory, not one this build is in.
 	var dirErr error
-	if _, isFile := b.files[abs]; isFile {
+	if p == "" {
+		dirErr = errorf(ErrInput, kfile, "new root cannot be empty")
+	} else if path.IsAbs(p) {
+		dirErr = errorf(ErrInput, kfile, "new root '%s' cannot be absolute", p)
+	} else if _, isFile := b.files[abs]; isFile {
 		dirErr = errorf(ErrMissing, kfile, "must build at directory: '%s': file is not directory", abs)
 	} else if !b.dirs[abs] {
 		dirErr = errorf(ErrMissing, kfile, "must build at directory: not a valid directory: '%s' doesn't exist", abs)
@@ -281,6 +286,10 @@ func (ra *accumulator) append(o *object) error {
 // required, lists (kinds ending in "List" with items) expanded.
 func (b *builder) readResources(file, rel string) ([]*object, error) {
 	nodes, err := decodeDocuments(b.files[file])
+	var sep *separatorError
+	if errors.As(err, &sep) {
+		return nil, errorf(ErrInput, file, "%v", err)
+	}
 	if err != nil {
 		return nil, &Error{Kind: ErrInput, File: file, Message: "MalformedYAMLError: " + err.Error() + " in File: " + rel, malformed: true}
 	}
@@ -305,7 +314,7 @@ func objectsFromNodes(nodes []*yaml.Node, file string) ([]*object, error) {
 			continue
 		}
 		o := &object{node: n, file: file}
-		if n.Kind != yaml.MappingNode {
+		if missingMeta(n) {
 			return nil, errorf(ErrInput, file, "missing Resource metadata")
 		}
 		if o.kind() == "" {
@@ -348,6 +357,28 @@ func objectsFromNodes(nodes []*yaml.Node, file string) ([]*object, error) {
 	return out, nil
 }
 
+// missingMeta is kyaml's GetMeta failing with ErrMissingMetadata: none of
+// apiVersion, kind and metadata (name, namespace, labels, annotations) is
+// there with a value.
+func missingMeta(n *yaml.Node) bool {
+	if n.Kind != yaml.MappingNode {
+		return true
+	}
+	if !isNilOrEmpty(field(n, "apiVersion")) || !isNilOrEmpty(field(n, "kind")) {
+		return false
+	}
+	meta := field(n, "metadata")
+	if isNilOrEmpty(meta) {
+		return true
+	}
+	for _, f := range []string{"name", "namespace", "labels", "annotations"} {
+		if !isNilOrEmpty(field(meta, f)) {
+			return false
+		}
+	}
+	return true
+}
+
 // resourceMeta prints an object's identity as Go prints kyaml's
 // ResourceMeta with %v, which kustomize's messages show.
 func resourceMeta(o *object) string {
@@ -355,6 +386,12 @@ func resourceMeta(o *object) string {
 	_ = meta
 	return fmt.Sprintf("{{%s %s} {{%s %s} %v %v}}", o.apiVersion(), o.kind(), o.name(), o.namespace(), o.labels(), o.annotations())
 }
+
+// separatorError is kio's "invalid document separator", which kustomize
+// does not count as malformed YAML.
+type separatorError struct{ sep string }
+
+func (e *separatorError) Error() string { return "invalid document separator: " + e.sep }
 
 // yamlSeparator is kio's document separator: "---" at the start of a
 // line, anything after it on that line.
@@ -374,7 +411,7 @@ func decodeDocuments(data []byte) ([]*yaml.Node, error) {
 		for _, loc := range yamlSeparator.FindAllStringIndex(s, -1) {
 			sep := s[loc[0]:loc[1]]
 			if rest := strings.TrimSpace(sep[4:]); len(rest) > 0 && rest[0] != '#' {
-				return nil, fmt.Errorf("invalid document separator: %s", strings.TrimSpace(sep))
+				return nil, &separatorError{strings.TrimSpace(sep)}
 			}
 			parts = append(parts, s[prev:loc[0]])
 			prev = loc[1]
@@ -431,7 +468,7 @@ func dropLocal(objs []*object) []*object {
 // order the objects were read and made in; legacy sorts, by default or
 // given kinds first and last), else the legacy order with kustomize's
 // lists (Namespace first, webhooks last), then by id.
-func sortOutput(objs []*object, opts *SortOptions) error {
+func sortOutput(objs []*object, opts *types.SortOptions) error {
 	first, last := orderFirst, orderLast
 	if opts != nil {
 		if opts.Order != "fifo" && opts.Order != "legacy" {
@@ -568,19 +605,29 @@ func nodeMap(n *yaml.Node) (map[string]any, error) {
 // read into Go values (yaml.v3), written as JSON, and that JSON written as
 // YAML by sigs.k8s.io/yaml (keys sorted).
 func render(n *yaml.Node) ([]byte, error) {
+	y, err := renderValues(n)
+	if err != nil {
+		// resWrangler.AsYaml: the object as Go prints it (%#v of
+		// Resource.Map(), nil when it cannot be read), then the error.
+		var m map[string]any
+		if n.Decode(&m) != nil {
+			m = nil
+		}
+		return nil, errorf(ErrInput, "", "%#v: %v", m, err)
+	}
+	return y, nil
+}
+
+func renderValues(n *yaml.Node) ([]byte, error) {
 	m, err := nodeMap(n)
 	if err != nil {
-		return nil, errorf(ErrInput, "", "map[string]interface {}(nil): %v", err)
+		return nil, err
 	}
 	j, err := json.Marshal(m)
 	if err != nil {
-		return nil, errorf(ErrInput, "", "%v", err)
+		return nil, err
 	}
-	y, err := sigsyaml.JSONToYAML(j)
-	if err != nil {
-		return nil, errorf(ErrInput, "", "%v", err)
-	}
-	return y, nil
+	return sigsyaml.JSONToYAML(j)
 }
 
 var _ = fmt.Sprintf

@@ -2,6 +2,7 @@ package kustomize
 
 import (
 	"fmt"
+	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"sort"
 	"sync"
 
@@ -174,4 +175,13 @@ func defaultConfig() *transformerConfig {
 	c.Images, c.Replicas = cp(c.Images), cp(c.Replicas)
 	c.NameReference = append(nbrSlice(nil), c.NameReference...)
 	return &c
+}
+
+// fieldSpecs converts a kustomization's field specs (labels' fields).
+func fieldSpecs(in []types.FieldSpec) fsSlice {
+	out := make(fsSlice, 0, len(in))
+	for _, f := range in {
+		out = append(out, fieldSpec{gvk: gvk{Group: f.Group, Version: f.Version, Kind: f.Kind}, Path: f.Path, Create: f.CreateIfNotPresent})
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"path"
 	"sort"
 	"strings"
@@ -16,39 +17,6 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// GeneratorOptions is kustomize's types.GeneratorOptions.
-type GeneratorOptions struct {
-	Labels                map[string]string `json:"labels,omitempty"`
-	Annotations           map[string]string `json:"annotations,omitempty"`
-	DisableNameSuffixHash bool              `json:"disableNameSuffixHash,omitempty"`
-	Immutable             bool              `json:"immutable,omitempty"`
-}
-
-// GeneratorArgs is kustomize's types.GeneratorArgs with its KvPairSources
-// (one entry of configMapGenerator or secretGenerator).
-type GeneratorArgs struct {
-	Namespace      string            `json:"namespace,omitempty"`
-	Name           string            `json:"name,omitempty"`
-	Behavior       string            `json:"behavior,omitempty"`
-	LiteralSources []string          `json:"literals,omitempty"`
-	FileSources    []string          `json:"files,omitempty"`
-	EnvSources     []string          `json:"envs,omitempty"`
-	EnvSource      string            `json:"env,omitempty"`
-	Options        *GeneratorOptions `json:"options,omitempty"`
-}
-
-// ConfigMapArgs is one configMapGenerator entry.
-type ConfigMapArgs struct {
-	GeneratorArgs
-}
-
-// SecretArgs is one secretGenerator entry.
-type SecretArgs struct {
-	GeneratorArgs
-	// Type is the Secret's type (Opaque when empty).
-	Type string `json:"type,omitempty"`
-}
-
 const (
 	annoNeedsHash = "internal.config.kubernetes.io/needsHashSuffix"
 	annoBehavior  = "internal.config.kubernetes.io/generatorBehavior"
@@ -56,11 +24,11 @@ const (
 
 // mergeGlobalOptions is types.MergeGlobalOptionsIntoLocal: the
 // kustomization's generatorOptions fill what an entry's options leave out.
-func mergeGlobalOptions(local, global *GeneratorOptions) *GeneratorOptions {
+func mergeGlobalOptions(local, global *types.GeneratorOptions) *types.GeneratorOptions {
 	if global == nil {
 		return local
 	}
-	var l GeneratorOptions
+	var l types.GeneratorOptions
 	if local != nil {
 		l = *local
 	}
@@ -101,11 +69,11 @@ func mergeGlobalOptions(local, global *GeneratorOptions) *GeneratorOptions {
 // appended; with behavior merge or replace it takes the place of the
 // object with its id (from a base), keeping that object's name, namespace
 // and build annotations.
-func (b *builder) runGenerators(ra *accumulator, k *Kustomization, root, kfile string) error {
+func (b *builder) runGenerators(ra *accumulator, k *types.Kustomization, root, kfile string) error {
 	b.tr.kust = kfile
 	type entry struct {
 		kind, secretType string
-		args             GeneratorArgs
+		args             types.GeneratorArgs
 	}
 	var entries []entry
 	for _, a := range k.ConfigMapGenerator {
@@ -133,11 +101,11 @@ func (b *builder) runGenerators(ra *accumulator, k *Kustomization, root, kfile s
 
 // generatorString approximates how kustomize prints the generator in a
 // merge error (its plugin struct with %v).
-func generatorString(kind string, a GeneratorArgs) string {
+func generatorString(kind string, a types.GeneratorArgs) string {
 	return fmt.Sprintf("%sGenerator %s", kind, a.Name)
 }
 
-func (b *builder) generate(kind, secretType string, a GeneratorArgs, root, kfile string) (*object, error) {
+func (b *builder) generate(kind, secretType string, a types.GeneratorArgs, root, kfile string) (*object, error) {
 	if a.Name == "" {
 		return nil, errorf(ErrInput, kfile, "a configmap must have a name")
 	}
@@ -159,7 +127,7 @@ func (b *builder) generate(kind, secretType string, a GeneratorArgs, root, kfile
 	}
 	pairs, err := b.loadPairs(a, root, kfile)
 	if err != nil {
-		return nil, err
+		return nil, wrap(err, "loading KV pairs")
 	}
 	known := map[string]string{}
 	for _, p := range pairs {
@@ -260,7 +228,7 @@ func encodeBase64(s string) string {
 }
 
 // loadPairs is kustomize's kv loader: env files, then literals, then files.
-func (b *builder) loadPairs(a GeneratorArgs, root, kfile string) ([][2]string, error) {
+func (b *builder) loadPairs(a types.GeneratorArgs, root, kfile string) ([][2]string, error) {
 	var out [][2]string
 	envs := a.EnvSources
 	if a.EnvSource != "" {

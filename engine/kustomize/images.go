@@ -1,6 +1,7 @@
 package kustomize
 
 import (
+	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"regexp"
 	"strings"
 
@@ -13,7 +14,7 @@ import (
 // field specs (spec/containers[]/image, spec/template/spec/..., volumes'
 // image references) are visited again. An image matched twice is changed
 // twice (a tagSuffix is then appended twice, as kustomize does).
-func imageTransform(ra *accumulator, im imageArgs, specs fsSlice, tr *trace) error {
+func imageTransform(ra *accumulator, im types.Image, specs fsSlice, tr *trace) error {
 	u := imageUpdater{im: im, tr: tr}
 	for _, o := range ra.objs {
 		if o.kind() == "CustomResourceDefinition" {
@@ -40,7 +41,7 @@ func imageTransform(ra *accumulator, im imageArgs, specs fsSlice, tr *trace) err
 }
 
 type imageUpdater struct {
-	im         imageArgs
+	im         types.Image
 	tr         *trace
 	obj        *object
 	path, rule string

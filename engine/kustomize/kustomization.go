@@ -5,94 +5,16 @@ import (
 	"encoding/json"
 	"reflect"
 
+	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"sigs.k8s.io/yaml"
 )
-
-// labelArgs is one entry of `labels`.
-type labelArgs struct {
-	Pairs            map[string]string `json:"pairs,omitempty"`
-	IncludeSelectors bool              `json:"includeSelectors,omitempty"`
-	IncludeTemplates bool              `json:"includeTemplates,omitempty"`
-	FieldSpecs       []fieldSpec       `json:"fields,omitempty"`
-}
-
-// imageArgs is one entry of `images`.
-type imageArgs struct {
-	Name      string `json:"name,omitempty"`
-	NewName   string `json:"newName,omitempty"`
-	TagSuffix string `json:"tagSuffix,omitempty"`
-	NewTag    string `json:"newTag,omitempty"`
-	Digest    string `json:"digest,omitempty"`
-}
-
-// replicaArgs is one entry of `replicas`.
-type replicaArgs struct {
-	Name  string `json:"name,omitempty"`
-	Count int64  `json:"count"`
-}
-
-// Kustomization is kustomize's types.Kustomization (the same name, which
-// shows in its JSON errors), read the way it reads it (YAML to JSON, then JSON with unknown fields refused). Fields
-// this engine does not compute are kept raw, to be refused by name.
-type Kustomization struct {
-	APIVersion        string            `json:"apiVersion,omitempty"`
-	Kind              string            `json:"kind,omitempty"`
-	MetaData          json.RawMessage   `json:"metadata,omitempty"`
-	OpenAPI           map[string]string `json:"openapi,omitempty"`
-	NamePrefix        string            `json:"namePrefix,omitempty"`
-	NameSuffix        string            `json:"nameSuffix,omitempty"`
-	Namespace         string            `json:"namespace,omitempty"`
-	CommonLabels      map[string]string `json:"commonLabels,omitempty"`
-	Labels            []labelArgs       `json:"labels,omitempty"`
-	CommonAnnotations map[string]string `json:"commonAnnotations,omitempty"`
-	Images            []imageArgs       `json:"images,omitempty"`
-	ImageTags         []imageArgs       `json:"imageTags,omitempty"`
-	Replicas          []replicaArgs     `json:"replicas,omitempty"`
-	Resources         []string          `json:"resources,omitempty"`
-	Bases             []string          `json:"bases,omitempty"`
-	BuildMetadata     []string          `json:"buildMetadata,omitempty"`
-
-	PatchesStrategicMerge       []string          `json:"patchesStrategicMerge,omitempty"`
-	PatchesJson6902             []Patch           `json:"patchesJson6902,omitempty"`
-	Patches                     []Patch           `json:"patches,omitempty"`
-	Replacements                json.RawMessage   `json:"replacements,omitempty"`
-	Vars                        json.RawMessage   `json:"vars,omitempty"`
-	SortOptions                 *SortOptions      `json:"sortOptions,omitempty"`
-	Components                  json.RawMessage   `json:"components,omitempty"`
-	Crds                        json.RawMessage   `json:"crds,omitempty"`
-	ConfigMapGenerator          []ConfigMapArgs   `json:"configMapGenerator,omitempty"`
-	SecretGenerator             []SecretArgs      `json:"secretGenerator,omitempty"`
-	HelmGlobals                 json.RawMessage   `json:"helmGlobals,omitempty"`
-	HelmCharts                  json.RawMessage   `json:"helmCharts,omitempty"`
-	HelmChartInflationGenerator json.RawMessage   `json:"helmChartInflationGenerator,omitempty"`
-	GeneratorOptions            *GeneratorOptions `json:"generatorOptions,omitempty"`
-	Configurations              json.RawMessage   `json:"configurations,omitempty"`
-	Generators                  json.RawMessage   `json:"generators,omitempty"`
-	Transformers                json.RawMessage   `json:"transformers,omitempty"`
-	Validators                  json.RawMessage   `json:"validators,omitempty"`
-
-	// warnings are the deprecation warnings kustomize prints for this file.
-	warnings []string
-}
-
-// SortOptions is kustomize's types.SortOptions: the output order.
-type SortOptions struct {
-	Order             string             `json:"order,omitempty"`
-	LegacySortOptions *LegacySortOptions `json:"legacySortOptions,omitempty"`
-}
-
-// LegacySortOptions are the kinds the legacy order puts first and last.
-type LegacySortOptions struct {
-	OrderFirst []string `json:"orderFirst"`
-	OrderLast  []string `json:"orderLast"`
-}
 
 const editFix = " Run 'kustomize edit fix' to update your Kustomization automatically."
 
 // deprecationWarnings is Kustomization.CheckDeprecatedFields: what
 // kustomize prints on stderr for each deprecated field present (even
 // empty), in this order, for every kustomization it reads.
-func deprecationWarnings(k *Kustomization) []string {
+func deprecationWarnings(k *types.Kustomization) []string {
 	var w []string
 	if k.Bases != nil {
 		w = append(w, "# Warning: 'bases' is deprecated. Please use 'resources' instead."+editFix)
@@ -118,42 +40,41 @@ func deprecationWarnings(k *Kustomization) []string {
 // unsupported names the fields this engine refuses, each with why.
 var unsupported = []struct {
 	field  string
-	get    func(k *Kustomization) json.RawMessage
+	get    func(k *types.Kustomization) bool
 	reason string
 }{
-	{"replacements", func(k *Kustomization) json.RawMessage { return k.Replacements }, "replacements are not computed"},
-	{"vars", func(k *Kustomization) json.RawMessage { return k.Vars }, "vars (deprecated in kustomize) are not computed"},
-	{"components", func(k *Kustomization) json.RawMessage { return k.Components }, "components are not computed"},
-	{"crds", func(k *Kustomization) json.RawMessage { return k.Crds }, "CRD field specs are not computed"},
-	{"helmGlobals", func(k *Kustomization) json.RawMessage { return k.HelmGlobals }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
-	{"helmCharts", func(k *Kustomization) json.RawMessage { return k.HelmCharts }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
-	{"helmChartInflationGenerator", func(k *Kustomization) json.RawMessage { return k.HelmChartInflationGenerator }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
-	{"configurations", func(k *Kustomization) json.RawMessage { return k.Configurations }, "custom transformer configurations are not computed"},
-	{"generators", func(k *Kustomization) json.RawMessage { return k.Generators }, "generator plugins and KRM functions run programs or containers; a playground cannot"},
-	{"transformers", func(k *Kustomization) json.RawMessage { return k.Transformers }, "transformer plugins and KRM functions run programs or containers; a playground cannot"},
-	{"validators", func(k *Kustomization) json.RawMessage { return k.Validators }, "validator plugins and KRM functions run programs or containers; a playground cannot"},
+	{"replacements", func(k *types.Kustomization) bool { return present(k.Replacements) }, "replacements are not computed"},
+	{"vars", func(k *types.Kustomization) bool { return present(k.Vars) }, "vars (deprecated in kustomize) are not computed"},
+	{"components", func(k *types.Kustomization) bool { return present(k.Components) }, "components are not computed"},
+	{"crds", func(k *types.Kustomization) bool { return present(k.Crds) }, "CRD field specs are not computed"},
+	{"helmGlobals", func(k *types.Kustomization) bool { return present(k.HelmGlobals) }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
+	{"helmCharts", func(k *types.Kustomization) bool { return present(k.HelmCharts) }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
+	{"helmChartInflationGenerator", func(k *types.Kustomization) bool { return present(k.HelmChartInflationGenerator) }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
+	{"configurations", func(k *types.Kustomization) bool { return present(k.Configurations) }, "custom transformer configurations are not computed"},
+	{"generators", func(k *types.Kustomization) bool { return present(k.Generators) }, "generator plugins and KRM functions run programs or containers; a playground cannot"},
+	{"transformers", func(k *types.Kustomization) bool { return present(k.Transformers) }, "transformer plugins and KRM functions run programs or containers; a playground cannot"},
+	{"validators", func(k *types.Kustomization) bool { return present(k.Validators) }, "validator plugins and KRM functions run programs or containers; a playground cannot"},
 }
 
 // parseKustomization reads a kustomization file as types.Kustomization's
 // Unmarshal, then FixKustomization, CheckEmpty and EnforceFields do.
-func parseKustomization(file string, content []byte, root string, warnings *[]string) (*Kustomization, error) {
+func parseKustomization(file string, content []byte, root string, warnings *[]string) (*types.Kustomization, error) {
 	j, err := yaml.YAMLToJSON(content)
 	if err != nil {
 		return nil, errorf(ErrInput, file, "invalid Kustomization: %v", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(j))
 	dec.DisallowUnknownFields()
-	var k Kustomization
+	var k types.Kustomization
 	if err := dec.Decode(&k); err != nil {
 		return nil, errorf(ErrInput, file, "invalid Kustomization: %v", err)
 	}
-	k.warnings = deprecationWarnings(&k)
-	*warnings = append(*warnings, k.warnings...)
-	if reflect.DeepEqual(k, Kustomization{APIVersion: k.APIVersion, Kind: k.Kind, warnings: k.warnings}) {
+	*warnings = append(*warnings, deprecationWarnings(&k)...)
+	if reflect.DeepEqual(k, types.Kustomization{APIVersion: k.APIVersion, Kind: k.Kind}) {
 		return nil, errorf(ErrInput, file, "kustomization.yaml is empty")
 	}
 	for _, u := range unsupported {
-		if raw := u.get(&k); len(raw) > 0 && string(raw) != "null" {
+		if u.get(&k) {
 			return nil, errorf(ErrUnsupported, file, "%s: %s is not supported here: %s", file, u.field, u.reason)
 		}
 	}
@@ -191,4 +112,16 @@ func parseKustomization(file string, content []byte, root string, warnings *[]st
 	k.Images = append(k.Images, k.ImageTags...)
 	k.ImageTags = nil
 	return &k, nil
+}
+
+// present says whether a field the engine refuses was given: a non-empty
+// list, or raw JSON other than null.
+func present(v any) bool {
+	switch x := v.(type) {
+	case json.RawMessage:
+		return len(x) > 0 && string(x) != "null"
+	case []string:
+		return len(x) > 0
+	}
+	return false
 }

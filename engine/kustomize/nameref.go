@@ -42,6 +42,11 @@ func fixBackReferences(ra *accumulator, tr *trace) error {
 			return err
 		}
 		for _, j := range js {
+			// nameref's confirmNodeMatchesReferrer: the apiVersion must be
+			// the one its group and version spell ("apps/" is not).
+			if av, want := o.apiVersion(), o.gvk().apiVersion(); av != want {
+				return errorf(ErrInput, o.file, "node-referrerOriginal 'APIVersion' mismatch '%s' != '%s'", av, want)
+			}
 			f := nameRefFilter{referrer: o, spec: j.spec, target: j.target, candidates: cands, tr: tr}
 			f.spec.gvk = o.gvk()
 			if err := applyFieldSpec(o, f.spec, 0, "", f.set); err != nil {

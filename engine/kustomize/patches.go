@@ -3,6 +3,7 @@ package kustomize
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"regexp"
 	"strings"
 
@@ -12,35 +13,8 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 )
 
-// Selector is kustomize's types.Selector: a patch's target. Group,
-// version, kind, name and namespace are regular expressions anchored at
-// both ends; the label and annotation selectors are Kubernetes selectors.
-type Selector struct {
-	Group              string `json:"group,omitempty"`
-	Version            string `json:"version,omitempty"`
-	Kind               string `json:"kind,omitempty"`
-	Name               string `json:"name,omitempty"`
-	Namespace          string `json:"namespace,omitempty"`
-	AnnotationSelector string `json:"annotationSelector,omitempty"`
-	LabelSelector      string `json:"labelSelector,omitempty"`
-}
-
-// PatchArgs is kustomize's types.PatchArgs.
-type PatchArgs struct {
-	AllowNameChange bool `json:"allowNameChange,omitempty"`
-	AllowKindChange bool `json:"allowKindChange,omitempty"`
-}
-
-// Patch is one entry of patches or patchesJson6902.
-type Patch struct {
-	Path    string     `json:"path,omitempty"`
-	Patch   string     `json:"patch,omitempty"`
-	Target  *Selector  `json:"target,omitempty"`
-	Options *PatchArgs `json:"options,omitempty"`
-}
-
-// String is types.Selector.String, which kustomize's messages print.
-func (s *Selector) String() string {
+// selectorString is types.Selector.String, which kustomize's messages print.
+func selectorString(s *types.Selector) string {
 	id := resID{gvk: gvk{Group: s.Group, Version: s.Version, Kind: s.Kind}, Name: s.Name, Namespace: s.Namespace}
 	return fmt.Sprintf("%s:a=%s:l=%s", id, s.AnnotationSelector, s.LabelSelector)
 }
@@ -55,7 +29,7 @@ func anchor(p string) string {
 // selectTargets is ResMap.Select: the objects whose original or current
 // namespace and name, and whose current group, version and kind, match,
 // with the label and annotation selectors.
-func (ra *accumulator) selectTargets(s *Selector) ([]*object, error) {
+func (ra *accumulator) selectTargets(s *types.Selector) ([]*object, error) {
 	var res [5]*regexp.Regexp
 	for i, p := range []string{s.Group, s.Version, s.Kind, s.Name, s.Namespace} {
 		re, err := regexp.Compile(anchor(p))
@@ -106,7 +80,7 @@ func matchesSelector(sel string, set map[string]string) (bool, error) {
 
 // jsonPatch is a parsed JSON 6902 patch and where it came from.
 type jsonPatch struct {
-	entry  Patch
+	entry  types.Patch
 	source string // kustomize's "[patch: ...]" or "[path: ...]"
 	text   string // the operations as JSON
 	ops    jsonpatch.Patch
@@ -130,7 +104,7 @@ func pluginConfig(v any) string {
 // the text is read as strategic merge patches and as a JSON patch; it
 // must be exactly one of them. Strategic merge patches are refused here
 // (not computed yet).
-func (b *builder) configurePatch(p Patch, root, kfile string) (*jsonPatch, error) {
+func (b *builder) configurePatch(p types.Patch, root, kfile string) (*jsonPatch, error) {
 	cfg := pluginConfig(p)
 	trouble := func(err error) error {
 		return wrap(err, "trouble configuring builtin PatchTransformer with config: `\n%s`", cfg)
@@ -189,11 +163,11 @@ func decodeJSONPatch(text string) (jsonpatch.Patch, error) {
 
 // configureLegacyJSONPatch is PatchJson6902TransformerPlugin.Config for a
 // patchesJson6902 entry.
-func (b *builder) configureLegacyJSONPatch(p Patch, root, kfile string) (*jsonPatch, error) {
+func (b *builder) configureLegacyJSONPatch(p types.Patch, root, kfile string) (*jsonPatch, error) {
 	type legacyConfig struct {
-		Target *Selector `json:"target,omitempty"`
-		Path   string    `json:"path,omitempty"`
-		JsonOp string    `json:"jsonOp,omitempty"`
+		Target *types.Selector `json:"target,omitempty"`
+		Path   string          `json:"path,omitempty"`
+		JsonOp string          `json:"jsonOp,omitempty"`
 	}
 	cfg := pluginConfig(legacyConfig{p.Target, p.Path, p.Patch})
 	trouble := func(err error) error {
@@ -254,7 +228,7 @@ func (jp *jsonPatch) apply(ra *accumulator, kfile string, tr *trace) error {
 		return errorf(ErrInput, kfile, "%v", err)
 	}
 	if len(targets) == 0 {
-		tr.add("", "", "", "", "the target %s matches no object: kustomize applies the patch to nothing, without an error", jp.entry.Target)
+		tr.add("", "", "", "", "the target %s matches no object: kustomize applies the patch to nothing, without an error", selectorString(jp.entry.Target))
 	}
 	for _, o := range targets {
 		desc := describe(o.curID())
@@ -385,10 +359,10 @@ func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
 		}
 		targets, err := ra.selectTargets(jp.entry.Target)
 		if err != nil {
-			return errorf(ErrInput, kfile, "unable to find patch target %q in `resources`: %v", jp.entry.Target.String(), err)
+			return errorf(ErrInput, kfile, "unable to find patch target %q in `resources`: %v", selectorString(jp.entry.Target), err)
 		}
 		if len(targets) == 0 {
-			tr.add("", "", "", "", "the target %s matches no object: kustomize applies the patch to nothing, without an error", jp.entry.Target)
+			tr.add("", "", "", "", "the target %s matches no object: kustomize applies the patch to nothing, without an error", selectorString(jp.entry.Target))
 			return nil
 		}
 		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s is not supported here yet (JSON 6902 patches are)", kfile, jp.source)

@@ -2,6 +2,7 @@ package kustomize
 
 import (
 	"fmt"
+	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,7 +13,7 @@ import (
 // runTransformers runs the builtin transformers a kustomization asks for,
 // in kustomize's fixed order (configureBuiltinTransformers), whatever the
 // order of the fields in the file.
-func (b *builder) runTransformers(ra *accumulator, k *Kustomization, root, kfile string) error {
+func (b *builder) runTransformers(ra *accumulator, k *types.Kustomization, root, kfile string) error {
 	tc := ra.cfg
 	b.tr.kust = kfile
 	// kustomize configures every transformer before running the first:
@@ -68,7 +69,7 @@ func (b *builder) runTransformers(ra *accumulator, k *Kustomization, root, kfile
 	if len(k.Labels) > 0 || len(k.CommonLabels) > 0 {
 		b.tr.name = "labels"
 		for _, l := range k.Labels {
-			fss, err := append(fsSlice(nil), l.FieldSpecs...).mergeAll(tc.Labels)
+			fss, err := fieldSpecs(l.FieldSpecs).mergeAll(tc.Labels)
 			if err != nil {
 				return fmt.Errorf("failed to merge labels: %w", err)
 			}
@@ -307,7 +308,7 @@ func mapTransform(ra *accumulator, values map[string]string, specs fsSlice, tr *
 }
 
 // replicaTransform is the ReplicaCountTransformer.
-func replicaTransform(ra *accumulator, r replicaArgs, specs fsSlice, tr *trace) error {
+func replicaTransform(ra *accumulator, r types.Replica, specs fsSlice, tr *trace) error {
 	found := false
 	count := strconv.FormatInt(r.Count, 10)
 	for _, fs := range specs {
