@@ -70,7 +70,7 @@ func parseKustomization(file string, content []byte, root string, warnings *[]st
 		return nil, errorf(ErrInput, file, "invalid Kustomization: %v", err)
 	}
 	*warnings = append(*warnings, deprecationWarnings(&k)...)
-	if reflect.DeepEqual(k, types.Kustomization{APIVersion: k.APIVersion, Kind: k.Kind}) {
+	if reflect.DeepEqual(k, types.Kustomization{TypeMeta: k.TypeMeta}) {
 		return nil, errorf(ErrInput, file, "kustomization.yaml is empty")
 	}
 	for _, u := range unsupported {

@@ -42,10 +42,24 @@ func fixBackReferences(ra *accumulator, tr *trace) error {
 			return err
 		}
 		for _, j := range js {
-			// nameref's confirmNodeMatchesReferrer: the apiVersion must be
-			// the one its group and version spell ("apps/" is not).
-			if av, want := o.apiVersion(), o.gvk().apiVersion(); av != want {
-				return errorf(ErrInput, o.file, "node-referrerOriginal 'APIVersion' mismatch '%s' != '%s'", av, want)
+			// nameref's confirmNodeMatchesReferrer: what GetMeta reads
+			// (a null field as "") must be what the id says (the apiVersion
+			// its group and version spell: "apps/" is not).
+			metaField := func(n *yaml.Node) string {
+				if isNilOrEmpty(n) {
+					return ""
+				}
+				return n.Value
+			}
+			for _, c := range []struct{ name, got, want string }{
+				{"APIVersion", metaField(field(o.node, "apiVersion")), o.gvk().apiVersion()},
+				{"Kind", metaField(field(o.node, "kind")), o.kind()},
+				{"Name", metaField(field(o.meta(), "name")), o.name()},
+				{"Namespace", metaField(field(o.meta(), "namespace")), o.namespace()},
+			} {
+				if c.got != c.want {
+					return errorf(ErrInput, o.file, "node-referrerOriginal '%s' mismatch '%s' != '%s'", c.name, c.got, c.want)
+				}
 			}
 			f := nameRefFilter{referrer: o, spec: j.spec, target: j.target, candidates: cands, tr: tr}
 			f.spec.gvk = o.gvk()

@@ -12,8 +12,7 @@ import "encoding/json"
 // engine/kustomize does not compute are kept raw or as strings, to be
 // refused by name.
 type Kustomization struct {
-	APIVersion        string            `json:"apiVersion,omitempty"`
-	Kind              string            `json:"kind,omitempty"`
+	TypeMeta          `json:",inline"`
 	MetaData          *ObjectMeta       `json:"metadata,omitempty"`
 	OpenAPI           map[string]string `json:"openapi,omitempty"`
 	NamePrefix        string            `json:"namePrefix,omitempty"`
@@ -49,6 +48,12 @@ type Kustomization struct {
 	Transformers                []string          `json:"transformers,omitempty"`
 	Validators                  []string          `json:"validators,omitempty"`
 	BuildMetadata               []string          `json:"buildMetadata,omitempty"`
+}
+
+// TypeMeta is the kustomization's kind and apiVersion.
+type TypeMeta struct {
+	Kind       string `json:"kind,omitempty"`
+	APIVersion string `json:"apiVersion,omitempty"`
 }
 
 // ObjectMeta is the kustomization's own metadata.
