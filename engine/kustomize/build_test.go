@@ -2,6 +2,7 @@ package kustomize
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -107,5 +108,68 @@ func TestJSONPatchSteps(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestStepsPerTransformer: every transformer says what it changed, in
+// kustomize's order, with the object as it was named before the change.
+func TestStepsPerTransformer(t *testing.T) {
+	res, err := build(t, "",
+		"kustomization.yaml", `resources:
+- d.yaml
+namespace: prod
+nameSuffix: -v2
+commonLabels:
+  app: web
+commonAnnotations:
+  owner: me
+images:
+- name: nginx
+  newTag: "1.28"
+replicas:
+- name: web
+  count: 3
+configMapGenerator:
+- name: cfg
+  literals:
+  - A=1
+`,
+		"d.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: c\n        image: nginx\n        envFrom:\n        - configMapRef:\n            name: cfg\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, transformer, object, field, old, new string
+	}{
+		{"read", "resources", "Deployment web", "", "", ""},
+		{"generated", "configMapGenerator", "ConfigMap cfg", "", "", ""},
+		{"namespace", "namespace", "Deployment web", "metadata/namespace", "", "prod"},
+		{"suffix", "nameSuffix", "Deployment web (namespace prod)", "metadata/name", "web", "web-v2"},
+		{"label in the selector", "commonLabels", "Deployment web-v2 (namespace prod)", "spec/selector/matchLabels/app", "", "web"},
+		{"annotation on the template", "commonAnnotations", "Deployment web-v2 (namespace prod)", "spec/template/metadata/annotations/owner", "", "me"},
+		{"replicas", "replicas", "Deployment web-v2 (namespace prod)", "spec/replicas", "", "3"},
+		{"image", "images", "Deployment web-v2 (namespace prod)", "spec/template/spec/containers[]/image", "nginx", "nginx:1.28"},
+		{"hash suffix", "hash suffix", "ConfigMap cfg-v2 (namespace prod)", "metadata/name", "cfg-v2", "cfg-v2-" + strings.TrimPrefix(res.Steps[len(res.Steps)-2].New, "cfg-v2-")},
+		{"reference", "nameReference", "Deployment web-v2 (namespace prod)", "spec/template/spec/containers/envFrom/configMapRef/name", "cfg", res.Steps[len(res.Steps)-1].New},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, s := range res.Steps {
+				if s.Transformer == c.transformer && s.Object == c.object && s.Field == c.field && s.Old == c.old && s.New == c.new {
+					if s.Rule == "" {
+						t.Fatalf("step without a rule: %+v", s)
+					}
+					return
+				}
+			}
+			var all []string
+			for _, s := range res.Steps {
+				all = append(all, fmt.Sprintf("%s|%s|%s|%s|%s", s.Transformer, s.Object, s.Field, s.Old, s.New))
+			}
+			t.Fatalf("no step %+v in\n%s", c, strings.Join(all, "\n"))
+		})
+	}
+	if !strings.Contains(string(res.YAML), "name: "+res.Steps[len(res.Steps)-1].New) {
+		t.Fatalf("the reference's new name %q is not in the output:\n%s", res.Steps[len(res.Steps)-1].New, res.YAML)
 	}
 }
