@@ -30,6 +30,28 @@ func (b *builder) runTransformers(ra *accumulator, k *types.Kustomization, root,
 		}
 		patches = append(patches, jp)
 	}
+	// The labels' field specs (kustomize's LabelTransformer configurator).
+	var labelSpecs []fsSlice
+	for _, l := range k.Labels {
+		fss, err := fieldSpecs(l.FieldSpecs).mergeAll(tc.Labels)
+		if err != nil {
+			return fmt.Errorf("failed to merge labels: %w", err)
+		}
+		if l.IncludeSelectors {
+			fss, err = fss.mergeAll(tc.CommonLabels)
+		} else {
+			if l.IncludeTemplates {
+				if fss, err = fss.mergeAll(tc.TemplateLabels); err != nil {
+					return fmt.Errorf("failed to merge template fieldSpec: %w", err)
+				}
+			}
+			fss, err = fss.mergeOne(fieldSpec{Path: "metadata/labels", Create: true})
+		}
+		if err != nil {
+			return fmt.Errorf("failed to merge labels: %w", err)
+		}
+		labelSpecs = append(labelSpecs, fss)
+	}
 	for _, p := range k.PatchesJson6902 {
 		jp, err := b.configureLegacyJSONPatch(p, root, kfile)
 		if err != nil {
@@ -68,25 +90,8 @@ func (b *builder) runTransformers(ra *accumulator, k *types.Kustomization, root,
 	}
 	if len(k.Labels) > 0 || len(k.CommonLabels) > 0 {
 		b.tr.name = "labels"
-		for _, l := range k.Labels {
-			fss, err := fieldSpecs(l.FieldSpecs).mergeAll(tc.Labels)
-			if err != nil {
-				return fmt.Errorf("failed to merge labels: %w", err)
-			}
-			if l.IncludeSelectors {
-				fss, err = fss.mergeAll(tc.CommonLabels)
-			} else {
-				if l.IncludeTemplates {
-					if fss, err = fss.mergeAll(tc.TemplateLabels); err != nil {
-						return fmt.Errorf("failed to merge template fieldSpec: %w", err)
-					}
-				}
-				fss, err = fss.mergeOne(fieldSpec{Path: "metadata/labels", Create: true})
-			}
-			if err != nil {
-				return fmt.Errorf("failed to merge labels: %w", err)
-			}
-			if err := mapTransform(ra, l.Pairs, fss, b.tr); err != nil {
+		for i, l := range k.Labels {
+			if err := mapTransform(ra, l.Pairs, labelSpecs[i], b.tr); err != nil {
 				return err
 			}
 		}

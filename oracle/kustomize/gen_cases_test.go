@@ -328,6 +328,14 @@ func genKustFile(r *rand.Rand, resources []string) string {
 		} else if r.Intn(2) == 0 {
 			b.WriteString("  includeTemplates: true\n")
 		}
+		if r.Intn(3) == 0 {
+			b.WriteString([]string{
+				"  fields:\n  - path: spec/selector\n    kind: Service\n    create: true\n",
+				"  fields:\n  - path: spec/template/metadata/labels\n    kind: Deployment\n    create: true\n  - path: spec/podSelector/matchLabels\n    kind: NetworkPolicy\n",
+				"  fields:\n  - path: spec/configMapRef/labels\n    group: example.com\n    kind: Widget\n    create: true\n",
+				"  fields:\n  - path: spec/volumeClaimTemplates[]/metadata/labels\n    kind: StatefulSet\n    create: true\n",
+			}[r.Intn(4)])
+		}
 	}
 	if r.Intn(3) == 0 {
 		fmt.Fprintf(&b, "commonAnnotations:\n  note: %s\n", []string{"hi", "\"true\"", "x y"}[r.Intn(3)])
