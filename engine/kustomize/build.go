@@ -581,8 +581,10 @@ func objectJSON(o *object) string {
 // a third of the time; only when that fails is it written and read again,
 // for kustomize's message.
 func nodeMap(n *yaml.Node) (map[string]any, error) {
-	if m := (map[string]any{}); n.Decode(&m) == nil {
-		return m, nil
+	if !hasNullKey(n) {
+		if m := (map[string]any{}); n.Decode(&m) == nil {
+			return m, nil
+		}
 	}
 	var b bytes.Buffer
 	e := yaml.NewEncoder(&b)
@@ -599,6 +601,27 @@ func nodeMap(n *yaml.Node) (map[string]any, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// hasNullKey says whether a mapping in n has a null key ("&a:" with no
+// key), which a direct read drops and kyaml's written text keeps as "".
+func hasNullKey(n *yaml.Node) bool {
+	if n == nil {
+		return false
+	}
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i < len(n.Content); i += 2 {
+			if n.Content[i].Tag == tagNull {
+				return true
+			}
+		}
+	}
+	for _, c := range n.Content {
+		if hasNullKey(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // render writes an object as kustomize's Resource.AsYAML: the YAML node
