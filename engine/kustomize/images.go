@@ -58,6 +58,12 @@ func (u *imageUpdater) legacyWalk(n *yaml.Node, at string) error {
 			}
 			if (k == "containers" || k == "initContainers") && v.Kind == yaml.SequenceNode {
 				for _, c := range v.Content {
+					if isNull(c) {
+						continue
+					}
+					if c.Kind != yaml.MappingNode {
+						return errorf(ErrTransform, u.obj.file, "wrong node kind: expected MappingNode but got %s: node contents:\n%s", kindName(c.Kind), nodeString(c))
+					}
 					img := field(c, "image")
 					if img == nil {
 						continue
