@@ -397,7 +397,11 @@ func (ra *accumulator) getByID(id resID) (*object, error) {
 
 // configurePSM is PatchStrategicMergeTransformerPlugin.Config for the
 // patchesStrategicMerge list: each entry is patch text, or else a file.
-func (b *builder) configurePSM(entries []string, root, kfile string) ([]*object, error) {
+func (b *builder) configurePSM(psm []types.PatchStrategicMerge, root, kfile string) ([]*object, error) {
+	entries := make([]string, len(psm))
+	for i, e := range psm {
+		entries[i] = string(e)
+	}
 	if len(entries) == 0 {
 		return nil, nil
 	}

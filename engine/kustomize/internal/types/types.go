@@ -22,15 +22,15 @@ type Kustomization struct {
 	Labels            []Label           `json:"labels,omitempty"`
 	CommonAnnotations map[string]string `json:"commonAnnotations,omitempty"`
 
-	PatchesStrategicMerge []string        `json:"patchesStrategicMerge,omitempty"`
-	PatchesJson6902       []Patch         `json:"patchesJson6902,omitempty"`
-	Patches               []Patch         `json:"patches,omitempty"`
-	Images                []Image         `json:"images,omitempty"`
-	ImageTags             []Image         `json:"imageTags,omitempty"`
-	Replacements          json.RawMessage `json:"replacements,omitempty"`
-	Replicas              []Replica       `json:"replicas,omitempty"`
-	Vars                  json.RawMessage `json:"vars,omitempty"`
-	SortOptions           *SortOptions    `json:"sortOptions,omitempty"`
+	PatchesStrategicMerge []PatchStrategicMerge `json:"patchesStrategicMerge,omitempty"`
+	PatchesJson6902       []Patch               `json:"patchesJson6902,omitempty"`
+	Patches               []Patch               `json:"patches,omitempty"`
+	Images                []Image               `json:"images,omitempty"`
+	ImageTags             []Image               `json:"imageTags,omitempty"`
+	Replacements          json.RawMessage       `json:"replacements,omitempty"`
+	Replicas              []Replica             `json:"replicas,omitempty"`
+	Vars                  json.RawMessage       `json:"vars,omitempty"`
+	SortOptions           *SortOptions          `json:"sortOptions,omitempty"`
 
 	Resources  []string `json:"resources,omitempty"`
 	Components []string `json:"components,omitempty"`
@@ -55,6 +55,10 @@ type TypeMeta struct {
 	Kind       string `json:"kind,omitempty"`
 	APIVersion string `json:"apiVersion,omitempty"`
 }
+
+// PatchStrategicMerge is one entry of patchesStrategicMerge: patch text
+// or a file's path.
+type PatchStrategicMerge string
 
 // ObjectMeta is the kustomization's own metadata.
 type ObjectMeta struct {
