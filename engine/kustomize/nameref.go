@@ -77,16 +77,9 @@ func (ra *accumulator) couldBeReferencedBy(r *object) ([]*object, error) {
 	if rid.clusterScoped() {
 		return ra.objs, nil
 	}
-	rbNamespaces := map[string]bool{}
-	if r.kind() == "RoleBinding" {
-		if subj := field(r.node, "subjects"); subj != nil && subj.Kind == yaml.SequenceNode {
-			for _, s := range subj.Content {
-				ns, kind := field(s, "namespace"), field(s, "kind")
-				if ns != nil && kind != nil && kind.Value == "ServiceAccount" {
-					rbNamespaces[ns.Value] = true
-				}
-			}
-		}
+	rbNamespaces, err := roleBindingNamespaces(r)
+	if err != nil {
+		return nil, err
 	}
 	var out []*object
 	for _, o := range ra.objs {
@@ -94,6 +87,60 @@ func (ra *accumulator) couldBeReferencedBy(r *object) ([]*object, error) {
 		if id.clusterScoped() || id.nsEquals(rid) || rbNamespaces[o.namespace()] {
 			out = append(out, o)
 		}
+	}
+	return out, nil
+}
+
+// roleBindingNamespaces is reswrangler's getNamespacesForRoleBinding: the
+// namespaces of a RoleBinding's ServiceAccount subjects. It reads the
+// subjects as Go values and asserts their types; where kustomize's
+// assertion panics (a subject that is not a mapping, a kind that is not a
+// string), kubectl crashes with the panic's text, which is the error here.
+func roleBindingNamespaces(r *object) (map[string]bool, error) {
+	out := map[string]bool{}
+	if r.kind() != "RoleBinding" {
+		return out, nil
+	}
+	subj := field(r.node, "subjects")
+	if subj == nil {
+		return out, nil
+	}
+	var v any
+	if subj.Decode(&v) != nil {
+		return out, nil
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return out, nil
+	}
+	typeName := func(x any) string {
+		if x == nil {
+			return "nil"
+		}
+		return fmt.Sprintf("%T", x)
+	}
+	for _, s := range list {
+		m, ok := s.(map[string]any)
+		if !ok {
+			return nil, errorf(ErrInput, r.file, "interface conversion: interface {} is %s, not map[string]interface {}", typeName(s))
+		}
+		ns, hasNs := m["namespace"]
+		kind, hasKind := m["kind"]
+		if !hasNs || !hasKind {
+			continue
+		}
+		k, ok := kind.(string)
+		if !ok {
+			return nil, errorf(ErrInput, r.file, "interface conversion: interface {} is %s, not string", typeName(kind))
+		}
+		if k != "ServiceAccount" {
+			continue
+		}
+		n, ok := ns.(string)
+		if !ok {
+			return nil, errorf(ErrInput, r.file, "Invalid Input: namespace is blank for resource %q\n", r.curID().String())
+		}
+		out[n] = true
 	}
 	return out, nil
 }
