@@ -1,0 +1,68 @@
+package kustomize
+
+import "fmt"
+
+// Step is one thing a kustomization did, for the page to show in order.
+type Step struct {
+	// Kustomization is the kustomization file that asked for it.
+	Kustomization string
+	// Transformer is the kustomization field ("resources", "namespace",
+	// "namePrefix", "labels", "commonLabels", ...) or "nameReference" for
+	// kustomize's final pass over the references to renamed objects.
+	Transformer string
+	// Object is the object's id (kind, name, namespace) when the step began.
+	Object string
+	// Field is the path of the field changed ("metadata/namespace",
+	// "spec/template/spec/volumes/configMap/name"); "" for a whole object.
+	Field string
+	// Old and New are the field's value before and after ("" if missing).
+	Old, New string
+	// Rule says why, in kustomize's terms (the field spec or the reference
+	// rule that applied).
+	Rule string
+}
+
+// trace collects steps; a nil trace records nothing.
+type trace struct {
+	steps []Step
+	kust  string
+	name  string
+}
+
+// add records a step on the object named desc (described before the step
+// changed it).
+func (t *trace) add(desc, fieldPath, old, new, rule string, args ...any) {
+	if t == nil {
+		return
+	}
+	t.steps = append(t.steps, Step{
+		Kustomization: t.kust,
+		Transformer:   t.name,
+		Object:        desc,
+		Field:         fieldPath,
+		Old:           old,
+		New:           new,
+		Rule:          fmt.Sprintf(rule, args...),
+	})
+}
+
+// describe names an object as people read it: "Deployment web (namespace prod)".
+func describe(id resID) string {
+	s := id.Kind + " " + id.Name
+	if id.Namespace != "" {
+		s += " (namespace " + id.Namespace + ")"
+	}
+	return s
+}
+
+func specRule(fs fieldSpec) string {
+	sel := fs.gvk.apiVersion() + " " + fs.Kind
+	if fs.Kind == "" && fs.Group == "" && fs.Version == "" {
+		sel = "every kind"
+	}
+	create := ""
+	if fs.Create {
+		create = ", created when missing"
+	}
+	return fmt.Sprintf("field spec %s for %s%s", fs.Path, sel, create)
+}

@@ -1,0 +1,444 @@
+package kustomize
+
+import (
+	"encoding/json"
+	"fmt"
+	"github.com/applylens/applylens/engine/kustomize/internal/types"
+	"regexp"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+	jsonpatch "gopkg.in/evanphx/json-patch.v4"
+	"k8s.io/apimachinery/pkg/labels"
+	sigsyaml "sigs.k8s.io/yaml"
+)
+
+// selectorString is types.Selector.String, which kustomize's messages print.
+func selectorString(s *types.Selector) string {
+	id := resID{gvk: gvk{Group: s.Group, Version: s.Version, Kind: s.Kind}, Name: s.Name, Namespace: s.Namespace}
+	return fmt.Sprintf("%s:a=%s:l=%s", id, s.AnnotationSelector, s.LabelSelector)
+}
+
+func anchor(p string) string {
+	if p == "" {
+		return p
+	}
+	return "^(?:" + p + ")$"
+}
+
+// selectTargets is ResMap.Select: the objects whose original or current
+// namespace and name, and whose current group, version and kind, match,
+// with the label and annotation selectors.
+func (ra *accumulator) selectTargets(s *types.Selector) ([]*object, error) {
+	var res [5]*regexp.Regexp
+	for i, p := range []string{s.Group, s.Version, s.Kind, s.Name, s.Namespace} {
+		re, err := regexp.Compile(anchor(p))
+		if err != nil {
+			return nil, err
+		}
+		res[i] = re
+	}
+	var out []*object
+	for _, o := range ra.objs {
+		cur, org := o.curID(), o.orgID()
+		if s.Namespace != "" && !res[4].MatchString(org.effectiveNamespace()) && !res[4].MatchString(cur.effectiveNamespace()) {
+			continue
+		}
+		if s.Name != "" && !res[3].MatchString(org.Name) && !res[3].MatchString(cur.Name) {
+			continue
+		}
+		g := o.gvk()
+		if (s.Group != "" && !res[0].MatchString(g.Group)) || (s.Version != "" && !res[1].MatchString(g.Version)) ||
+			(s.Kind != "" && !res[2].MatchString(g.Kind)) {
+			continue
+		}
+		ok, err := matchesSelector(s.LabelSelector, o.labels())
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		if ok, err = matchesSelector(s.AnnotationSelector, o.annotations()); err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+func matchesSelector(sel string, set map[string]string) (bool, error) {
+	s, err := labels.Parse(sel)
+	if err != nil {
+		return false, err
+	}
+	return s.Matches(labels.Set(set)), nil
+}
+
+// jsonPatch is a parsed JSON 6902 patch and where it came from.
+type jsonPatch struct {
+	entry  types.Patch
+	source string // kustomize's "[patch: ...]" or "[path: ...]"
+	text   string // the operations as JSON
+	ops    jsonpatch.Patch
+	legacy bool // from patchesJson6902 (PatchJson6902Transformer)
+	// sm holds the strategic merge patches when the text is one (or more).
+	sm []*object
+}
+
+// pluginConfig writes a patch entry as kustomize's configureBuiltinPlugin
+// marshals it into the plugin's configuration (its error messages quote
+// it).
+func pluginConfig(v any) string {
+	y, err := sigsyaml.Marshal(v)
+	if err != nil {
+		return err.Error()
+	}
+	return string(y)
+}
+
+// configurePatch is PatchTransformerPlugin.Config for a `patches` entry:
+// the text is read as strategic merge patches and as a JSON patch; it
+// must be exactly one of them. Strategic merge patches are refused here
+// (not computed yet).
+func (b *builder) configurePatch(p types.Patch, root, kfile string) (*jsonPatch, error) {
+	cfg := pluginConfig(p)
+	trouble := func(err error) error {
+		return wrap(err, "trouble configuring builtin PatchTransformer with config: `\n%s`", cfg)
+	}
+	text := strings.TrimSpace(p.Patch)
+	var source string
+	switch {
+	case text == "" && p.Path == "":
+		return nil, trouble(errorf(ErrInput, kfile, "must specify one of patch and path in\n%s", cfg))
+	case text != "" && p.Path != "":
+		return nil, trouble(errorf(ErrInput, kfile, "patch and path can't be set at the same time\n%s", cfg))
+	case text != "":
+		source = fmt.Sprintf("[patch: %q]", text)
+	default:
+		c, err := b.loadFile(root, p.Path, kfile)
+		if err != nil {
+			return nil, trouble(errorf(ErrMissing, kfile, "failed to get the patch file from path(%s): %s", p.Path, err.Error()))
+		}
+		text = string(c)
+		source = fmt.Sprintf("[path: %q]", p.Path)
+	}
+	sm, errSM := objectsFromBytes([]byte(text), kfile)
+	nSM := len(sm)
+	ops, errJSON := decodeJSONPatch(text)
+	if ((errSM == nil && errJSON == nil) || (nSM > 0 && ops != nil)) && nSM > 0 && len(ops) > 0 {
+		return nil, trouble(errorf(ErrInput, kfile, "illegally qualifies as both an SM and JSON patch: %s", source))
+	}
+	if errSM != nil && errJSON != nil {
+		return nil, trouble(errorf(ErrInput, kfile, "unable to parse SM or JSON patch from %s", source))
+	}
+	if errSM == nil {
+		return &jsonPatch{entry: p, source: source, sm: sm}, nil
+	}
+	j, _ := jsonPatchJSON(text)
+	return &jsonPatch{entry: p, source: source, text: j, ops: ops}, nil
+}
+
+func jsonPatchJSON(text string) (string, error) {
+	if text == "" {
+		return "", fmt.Errorf("empty json patch operations")
+	}
+	if text[0] == '[' {
+		return text, nil
+	}
+	j, err := sigsyaml.YAMLToJSON([]byte(text))
+	return string(j), err
+}
+
+func decodeJSONPatch(text string) (jsonpatch.Patch, error) {
+	j, err := jsonPatchJSON(text)
+	if err != nil {
+		return nil, err
+	}
+	return jsonpatch.DecodePatch([]byte(j))
+}
+
+// configureLegacyJSONPatch is PatchJson6902TransformerPlugin.Config for a
+// patchesJson6902 entry.
+func (b *builder) configureLegacyJSONPatch(p types.Patch, root, kfile string) (*jsonPatch, error) {
+	type legacyConfig struct {
+		Target *types.Selector `json:"target,omitempty"`
+		Path   string          `json:"path,omitempty"`
+		JsonOp string          `json:"jsonOp,omitempty"`
+	}
+	cfg := pluginConfig(legacyConfig{p.Target, p.Path, p.Patch})
+	trouble := func(err error) error {
+		return wrap(err, "trouble configuring builtin PatchJson6902Transformer with config: `\n%s`", cfg)
+	}
+	if p.Target == nil || p.Target.Name == "" {
+		return nil, trouble(errorf(ErrInput, kfile, "must specify the target name"))
+	}
+	op := p.Patch
+	switch {
+	case p.Path == "" && op == "":
+		return nil, trouble(errorf(ErrInput, kfile, "empty file path and empty jsonOp"))
+	case p.Path != "" && op != "":
+		return nil, trouble(errorf(ErrInput, kfile, "must specify a file path or jsonOp, not both"))
+	case p.Path != "":
+		c, err := b.loadFile(root, p.Path, kfile)
+		if err != nil {
+			return nil, trouble(err)
+		}
+		op = string(c)
+		if op == "" {
+			return nil, trouble(errorf(ErrInput, kfile, "patch file '%s' empty seems to be empty", p.Path))
+		}
+	}
+	if op[0] != '[' {
+		j, err := sigsyaml.YAMLToJSON([]byte(op))
+		if err != nil {
+			return nil, trouble(errorf(ErrInput, kfile, "%v", err))
+		}
+		op = string(j)
+	}
+	ops, err := jsonpatch.DecodePatch([]byte(op))
+	if err != nil {
+		return nil, trouble(errorf(ErrInput, kfile, "decoding %s: %v", op, err))
+	}
+	if len(ops) == 0 {
+		return nil, trouble(errorf(ErrInput, kfile, "patch appears to be empty; file=%s, JsonOp=%s", p.Path, op))
+	}
+	return &jsonPatch{entry: p, source: op, text: op, ops: ops, legacy: true}, nil
+}
+
+// apply runs a JSON patch on its targets (PatchTransformerPlugin's
+// transformJson6902, or PatchJson6902TransformerPlugin.Transform): each
+// target goes to JSON, the operations apply in order, and the object is
+// read back from the JSON, its internal (build) annotations restored.
+func (jp *jsonPatch) apply(ra *accumulator, kfile string, tr *trace) error {
+	if jp.sm != nil || (!jp.legacy && jp.ops == nil) {
+		return jp.applySM(ra, kfile, tr)
+	}
+	if jp.entry.Target == nil {
+		if jp.legacy {
+			return errorf(ErrInput, kfile, "must specify a target for patch %s", jp.text)
+		}
+		return errorf(ErrInput, kfile, "must specify a target for JSON patch %s", jp.source)
+	}
+	targets, err := ra.selectTargets(jp.entry.Target)
+	if err != nil {
+		return errorf(ErrInput, kfile, "%v", err)
+	}
+	if len(targets) == 0 {
+		tr.add("", "", "", "", "the target %s matches no object: kustomize applies the patch to nothing, without an error", selectorString(jp.entry.Target))
+	}
+	for _, o := range targets {
+		desc := describe(o.curID())
+		if !jp.legacy {
+			o.storePreviousID()
+		}
+		internal := map[string]string{}
+		for k, v := range o.annotations() {
+			if strings.HasPrefix(k, "internal.config.kubernetes.io/") || k == "config.kubernetes.io/path" ||
+				k == "config.kubernetes.io/index" || k == "config.k8s.io/id" {
+				internal[k] = v
+			}
+		}
+		m, err := nodeMap(o.node)
+		if err != nil {
+			return errorf(ErrInput, o.file, "%v", err)
+		}
+		doc, err := json.Marshal(m)
+		if err != nil {
+			return errorf(ErrInput, o.file, "%v", err)
+		}
+		out, err := jp.ops.Apply(doc)
+		if err != nil {
+			return errorf(ErrTransform, kfile, "%v", err)
+		}
+		jp.explain(doc, desc, tr)
+		n, err := nodeFromJSON(out)
+		if err != nil {
+			return errorf(ErrTransform, kfile, "%v", err)
+		}
+		*o.node = *n
+		a := o.annotations()
+		for k, v := range internal {
+			a[k] = v
+		}
+		setStringMap(o.node, "annotations", a)
+	}
+	return nil
+}
+
+// explain records each operation of the patch, applied one at a time.
+func (jp *jsonPatch) explain(doc []byte, desc string, tr *trace) {
+	if tr == nil {
+		return
+	}
+	for _, op := range jp.ops {
+		kind := op.Kind()
+		p, _ := op.Path()
+		old := pointerValue(doc, p)
+		next, err := jsonpatch.Patch{op}.Apply(doc)
+		if err != nil {
+			return
+		}
+		nv := pointerValue(next, p)
+		rule := "JSON 6902 " + kind
+		switch kind {
+		case "move", "copy":
+			from, _ := op.From()
+			rule += " from " + from
+			if kind == "move" {
+				old = pointerValue(doc, from)
+			}
+		case "test":
+			rule += ": the value is as expected"
+		}
+		tr.add(desc, strings.TrimPrefix(p, "/"), old, nv, "%s", rule)
+		doc = next
+	}
+}
+
+// pointerValue is the JSON text at a JSON pointer ("" when missing).
+func pointerValue(doc []byte, pointer string) string {
+	var v any
+	if json.Unmarshal(doc, &v) != nil {
+		return ""
+	}
+	if pointer == "" {
+		return string(doc)
+	}
+	for _, part := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[part]; !ok {
+				return ""
+			}
+		case []any:
+			var i int
+			if _, err := fmt.Sscan(part, &i); err != nil || i < 0 || i >= len(x) {
+				return ""
+			}
+			v = x[i]
+		default:
+			return ""
+		}
+	}
+	j, _ := json.Marshal(v)
+	return string(j)
+}
+
+// nodeFromJSON is kyaml's RNode.UnmarshalJSON: JSON into Go values, those
+// written as YAML (yaml.v3) and parsed again.
+func nodeFromJSON(j []byte) (*yaml.Node, error) {
+	m := map[string]any{}
+	if err := json.Unmarshal(j, &m); err != nil {
+		return nil, err
+	}
+	y, err := yaml.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	var d yaml.Node
+	if err := yaml.Unmarshal(y, &d); err != nil {
+		return nil, err
+	}
+	return d.Content[0], nil
+}
+
+// applySM is PatchTransformerPlugin.transformStrategicMerge as far as this
+// engine goes: the target is found as kustomize finds it, and a patch that
+// matches nothing is kustomize's no-op or error; merging into a target is
+// not computed yet.
+func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
+	if jp.entry.Target != nil {
+		if len(jp.sm) > 1 {
+			return errorf(ErrInput, kfile, "Multiple Strategic-Merge Patches in one `patches` entry is not allowed to set `patches.target` field: %s", jp.source)
+		}
+		targets, err := ra.selectTargets(jp.entry.Target)
+		if err != nil {
+			return errorf(ErrInput, kfile, "unable to find patch target %q in `resources`: %v", selectorString(jp.entry.Target), err)
+		}
+		if len(targets) == 0 {
+			tr.add("", "", "", "", "the target %s matches no object: kustomize applies the patch to nothing, without an error", selectorString(jp.entry.Target))
+			return nil
+		}
+		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s is not supported here yet (JSON 6902 patches are)", kfile, jp.source)
+	}
+	for _, p := range jp.sm {
+		id := p.curID()
+		if _, err := ra.getByID(id); err != nil {
+			return errorf(ErrMissing, kfile, "no resource matches strategic merge patch %q: %s", id.String(), err.Error())
+		}
+		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s is not supported here yet (JSON 6902 patches are)", kfile, jp.source)
+	}
+	return nil
+}
+
+// getByID is ResMap.GetById: the one object whose current or an earlier
+// id is id.
+func (ra *accumulator) getByID(id resID) (*object, error) {
+	var found []*object
+	for _, o := range ra.objs {
+		if !isNilOrEmpty(o.node) && o.matchesAnyID(id.equals) {
+			found = append(found, o)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return nil, fmt.Errorf("no matches for Id %s; failed to find unique target for patch %s", id, id)
+	}
+	return nil, fmt.Errorf("multiple matches for Id %s; failed to find unique target for patch %s", id, id)
+}
+
+// configurePSM is PatchStrategicMergeTransformerPlugin.Config for the
+// patchesStrategicMerge list: each entry is patch text, or else a file.
+func (b *builder) configurePSM(psm []types.PatchStrategicMerge, root, kfile string) ([]*object, error) {
+	entries := make([]string, len(psm))
+	for i, e := range psm {
+		entries[i] = string(e)
+	}
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	cfg := pluginConfig(struct {
+		Paths []string `json:"paths,omitempty"`
+	}{entries})
+	trouble := func(err error) error {
+		return wrap(err, "trouble configuring builtin PatchStrategicMergeTransformer with config: `\n%s`", cfg)
+	}
+	var out []*object
+	for _, e := range entries {
+		objs, err := objectsFromBytes([]byte(e), kfile)
+		if err != nil {
+			c, lerr := b.loadFile(root, e, kfile)
+			if lerr != nil {
+				return nil, trouble(lerr)
+			}
+			if objs, err = objectsFromBytes(c, kfile); err != nil {
+				return nil, trouble(wrap(err, "%s", e))
+			}
+		}
+		out = append(out, objs...)
+	}
+	if len(out) == 0 {
+		return nil, trouble(errorf(ErrInput, kfile, "patch appears to be empty; files=%v, Patch=", entries))
+	}
+	return out, nil
+}
+
+// applyPSM is PatchStrategicMergeTransformerPlugin.Transform: each patch's
+// target must exist, by its id.
+func applyPSM(ra *accumulator, patches []*object, kfile string) error {
+	for _, p := range patches {
+		if _, err := ra.getByID(p.curID()); err != nil {
+			return errorf(ErrMissing, kfile, "%s", err.Error())
+		}
+		return errorf(ErrUnsupported, kfile, "%s: patchesStrategicMerge: strategic merge patches are not supported here yet (JSON 6902 patches are)", kfile)
+	}
+	return nil
+}

@@ -1,0 +1,195 @@
+package kustomize
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/applylens/applylens/engine/kustomize"
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/api/resource"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+)
+
+// bothFailed counts the cases where kustomize and the engine both refuse.
+var bothFailed int
+
+var randomCases = flag.Int("random", 400, "number of generated kustomizations")
+
+// krustyBuild runs the real kustomize as `kubectl kustomize` does: its
+// build command leaves --reorder unset (krusty.ReorderOptionUnspecified),
+// which applies the legacy order unless the kustomization has sortOptions.
+//
+// kustomize panics in a few places (two objects renamed to the same id by
+// a patch: IgnoreLocal's FromResourceSlice); kubectl then crashes with the
+// panic's value, which is returned here as the error.
+func krustyBuild(files map[string]string, dir string) (out string, err error) {
+	out, _, err = krustyBuildWarn(files, dir)
+	return out, err
+}
+
+// krustyBuildWarn also returns what kustomize printed on stderr (its
+// deprecation warnings), read from a pipe put in os.Stderr's place.
+func krustyBuildWarn(files map[string]string, dir string) (out, stderr string, err error) {
+	r, w, perr := os.Pipe()
+	if perr != nil {
+		return "", "", perr
+	}
+	saved := os.Stderr
+	os.Stderr = w
+	done := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		done <- string(b)
+	}()
+	defer func() {
+		os.Stderr = saved
+		w.Close()
+		stderr = <-done
+		r.Close()
+	}()
+	defer func() {
+		if p := recover(); p != nil {
+			out, err = "", fmt.Errorf("%v", p)
+		}
+	}()
+	fs := filesys.MakeFsInMemory()
+	for p, c := range files {
+		if err := fs.WriteFile("/"+p, []byte(c)); err != nil {
+			return "", "", err
+		}
+	}
+	o := krusty.MakeDefaultOptions()
+	o.Reorder = krusty.ReorderOptionUnspecified
+	m, err := krusty.MakeKustomizer(o).Run(fs, "/"+dir)
+	if err != nil {
+		return "", "", err
+	}
+	y, err := m.AsYaml()
+	return string(y), "", err
+}
+
+// compare builds with both and reports a difference.
+func compare(t *testing.T, name string, files map[string]string, dir string) bool {
+	t.Helper()
+	return compareWith(t, name, files, dir, false)
+}
+
+// compareOrUnsupported is compare, except that the engine may refuse the
+// input as unsupported (fuzzed input reaches features it does not compute).
+func compareOrUnsupported(t *testing.T, name string, files map[string]string, dir string) bool {
+	t.Helper()
+	return compareWith(t, name, files, dir, true)
+}
+
+func compareWith(t *testing.T, name string, files map[string]string, dir string, allowUnsupported bool) bool {
+	t.Helper()
+	want, wantStderr, wantErr := krustyBuildWarn(files, dir)
+	in := kustomize.Input{Files: map[string][]byte{}, Dir: dir}
+	for p, c := range files {
+		in.Files[p] = []byte(c)
+	}
+	res, gotErr := kustomize.Build(in)
+	var ke *kustomize.Error
+	if allowUnsupported && gotErr != nil && asErr(gotErr, &ke) && ke.Kind == kustomize.ErrUnsupported {
+		return true
+	}
+	dump := func() string {
+		var b strings.Builder
+		var keys []string
+		for k := range files {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fmt.Fprintf(&b, "=== %s\n%s\n", k, files[k])
+		}
+		return b.String()
+	}
+	switch {
+	case wantErr != nil && gotErr != nil:
+		bothFailed++
+		if normalizeError(wantErr.Error()) != normalizeError(gotErr.Error()) {
+			t.Errorf("%s: errors differ\n%s\nkustomize: %v\nengine:    %v", name, dump(), wantErr, gotErr)
+			return false
+		}
+		return true
+	case wantErr != nil:
+		t.Errorf("%s: kustomize fails, engine does not.\nkustomize: %v\n%s", name, wantErr, dump())
+		return false
+	case gotErr != nil:
+		t.Errorf("%s: engine fails, kustomize does not.\nengine: %v\n%s\nkustomize:\n%s", name, gotErr, dump(), want)
+		return false
+	case string(res.YAML) != want:
+		t.Errorf("%s: outputs differ\n%s\n--- kustomize:\n%s\n--- engine:\n%s", name, dump(), want, res.YAML)
+		return false
+	}
+	if gotErr == nil {
+		got := ""
+		for _, w := range res.Warnings {
+			got += w + "\n"
+		}
+		if got != wantStderr {
+			t.Errorf("%s: warnings differ\n%s\n--- kustomize:\n%s--- engine:\n%s", name, dump(), wantStderr, got)
+			return false
+		}
+	}
+	return true
+}
+
+// generatorInError matches how kustomize names a generator in a merge
+// error: Go's %v of a pointer to its plugin, a memory address. The engine
+// names the generator instead; the rest of the message must agree.
+var generatorInError = regexp.MustCompile(`merging from generator (&\{0x[0-9a-f]+ <nil>\}|[A-Za-z]+Generator \S+):`)
+
+func normalizeError(s string) string {
+	return generatorInError.ReplaceAllString(s, "merging from generator …:")
+}
+
+func asErr(err error, target **kustomize.Error) bool {
+	e, ok := err.(*kustomize.Error)
+	if ok {
+		*target = e
+	}
+	return ok
+}
+
+// TestBuildAnnotations: the engine removes kustomize's build annotations.
+func TestBuildAnnotations(t *testing.T) {
+	if fmt.Sprint(kustomize.BuildAnnotations) != fmt.Sprint(resource.BuildAnnotations) {
+		t.Fatalf("engine: %v\nkustomize: %v", kustomize.BuildAnnotations, resource.BuildAnnotations)
+	}
+}
+
+func TestGeneratedCases(t *testing.T) {
+	n := *randomCases
+	if testing.Short() {
+		n = 100
+	}
+	seed := int64(1)
+	if s := os.Getenv("APPLYLENS_SEED"); s != "" {
+		fmt.Sscan(s, &seed)
+	}
+	r := rand.New(rand.NewSource(seed))
+	failed := 0
+	bothFailed = 0
+	for i := 0; i < n && failed < 3; i++ {
+		files, dir := genKustomization(r)
+		if !compare(t, fmt.Sprintf("case %d (seed %d)", i, seed), files, dir) {
+			failed++
+		}
+	}
+	t.Logf("%d generated kustomizations compared, %d refused by both", n, bothFailed)
+	if bothFailed > n*2/5 {
+		t.Errorf("%d of %d generated cases fail in kustomize: the generator makes too few valid ones", bothFailed, n)
+	}
+}
+
+var _ = bytes.Equal
