@@ -58,8 +58,8 @@ func (e Engine) ApplyPanesIn(p Panes, in Input) (*Result, error) {
 	}
 	away := elsewhere(p, sc, in, "created")
 	if away != nil {
-		// kubectl fetches the object in the file's namespace: not the
-		// pasted one, so it finds none there and creates it.
+		// kubectl fetches the object by the file's namespace and name:
+		// not the pasted one, so it finds none and creates it.
 		p.Live, p.LastApplied = nil, nil
 	}
 	res, err := applyScoped(p, sc, in.Overwrite)
@@ -70,7 +70,8 @@ func (e Engine) ApplyPanesIn(p Panes, in Input) (*Result, error) {
 		if away != nil {
 			for i := range res.Steps {
 				if res.Steps[i].Rule == kube.RuleCreate {
-					res.Steps[i].Why = "No object is given in namespace " + away.Namespace + ", where kubectl looks for it (the live object is in " + away.LiveNamespace + ", another object it leaves untouched), so kubectl creates it there from the file with the last-applied annotation added; there is nothing to delete and no patch to compute."
+					sought, live, there := away.Lookup()
+					res.Steps[i].Why = sought + " (" + live + ", another object it leaves untouched), so kubectl creates it" + there + " from the file with the last-applied annotation added; there is nothing to delete and no patch to compute."
 				}
 			}
 		}
@@ -94,10 +95,11 @@ func explainTypeError(err error) error {
 	return err
 }
 
-// elsewhere is the outcome of a file kubectl applies in another namespace
-// than the live object's (nil when it is the live object's): kubectl looks
-// the object up where the file says, so the pasted live object stays
-// untouched. operation is what kubectl prints for the apply.
+// elsewhere is the outcome of a file that addresses another object than
+// the live one, in another namespace or by another name (nil when it
+// addresses the live object, or differs in apiVersion or kind): kubectl
+// looks the object up where and by the name the file says, so the pasted
+// live object stays untouched. operation is what kubectl prints.
 func elsewhere(p Panes, sc scoped, in Input, operation string) *Elsewhere {
 	if p.Live == nil {
 		return nil
@@ -107,7 +109,7 @@ func elsewhere(p Panes, sc scoped, in Input, operation string) *Elsewhere {
 	own, _ := nested(p.File.Object, "metadata", "namespace")
 	ownNS, _ := own.(string)
 	fromFlag := in.Namespace != "" && ownNS == ""
-	return identity.InOtherNamespace(identity.Of(sc.file), sc.namespace, lns, fromFlag, operation)
+	return identity.OtherObject(identity.Of(sc.file), identity.Of(p.Live.Object), sc.namespace, lns, fromFlag, operation)
 }
 
 func applyScoped(p Panes, sc scoped, overwriteFlag *bool) (*Result, error) {

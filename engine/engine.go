@@ -83,8 +83,8 @@ type Step = kube.Step
 // Row is one row of a decision table: where the field is present.
 type Row = kube.Row
 
-// Elsewhere is the outcome of a file addressing an object in another
-// namespace than the live one; package identity says it.
+// Elsewhere is the outcome of a file addressing another object than the
+// live one (another namespace or name); package identity says it.
 type Elsewhere = kube.Elsewhere
 
 // Warning is a trap the inputs walk into, with the field it concerns.

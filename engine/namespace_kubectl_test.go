@@ -4,7 +4,10 @@ package engine
 
 import (
 	"errors"
+	"strings"
 	"testing"
+
+	"github.com/applylens/applylens/engine/kube"
 )
 
 // TestNamespaceFlagsAgreeWithKubectl compares Apply with kubectl's code for
@@ -90,6 +93,96 @@ func TestNamespaceFlagsAgreeWithKubectl(t *testing.T) {
 				t.Errorf("Elsewhere = %+v, want the file's namespace %s and the live object's b", res.Elsewhere, tc.wantNamespace)
 			case tc.wantElsewhere && (res.Action != ActionCreate || want.action != ActionCreate):
 				t.Errorf("action %s, kubectl's %s: want both create", res.Action, want.action)
+			}
+		})
+	}
+}
+
+// TestOtherNameAgreesWithKubectl: a file naming another object than the
+// live one, of the same apiVersion and kind, is kubectl's create of the
+// file's object (the cluster holds only the live object, under its own
+// name: kubectl's GET of the file's name is a NotFound), never a patch
+// renaming the live object; an apiVersion or kind difference stays the
+// patch's failure.
+func TestOtherNameAgreesWithKubectl(t *testing.T) {
+	const (
+		web2        = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web2\nspec:\n  replicas: 2\n"
+		web2InA     = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web2\n  namespace: a\nspec:\n  replicas: 2\n"
+		web         = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n"
+		liveWeb     = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: '{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"replicas\":1,\"paused\":true}}'\nspec:\n  replicas: 3\n  paused: true\n"
+		liveWebInB  = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: b\nspec:\n  replicas: 3\n  paused: true\n"
+		typo        = "apiVersion: apps/v1\nkind: Deploymnet\nmetadata:\n  name: web2\nspec:\n  replicas: 2\n"
+		backup2     = "apiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: nightly2\nspec:\n  keep: 3\n"
+		liveBackup  = "apiVersion: example.com/v1\nkind: Backup\nmetadata:\n  name: nightly\n  namespace: default\nspec:\n  keep: 1\n"
+		role2       = "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader2\nrules: []\n"
+		liveRole    = "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\nrules:\n- apiGroups: [\"\"]\n  resources: [pods]\n  verbs: [get]\n"
+		notFromLive = "paused"
+	)
+	cases := []struct {
+		name string
+		in   Input
+		// wantName/wantLiveName/wantNamespace/wantLiveNamespace: the
+		// outcome's (no outcome when wantName is ""); wantErr: both fail.
+		wantName, wantLiveName, wantNamespace, wantLiveNamespace, wantKubectl string
+		wantErr                                                               bool
+	}{
+		{name: "the same name", in: Input{File: web, Live: liveWeb}},
+		{name: "another name", in: Input{File: web2, Live: liveWeb},
+			wantName: "web2", wantLiveName: "web", wantNamespace: "default", wantLiveNamespace: "default", wantKubectl: "deployment.apps/web2 created"},
+		{name: "another name, last-applied given", in: Input{File: web2, Live: liveWeb, LastApplied: web},
+			wantName: "web2", wantLiveName: "web", wantNamespace: "default", wantLiveNamespace: "default", wantKubectl: "deployment.apps/web2 created"},
+		{name: "another name, the live object's namespace", in: Input{File: web2, Live: liveWebInB},
+			wantName: "web2", wantLiveName: "web", wantNamespace: "b", wantLiveNamespace: "b", wantKubectl: "deployment.apps/web2 created"},
+		{name: "another name and namespace", in: Input{File: web2InA, Live: liveWebInB},
+			wantName: "web2", wantLiveName: "web", wantNamespace: "a", wantLiveNamespace: "b", wantKubectl: "deployment.apps/web2 created"},
+		{name: "another name and -n", in: Input{File: web2, Live: liveWebInB, Namespace: "a"},
+			wantName: "web2", wantLiveName: "web", wantNamespace: "a", wantLiveNamespace: "b", wantKubectl: "deployment.apps/web2 created"},
+		{name: "custom kind, another name", in: Input{File: backup2, Live: liveBackup},
+			wantName: "nightly2", wantLiveName: "nightly", wantNamespace: "default", wantLiveNamespace: "default", wantKubectl: "backup.example.com/nightly2 created"},
+		{name: "cluster-scoped, another name", in: Input{File: role2, Live: liveRole},
+			wantName: "reader2", wantLiveName: "reader", wantKubectl: "clusterrole.rbac.authorization.k8s.io/reader2 created"},
+		{name: "another kind and name", in: Input{File: typo, Live: liveWeb}, wantErr: true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			compareWithKubectl(t, tc.name, tc.in)
+			want := kubectlApply(tc.in)
+			res, err := Apply(tc.in)
+			if tc.wantErr {
+				if err == nil || want.err == nil {
+					t.Fatalf("engine error %v, kubectl error %v: want both to fail", err, want.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := res.Elsewhere
+			if tc.wantName == "" {
+				if e != nil {
+					t.Errorf("Elsewhere = %+v, want none", e)
+				}
+				return
+			}
+			if e == nil || e.Name != tc.wantName || e.LiveName != tc.wantLiveName || e.Namespace != tc.wantNamespace ||
+				e.LiveNamespace != tc.wantLiveNamespace || e.Kubectl != tc.wantKubectl {
+				t.Fatalf("Elsewhere = %+v", e)
+			}
+			if res.Action != ActionCreate || want.action != ActionCreate {
+				t.Errorf("action %s, kubectl's %s: want both create", res.Action, want.action)
+			}
+			if strings.Contains(string(res.Object), notFromLive) || !strings.Contains(string(res.Object), `"name":"`+tc.wantName+`"`) {
+				t.Errorf("not the file's object %s: %s", tc.wantName, res.Object)
+			}
+			for _, w := range res.Warnings {
+				if w.Code == "identity-mismatch" {
+					t.Errorf("a warning about the live object kubectl does not compare with: %s", w.Message)
+				}
+			}
+			for _, st := range res.Steps {
+				if st.Rule == kube.RuleCreate && (!strings.Contains(st.Why, tc.wantLiveName) || strings.Contains(st.Why, "namespace") != (tc.wantNamespace != tc.wantLiveNamespace)) {
+					t.Errorf("the create step says %q", st.Why)
+				}
 			}
 		})
 	}

@@ -68,11 +68,17 @@ func kubectlApply(in Input) (res kubectlResult) {
 	if err := builderNamespace(file, live, in); err != nil {
 		return kubectlResult{err: err}
 	}
-	// The cluster holds the pasted live object in its own namespace, and
-	// kubectl gets the object in the file's (resource.Helper.Get with
-	// info.Namespace): in another namespace that is a NotFound, so kubectl
-	// creates.
+	// The cluster holds the pasted live object in its own namespace and
+	// under its own name, and kubectl gets the object by the file's
+	// (resource.Helper.Get with info.Namespace and info.Name): in another
+	// namespace, or by another name of the same kind, that is a NotFound,
+	// so kubectl creates. (An apiVersion or kind difference stays the
+	// patch's precondition failure the page explains.)
 	if live != nil && live.GetNamespace() != "" && file.GetNamespace() != "" && live.GetNamespace() != file.GetNamespace() {
+		live = nil
+	}
+	if live != nil && live.GetAPIVersion() == file.GetAPIVersion() && live.GetKind() == file.GetKind() &&
+		live.GetName() != "" && file.GetName() != "" && live.GetName() != file.GetName() {
 		live = nil
 	}
 	modified, err := util.GetModifiedConfiguration(file, true, unstructured.UnstructuredJSONScheme)

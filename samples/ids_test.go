@@ -42,6 +42,8 @@ var releasedIDs = []string{
 	"timeline-server-side-migration",
 	// Released with a file naming another namespace as its own outcome.
 	"namespace-elsewhere",
+	// Released with a file naming another name as that outcome too.
+	"name-elsewhere",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.

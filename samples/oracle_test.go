@@ -122,6 +122,12 @@ func kubectl(in engine.Input) (res oracleResult) {
 		if live.GetNamespace() != "" && file.GetNamespace() != "" && live.GetNamespace() != file.GetNamespace() {
 			live = nil
 		}
+		// And under its own name: another name of the same kind is a
+		// NotFound too (kubectl gets info.Name, the file's).
+		if live != nil && live.GetAPIVersion() == file.GetAPIVersion() && live.GetKind() == file.GetKind() &&
+			live.GetName() != "" && file.GetName() != "" && live.GetName() != file.GetName() {
+			live = nil
+		}
 	}
 	if live == nil {
 		if err := util.CreateApplyAnnotation(file, unstructured.UnstructuredJSONScheme); err != nil {

@@ -433,6 +433,20 @@ var expectations = map[string]expectation{
 			wantAbsent(t, o, "metadata", "uid")
 			want(t, at(o, "metadata", "annotations", engine.LastAppliedAnnotation), r.LastApplied)
 		}},
+	"name-elsewhere": {action: engine.ActionCreate, source: "none", clean: true,
+		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
+			e := r.Elsewhere
+			if e == nil || e.Name != "checkout-config-v2" || e.LiveName != "checkout-config" || e.NamespaceDiffers() || e.Kubectl != "configmap/checkout-config-v2 created" {
+				t.Fatalf("Elsewhere = %+v, want checkout-config-v2 over a live checkout-config, both in default", e)
+			}
+			if len(r.Patch) != 0 {
+				t.Errorf("a patch: %s", r.Patch)
+			}
+			o := decode(t, r.Object)
+			want(t, at(o, "metadata", "name"), "checkout-config-v2")
+			wantAbsent(t, o, "metadata", "uid")
+			want(t, at(o, "metadata", "annotations", engine.LastAppliedAnnotation), r.LastApplied)
+		}},
 	"overwrite-false": {
 		check: func(t *testing.T, s Sample, r *engine.Result, err error) {
 			var ae *engine.ApplyError

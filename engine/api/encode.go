@@ -159,6 +159,14 @@ func appendElsewhere(b []byte, e *engine.Elsewhere) []byte {
 	b = appendString(b, e.Namespace)
 	b = append(b, `,"liveNamespace":`...)
 	b = appendString(b, e.LiveNamespace)
+	if e.Name != "" {
+		b = append(b, `,"name":`...)
+		b = appendString(b, e.Name)
+	}
+	if e.LiveName != "" {
+		b = append(b, `,"liveName":`...)
+		b = appendString(b, e.LiveName)
+	}
 	if e.FromFlag {
 		b = append(b, `,"fromFlag":true`...)
 	}

@@ -112,3 +112,48 @@ func TestElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// TestNameElsewhere: a file naming another object than the live one (same
+// apiVersion and kind, another name) is answered as the create kubectl
+// does, with both names in the outcome and the JSON, no warning about the
+// live object, and a create step that claims no namespace difference.
+func TestNameElsewhere(t *testing.T) {
+	const (
+		web2 = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web2\nspec:\n  replicas: 2\n"
+		web  = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n"
+		live = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n  paused: true\n"
+	)
+	out := new(Session).Handle(request(t, Request{File: web2, Live: live}))
+	if !strings.Contains(out, `"name":"web2","liveName":"web"`) {
+		t.Errorf("the JSON lacks both names: %s", out)
+	}
+	res := decode(t, out).Result
+	if res == nil {
+		t.Fatalf("no result: %s", out)
+	}
+	e := res.Elsewhere
+	if e == nil || e.Name != "web2" || e.LiveName != "web" || e.Namespace != "default" || e.LiveNamespace != "default" || e.Kubectl != "deployment.apps/web2 created" ||
+		!strings.HasPrefix(e.Explanation, "The file names Deployment web2, the live object is Deployment web (both in default)") {
+		t.Fatalf("elsewhere = %+v", e)
+	}
+	if res.Action != "create" || res.LiveYAML != "" || strings.Contains(res.ObjectYAML, "paused") || !strings.Contains(res.ObjectYAML, "name: web2\n") {
+		t.Errorf("not the create of web2: action %s, object:\n%s", res.Action, res.ObjectYAML)
+	}
+	for _, w := range res.Warnings {
+		if w.Code == "identity-mismatch" {
+			t.Errorf("a warning about the live object kubectl does not compare with: %s", w.Message)
+		}
+	}
+	if !strings.HasPrefix(res.PatchTypeWhy, "No object named web2 is given, the one kubectl looks for (the live object is web), so kubectl creates the object from the file") {
+		t.Errorf("patchTypeWhy = %q", res.PatchTypeWhy)
+	}
+	for _, st := range res.Steps {
+		if st.Rule == "create" && (!strings.Contains(st.Why, "(the live object is web, another object it leaves untouched)") || strings.Contains(st.Why, "namespace")) {
+			t.Errorf("the create step says %q", st.Why)
+		}
+	}
+	// The same name is the live object: a patch, no outcome.
+	if r := decode(t, new(Session).Handle(request(t, Request{File: web, Live: live}))); r.Result == nil || r.Result.Elsewhere != nil || r.Result.Action != "configure" {
+		t.Errorf("the same name: %+v", r.Result)
+	}
+}

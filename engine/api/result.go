@@ -251,7 +251,8 @@ func patchTypeWhy(res *engine.Result, file *document.Document) string {
 	var s string
 	switch {
 	case res.Action == engine.ActionCreate && res.Elsewhere != nil:
-		return "No object is given in namespace " + res.Elsewhere.Namespace + ", where kubectl looks for it (the live object is in " + res.Elsewhere.LiveNamespace + "), so kubectl creates the object there from the file, adding the last-applied-configuration annotation. No patch is computed."
+		sought, live, there := res.Elsewhere.Lookup()
+		return sought + " (" + live + "), so kubectl creates the object" + there + " from the file, adding the last-applied-configuration annotation. No patch is computed."
 	case res.Action == engine.ActionCreate:
 		return "The live object does not exist yet, so kubectl creates the object from the file, adding the last-applied-configuration annotation. No patch is computed."
 	case res.PatchType == engine.PatchStrategic:

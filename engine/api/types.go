@@ -93,9 +93,9 @@ type Result struct {
 	Steps                  []engine.Step    `json:"steps"`
 	Warnings               []engine.Warning `json:"warnings"`
 	Directives             []Directive      `json:"directives"`
-	// Elsewhere is set when the file names another namespace than the
-	// live object's: kubectl applies to (creates) the object in the
-	// file's namespace and leaves the pasted one alone. The page shows
+	// Elsewhere is set when the file names another namespace or another
+	// name than the live object's: kubectl applies to (creates) the
+	// file's object and leaves the pasted one alone. The page shows
 	// its explanation and kubectl's line above the result.
 	Elsewhere *engine.Elsewhere `json:"elsewhere,omitempty"`
 }

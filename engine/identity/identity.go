@@ -129,32 +129,71 @@ func joinAnd(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
-// Elsewhere is the outcome of a file that addresses an object in another
-// namespace than the live one.
+// Elsewhere is the outcome of a file that addresses another object than
+// the live one (another namespace, another name, or both).
 type Elsewhere = kube.Elsewhere
 
-// InOtherNamespace returns the outcome when the file, applied in
-// namespace ns, addresses another object than the live one in liveNS;
-// nil when they are the same namespace or either has none (a
-// cluster-scoped object, or a live object pasted without its namespace).
-// operation is kubectl's word for what it did ("created",
-// "serverside-applied").
-func InOtherNamespace(file Identity, ns, liveNS string, fromFlag bool, operation string) *Elsewhere {
-	if ns == "" || liveNS == "" || ns == liveNS {
+// OtherObject returns the outcome when the file, applied in namespace ns,
+// addresses another object than the live one (live, in liveNS): another
+// namespace, or another name of the same apiVersion and kind. kubectl GETs
+// the object by the file's namespace and name, finds none (the cluster
+// holds the live object under its own), and creates the file's; the live
+// object stays untouched. nil when the file addresses the live object, or
+// when the apiVersion or kind differ (Explain's error: kubectl's patch
+// then fails, this package does not guess it away). A namespace counts as
+// different only when both are known (neither a cluster-scoped object nor
+// a live object pasted without its namespace). operation is kubectl's word
+// for what it did ("created", "serverside-applied").
+func OtherObject(file, live Identity, ns, liveNS string, fromFlag bool, operation string) *Elsewhere {
+	nsDiffers := ns != "" && liveNS != "" && ns != liveNS
+	nameDiffers := file.APIVersion == live.APIVersion && file.Kind == live.Kind &&
+		file.Name != "" && live.Name != "" && file.Name != live.Name
+	if !nsDiffers && !nameDiffers {
 		return nil
 	}
-	source := "The file names namespace " + ns
-	if fromFlag {
-		source = "The file names no namespace and -n gives " + ns
+	if !nsDiffers {
+		liveNS = ns // the same namespace, or one of them unknown
 	}
-	return &Elsewhere{
+	e := &Elsewhere{
 		Namespace:     ns,
 		LiveNamespace: liveNS,
+		Name:          file.Name,
+		LiveName:      live.Name,
 		FromFlag:      fromFlag,
-		Explanation: fmt.Sprintf("%s, the live object is in %s: kubectl applies to the %s in %s, not to this live object, which stays untouched; none is given in %s, so kubectl creates it there.",
-			source, liveNS, short(file), ns, ns),
-		Kubectl: file.Ref() + " " + operation,
+		Kubectl:       file.Ref() + " " + operation,
 	}
+	if !nameDiffers {
+		e.LiveName = file.Name
+	}
+	e.Explanation = explainElsewhere(file, e)
+	return e
+}
+
+// explainElsewhere is the outcome's one line, naming both names when they
+// differ and both namespaces when they differ.
+func explainElsewhere(file Identity, e *Elsewhere) string {
+	switch {
+	case e.NameDiffers() && e.NamespaceDiffers():
+		source := fmt.Sprintf("The file names %s %s in namespace %s", file.Kind, e.Name, e.Namespace)
+		if e.FromFlag {
+			source = fmt.Sprintf("The file names %s %s and no namespace, -n gives %s", file.Kind, e.Name, e.Namespace)
+		}
+		return fmt.Sprintf("%s, the live object is %s in %s: kubectl applies to %s in %s, not to this live object, which stays untouched; none is given there, so kubectl creates it.",
+			source, e.LiveName, e.LiveNamespace, e.Name, e.Namespace)
+	case e.NameDiffers():
+		where := ""
+		if e.Namespace != "" {
+			where = " (both in " + e.Namespace + ")"
+		}
+		return fmt.Sprintf("The file names %s %s, the live object is %s %s%s: kubectl looks the object up by the file's name, so it applies to %s, not to this live object, which stays untouched; no %s is given, so kubectl creates it.",
+			file.Kind, e.Name, file.Kind, e.LiveName, where, e.Name, e.Name)
+	}
+	source := "The file names namespace " + e.Namespace
+	if e.FromFlag {
+		source = "The file names no namespace and -n gives " + e.Namespace
+	}
+	return fmt.Sprintf("%s, the live object is in %s: kubectl applies to the %s in %s, not to this live object, which stays untouched; none is given in %s, so kubectl creates it there.",
+		source, e.LiveNamespace, short(file), e.Namespace, e.Namespace)
 }
 
 // Ref is the object as kubectl's name printer writes it (cli-runtime's

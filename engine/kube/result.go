@@ -52,9 +52,9 @@ type Result struct {
 	// for a cluster-scoped object.
 	Namespace string `json:"-"`
 	// Elsewhere is set when the file names another namespace than the
-	// live object's (its own, or -n's): kubectl applied to the object in
-	// the file's namespace, created there, and the pasted live object
-	// stays untouched.
+	// live object's (its own, or -n's) or another name: kubectl applied
+	// to the file's object, created it, and the pasted live object stays
+	// untouched.
 	Elsewhere *Elsewhere `json:"elsewhere,omitempty"`
 	// Owners lists, after a server-side apply, every owned field of Object
 	// with its managers and how they own it (Apply or Update).
@@ -178,18 +178,52 @@ type Warning struct {
 	Message string `json:"message"`
 }
 
-// Elsewhere is the outcome of a file that addresses an object in another
-// namespace than the live one (package identity builds it).
+// Elsewhere is the outcome of a file that addresses another object than
+// the live one, of the same apiVersion and kind: another namespace, another
+// name, or both (package identity builds it). kubectl looks the object up
+// by the file's namespace and name, so the pasted live object stays
+// untouched and, none being given there, kubectl creates the file's.
 type Elsewhere struct {
 	// Namespace is the one kubectl applies the file in.
 	Namespace string `json:"namespace"`
-	// LiveNamespace is the live object's.
+	// LiveNamespace is the live object's (Namespace when only the name
+	// differs).
 	LiveNamespace string `json:"liveNamespace"`
+	// Name is the file's metadata.name, the object kubectl applies to.
+	Name string `json:"name,omitempty"`
+	// LiveName is the live object's (Name when only the namespace
+	// differs).
+	LiveName string `json:"liveName,omitempty"`
 	// FromFlag: Namespace is -n's (the file names none).
 	FromFlag bool `json:"fromFlag,omitempty"`
-	// Explanation says it in one line naming both namespaces.
+	// Explanation says it in one line naming both names or namespaces.
 	Explanation string `json:"explanation"`
 	// Kubectl is the line kubectl prints, e.g.
 	// "deployment.apps/nginx-deployment created".
 	Kubectl string `json:"kubectl"`
+}
+
+// NameDiffers: the file names another object than the live one's name.
+func (e *Elsewhere) NameDiffers() bool { return e.Name != e.LiveName }
+
+// NamespaceDiffers: the file is applied in another namespace than the
+// live object's.
+func (e *Elsewhere) NamespaceDiffers() bool { return e.Namespace != e.LiveNamespace }
+
+// Lookup words where kubectl looks, for the create step and the patch
+// type's note: sought ("No object named web2 is given in namespace a,
+// where kubectl looks for it"), live ("the live object is web in b") and
+// there (" there" when the object is created in another namespace, for
+// "creates it there").
+func (e *Elsewhere) Lookup() (sought, live, there string) {
+	switch {
+	case e.NameDiffers() && e.NamespaceDiffers():
+		return "No object named " + e.Name + " is given in namespace " + e.Namespace + ", where kubectl looks for it",
+			"the live object is " + e.LiveName + " in " + e.LiveNamespace, " there"
+	case e.NameDiffers():
+		return "No object named " + e.Name + " is given, the one kubectl looks for",
+			"the live object is " + e.LiveName, ""
+	}
+	return "No object is given in namespace " + e.Namespace + ", where kubectl looks for it",
+		"the live object is in " + e.LiveNamespace, " there"
 }

@@ -285,3 +285,31 @@ func TestElsewhere(t *testing.T) {
 		})
 	}
 }
+
+// TestNameElsewhere: a file naming another object than the live one (same
+// kind, another name) is, server-side too, kubectl's apply of the file's
+// object: created, the live object neither merged nor owned.
+func TestNameElsewhere(t *testing.T) {
+	file := strings.Replace(deployment, "name: web\n", "name: web2\n", 1)
+	if file == deployment {
+		t.Fatal("the file does not rename web")
+	}
+	for _, apply := range []string{ApplyServer, ApplyBoth} {
+		t.Run(apply, func(t *testing.T) {
+			out, e := Compute(api.ServerSideRequest{Op: api.OpServerSide, Apply: apply, File: file, Live: liveOwnedByAutoscaler, LastAppliedFromLive: true})
+			if e != nil {
+				t.Fatalf("error: %+v", e)
+			}
+			s := out.Server
+			if s.Action != "create" || s.Elsewhere == nil || s.Elsewhere.Kubectl != "deployment.apps/web2 serverside-applied" || s.Elsewhere.Name != "web2" || s.Elsewhere.LiveName != "web" || s.Elsewhere.NamespaceDiffers() {
+				t.Errorf("server-side: action %s, elsewhere %+v", s.Action, s.Elsewhere)
+			}
+			if len(out.Conflicts) != 0 || s.LiveYAML != "" || strings.Contains(s.ObjectYAML, "replicas: 5") || strings.Contains(s.ObjectYAML, "autoscaler") {
+				t.Errorf("the live object was merged: conflicts %v, object:\n%s", out.Conflicts, s.ObjectYAML)
+			}
+			if apply == ApplyBoth && (out.Client == nil || out.Client.Elsewhere == nil || out.Client.Elsewhere.Kubectl != "deployment.apps/web2 created" || out.Client.Action != "create") {
+				t.Errorf("client-side beside it: %+v (error %+v)", out.Client, out.ClientError)
+			}
+		})
+	}
+}

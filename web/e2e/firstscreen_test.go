@@ -78,6 +78,8 @@ func firstScreens() []firstScreen {
 			setup: paste(replace("kind: Deployment", "kind: Deploymnet"), w.Live, `document.getElementById('error-general').textContent.includes('Did you mean')`)},
 		{name: "namespace-elsewhere", url: siteURL, key: "kubectl applies to the Deployment nginx-deployment in production", phoneAt: "outputs",
 			setup: paste(replace("  namespace: default\n", "  namespace: production\n"), w.Live, `!document.getElementById('elsewhere').hidden`)},
+		{name: "name-elsewhere", url: siteURL, key: "kubectl looks the object up by the file's name", phoneAt: "outputs",
+			setup: paste(replace("  name: nginx-deployment\n", "  name: nginx-deployment-v2\n"), w.Live, `!document.getElementById('elsewhere').hidden`)},
 		{name: "timeline-refusal", url: siteURL, key: "field is immutable", phoneAt: "timeline-detail",
 			setup: func(b *browser) {
 				pick("selector-change", 1)(b)

@@ -476,6 +476,80 @@ func TestNamespaceElsewhere(t *testing.T) {
 	}
 }
 
+// TestNameElsewhere gives the walkthrough's file another name,
+// nginx-deployment-v2, over its live Deployment nginx-deployment: kubectl
+// GETs the file's name, finds none and creates it, so the page says so in
+// one line naming both names (and no namespace, the same for both), with
+// kubectl's line beside it; the result is that create (no
+// "metadata.name" rename, nothing of the live object merged in, no warning
+// about the live object), the live pane untouched. Server-side says the
+// same, and the note leaves with the name.
+func TestNameElsewhere(t *testing.T) {
+	const lead = "Another object: The file names Deployment nginx-deployment-v2, the live object is Deployment nginx-deployment (both in default): kubectl looks the object up by the file's name, so it applies to nginx-deployment-v2, not to this live object, which stays untouched; no nginx-deployment-v2 is given, so kubectl creates it."
+	for _, size := range learnerScreens {
+		t.Run(size.name, func(t *testing.T) {
+			b := learnerBrowser(t, size, siteURL)
+			live := b.paneText("live")
+			file := b.paneText("file")
+			if !strings.Contains(file, "  name: nginx-deployment\n") || !strings.Contains(live, "  name: nginx-deployment\n") {
+				t.Fatalf("the walkthrough's file or live object is not nginx-deployment")
+			}
+			b.setPane("file", strings.Replace(file, "  name: nginx-deployment\n", "  name: nginx-deployment-v2\n", 1))
+			b.waitFor("the outcome", `document.getElementById('outputs').dataset.state === 'ready' && !document.getElementById('elsewhere').hidden`, stepTimeout)
+			if got := oneLine(eval[string](b, `document.querySelector('#elsewhere .elsewhere-lead').innerText`)); got != lead {
+				t.Errorf("the note says\n%s\nwant\n%s", got, lead)
+			}
+			if got := eval[string](b, `document.querySelector('#elsewhere .elsewhere-output').textContent`); got != "deployment.apps/nginx-deployment-v2 created" {
+				t.Errorf("kubectl's line is %q", got)
+			}
+			if st := b.text("status"); st != "kubectl apply: created nginx-deployment-v2. The live object, nginx-deployment, is another object: kubectl leaves it untouched." {
+				t.Errorf("the status says %q", st)
+			}
+			if got := b.text("result-action"); got != "created" {
+				t.Errorf("the result's badge says %q", got)
+			}
+			steps := oneLine(eval[string](b, `document.getElementById('steps').innerText`))
+			if strings.Contains(steps, "metadata.name") || strings.Contains(steps, "→ nginx-deployment-v2") || strings.Contains(steps, "does not exist yet") ||
+				!strings.Contains(steps, "No object named nginx-deployment-v2 is given, the one kubectl looks for (the live object is nginx-deployment, another object it leaves untouched)") {
+				t.Errorf("the steps rename the object or do not say why it is created:\n%s", steps)
+			}
+			if warnings := eval[string](b, `document.getElementById('warnings-block').hidden ? '' : document.getElementById('warnings').innerText`); strings.Contains(warnings, "would look up") || strings.Contains(warnings, "name (nginx-deployment)") {
+				t.Errorf("a warning about the live object kubectl does not compare with:\n%s", warnings)
+			}
+			result := b.paneText("result")
+			if !strings.Contains(result, "  name: nginx-deployment-v2\n") || strings.Contains(result, "replicas:") || strings.Contains(result, "resourceVersion") {
+				t.Errorf("the result is not the file created as nginx-deployment-v2:\n%s", result)
+			}
+			if got := b.paneText("live"); got != live {
+				t.Errorf("the live pane changed")
+			}
+			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				t.Errorf("the page is %d px wider than the screen", w)
+			}
+
+			b.clickSettled("apply-server")
+			b.waitFor("the server-side outcome", `document.getElementById('ssa-view').dataset.state === 'ready' && !!document.getElementById('ssa-elsewhere')`, stepTimeout)
+			if got := eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-output').textContent`); got != "deployment.apps/nginx-deployment-v2 serverside-applied" {
+				t.Errorf("server-side, kubectl's line is %q", got)
+			}
+			if got := oneLine(eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-lead').innerText`)); got != lead {
+				t.Errorf("server-side, the note says %q", got)
+			}
+			if got := eval[string](b, `document.querySelector('#ssa-view .ssa-status').textContent`); !strings.HasPrefix(got, "Server-side apply creates the object nginx-deployment-v2; the live object, nginx-deployment, is another object, left untouched.") {
+				t.Errorf("server-side, the status says %q", got)
+			}
+			b.clickSettled("apply-client")
+			b.waitFor("client-side again", `document.getElementById('apply-client').getAttribute('aria-pressed') === 'true' && !document.getElementById('elsewhere').hidden`, stepTimeout)
+
+			before := renders(b)
+			b.setPane("file", file)
+			waitRender(b, before)
+			b.waitFor("the note gone with the name", `document.getElementById('elsewhere').hidden && document.getElementById('outputs').dataset.action === 'configure'`, stepTimeout)
+			b.checkConsole()
+		})
+	}
+}
+
 // goValueSyntax is how Go prints its own values: never the page's words.
 var goValueSyntax = regexp.MustCompile(`map\[|\[\]interface ?\{\}|interface \{\}|%!|<nil>`)
 

@@ -1,8 +1,9 @@
-// A file naming another namespace than the live object's (engine/identity
-// Elsewhere): kubectl applies to the object in the file's namespace, so
-// the pasted live object stays untouched and the apply creates one there.
-// The page says so above the results, in one line naming both namespaces,
-// with the line kubectl prints beside it (its exact output).
+// A file addressing another object than the live one, in another namespace
+// or by another name (engine/identity Elsewhere): kubectl applies to the
+// file's object, so the pasted live object stays untouched and the apply
+// creates the file's. The page says so above the results, in one line
+// naming both names or namespaces, with the line kubectl prints beside it
+// (its exact output).
 
 import { h, clear } from '../dom.js';
 

@@ -48,9 +48,27 @@ export const PATCH_TYPE_WORDS = {
 export function statusSentence(result) {
   const word = ACTION_WORDS[result.action] || result.action;
   const away = result.elsewhere;
-  if (away) return `kubectl apply: ${word} in namespace ${away.namespace}. The live object, in ${away.liveNamespace}, is another object: kubectl leaves it untouched.`;
+  if (away) {
+    const { sought, live } = addressed(away);
+    return `kubectl apply: ${word}${sought}. The live object, ${live}, is another object: kubectl leaves it untouched.`;
+  }
   if (result.action === 'create') return `kubectl apply: ${word}. The object does not exist yet, so kubectl creates it (no patch).`;
   if (result.action === 'unchanged') return `kubectl apply: ${word}. The patch is empty, so kubectl sends nothing.`;
   const type = PATCH_TYPE_WORDS[result.patchType] || result.patchType;
   return `kubectl apply: ${word}. kubectl sends a ${type}.`;
+}
+
+/**
+ * Words for a file addressing another object than the live one: sought
+ * (" web2 in namespace production", " web2", " in namespace production",
+ * to follow kubectl's verb) and live ("web in default", "web", "in
+ * default"), naming a name or namespace only when it differs.
+ * @param {import('../workers/api-types.js').Elsewhere} away
+ */
+export function addressed(away) {
+  const nameDiffers = Boolean(away.name && away.liveName && away.name !== away.liveName);
+  const nsDiffers = away.namespace !== away.liveNamespace;
+  if (nameDiffers && nsDiffers) return { sought: ` ${away.name} in namespace ${away.namespace}`, live: `${away.liveName} in ${away.liveNamespace}` };
+  if (nameDiffers) return { sought: ` ${away.name}`, live: String(away.liveName) };
+  return { sought: ` in namespace ${away.namespace}`, live: `in ${away.liveNamespace}` };
 }

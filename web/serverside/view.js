@@ -9,6 +9,7 @@ import { h, clear } from '../dom.js';
 import { addViewStyle } from './view-style.js';
 import { paragraphs } from './kubectl-text.js';
 import { renderElsewhere } from '../outputs/elsewhere.js';
+import { addressed } from '../outputs/format.js';
 import { renderErrorBlock } from '../outputs/messages.js';
 import { ssaStep, addStepsStyle } from './steps-list.js';
 
@@ -383,7 +384,10 @@ function statusOf(s) {
     case 'conflict':
       return `Server-side apply refused: ${s.conflicts.length} conflict${s.conflicts.length === 1 ? '' : 's'} with other managers. kubectl exits 1 and nothing changes.`;
     case 'create':
-      if (s.server.elsewhere) return `Server-side apply creates the object in namespace ${s.server.elsewhere.namespace}; the live object, in ${s.server.elsewhere.liveNamespace}, is another object, left untouched. ${owned} fields have owners.`;
+      if (s.server.elsewhere) {
+        const { sought, live } = addressed(s.server.elsewhere);
+        return `Server-side apply creates the object${sought}; the live object, ${live}, is another object, left untouched. ${owned} fields have owners.`;
+      }
       return `Server-side apply creates the object; ${owned} fields have owners.`;
     case 'unchanged':
       return 'Server-side apply changes nothing (the object and its managedFields stay as they are).';

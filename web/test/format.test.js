@@ -27,3 +27,14 @@ test('statusSentence for a file in another namespace names both and does not say
   const s = statusSentence({ action: 'create', patchType: '', elsewhere: { namespace: 'production', liveNamespace: 'default', explanation: 'e', kubectl: 'deployment.apps/web created' } });
   assert.equal(s, 'kubectl apply: created in namespace production. The live object, in default, is another object: kubectl leaves it untouched.');
 });
+
+test('statusSentence for a file naming another object names both names, and namespaces only when they differ', () => {
+  const byName = { namespace: 'default', liveNamespace: 'default', name: 'web2', liveName: 'web', explanation: 'e', kubectl: 'deployment.apps/web2 created' };
+  assert.equal(statusSentence({ action: 'create', patchType: '', elsewhere: byName }),
+    'kubectl apply: created web2. The live object, web, is another object: kubectl leaves it untouched.');
+  assert.equal(statusSentence({ action: 'create', patchType: '', elsewhere: { ...byName, namespace: 'production' } }),
+    'kubectl apply: created web2 in namespace production. The live object, web in default, is another object: kubectl leaves it untouched.');
+  // A namespace difference alone, with both names given (the same).
+  assert.equal(statusSentence({ action: 'create', patchType: '', elsewhere: { ...byName, name: 'web', namespace: 'production' } }),
+    'kubectl apply: created in namespace production. The live object, in default, is another object: kubectl leaves it untouched.');
+});

@@ -262,18 +262,21 @@
  * @property {Step[]} steps
  * @property {Warning[]} warnings
  * @property {Directive[]} directives
- * @property {Elsewhere} [elsewhere] Set when the file names another namespace than the live
- *   object's: kubectl applies to (creates) the object in the file's namespace.
+ * @property {Elsewhere} [elsewhere] Set when the file names another namespace or name than
+ *   the live object's: kubectl applies to (creates) the file's object.
  */
 
 /**
- * A file kubectl applies in another namespace than the live object's
- * (engine/identity.Elsewhere): the pasted live object stays untouched.
+ * A file addressing another object than the live one, of the same kind: in
+ * another namespace, by another name, or both (engine/identity.Elsewhere).
+ * The pasted live object stays untouched.
  * @typedef {object} Elsewhere
  * @property {string} namespace The one kubectl applies the file in.
- * @property {string} liveNamespace The live object's.
+ * @property {string} liveNamespace The live object's (namespace when only the name differs).
+ * @property {string} [name] The file's name, the object kubectl applies to.
+ * @property {string} [liveName] The live object's (name when only the namespace differs).
  * @property {boolean} [fromFlag] namespace is -n's (the file names none).
- * @property {string} explanation One line in plain words naming both namespaces.
+ * @property {string} explanation One line in plain words naming both names or namespaces.
  * @property {string} kubectl The line kubectl prints, e.g. "deployment.apps/nginx created".
  */
 
