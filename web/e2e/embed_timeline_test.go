@@ -136,7 +136,7 @@ func TestEmbedTimeline(t *testing.T) {
 		tools: document.querySelectorAll('#timeline .tl-tools, #timeline-add, .tl-add-file, .tl-file-head button, .tl-open').length,
 		editable: [...document.querySelectorAll('#timeline .cm-content')].filter((c) => c.contentEditable !== 'false').length,
 		editors: document.querySelectorAll('#timeline .cm-content').length,
-		writable: [...document.querySelectorAll('#timeline input')].filter((i) => !i.readOnly).length,
+		writable: [...document.querySelectorAll('#timeline input')].filter((i) => !i.readOnly && !i.disabled).length,
 	})`)
 	if ro["tools"] != 0 || ro["editable"] != 0 || ro["writable"] != 0 || ro["editors"] == 0 {
 		t.Errorf("a readonly timeline embed: %v (want no tools, no editable editor nor input, some editors)", ro)
