@@ -1,7 +1,6 @@
 package apiserver
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -172,13 +171,4 @@ func stringMap(m map[string]any) map[string]any {
 		}
 	}
 	return out
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,7 +1,9 @@
 package apiserver
 
 import (
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -115,7 +117,7 @@ const totalAnnotationSizeLimit = 256 * (1 << 10)
 func validateAnnotations(annotations map[string]any, path string) []fieldError {
 	var errs []fieldError
 	size := 0
-	for _, k := range sortedKeys(annotations) {
+	for _, k := range slices.Sorted(maps.Keys(annotations)) {
 		for _, msg := range labelKey(strings.ToLower(k)) {
 			errs = append(errs, invalid(path, k, msg))
 		}
@@ -239,7 +241,7 @@ func dnsSubdomainContent(s string) []string {
 // (content.IsLabelValue), in key order: metav1 validation.ValidateLabels.
 func validateLabels(labels map[string]any, path string) []fieldError {
 	var errs []fieldError
-	for _, k := range sortedKeys(labels) {
+	for _, k := range slices.Sorted(maps.Keys(labels)) {
 		for _, msg := range labelKey(k) {
 			errs = append(errs, invalid(path, k, msg))
 		}

@@ -2,8 +2,9 @@ package cluster
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
@@ -100,7 +101,7 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 		current, _ := md[field].(map[string]any)
 		if !overwrite {
 			var clashes []string
-			for _, k := range sortedKeys(set) {
+			for _, k := range slices.Sorted(maps.Keys(set)) {
 				if cur, ok := current[k]; ok && cur != set[k] {
 					clashes = append(clashes, fmt.Sprintf("'%s' already has a value (%v)", k, cur))
 				}
@@ -204,13 +205,4 @@ func (c *Cluster) targetsOf(r *run, a *args) ([]target, *cmdError) {
 		return nil, errorf("one or more resources must be specified as <resource> <name> or <resource>/<name>")
 	}
 	return c.resolveTargets(a, true)
-}
-
-func sortedKeys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -8,7 +8,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/applylens/applylens/engine/kustomize/internal/types"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -157,11 +159,11 @@ func (b *builder) generate(kind, secretType string, a types.GeneratorArgs, root,
 		}
 	}
 	if opts := a.Options; opts != nil {
-		for _, k := range sortedKeys(opts.Labels) {
+		for _, k := range slices.Sorted(maps.Keys(opts.Labels)) {
 			m := lookupCreate(lookupCreate(n, "metadata", yaml.MappingNode, tagMap), "labels", yaml.MappingNode, tagMap)
 			setEntry(m, k, strNode(opts.Labels[k]))
 		}
-		for _, k := range sortedKeys(opts.Annotations) {
+		for _, k := range slices.Sorted(maps.Keys(opts.Annotations)) {
 			o.setAnnotation(k, opts.Annotations[k])
 		}
 		if opts.Immutable {
@@ -180,15 +182,6 @@ func (b *builder) generate(kind, secretType string, a types.GeneratorArgs, root,
 	o.setAnnotation(annoBehavior, behavior)
 	b.tr.add(describe(o.curID()), "", "", "", "generated from %s with %d key(s)", kfile, len(keys))
 	return o, nil
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // configMapValue is kyaml's makeConfigMapValueRNode: UTF-8 text goes to
@@ -419,7 +412,7 @@ func copyMergeMetaData(o, old *object) {
 func mergeData(o, old *object, fieldName string) {
 	m := mergeStrings(stringMap(field(old.node, fieldName)), stringMap(field(o.node, fieldName)))
 	clearField(o.node, fieldName)
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if fieldName == "data" {
 			f, v := configMapValue(m[k])
 			setEntry(lookupCreate(o.node, f, yaml.MappingNode, tagMap), k, v)

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
-	"sort"
+	"slices"
 )
 
 // crGen builds custom-resource-like documents and the edits between them,
@@ -143,7 +144,7 @@ func pickOf[T any](g *crGen, xs ...T) T { return xs[g.r.IntN(len(xs))] }
 func (g *crGen) anyObject(m map[string]any) map[string]any {
 	for {
 		var subs []map[string]any
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			switch t := m[k].(type) {
 			case map[string]any:
 				subs = append(subs, t)
@@ -162,21 +163,12 @@ func (g *crGen) anyObject(m map[string]any) map[string]any {
 	}
 }
 
-func sortedKeys(m map[string]any) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
-
 // edit changes doc in n random places, the way a user edits a file or a
 // controller drifts the live object.
 func (g *crGen) edit(doc map[string]any, n int) {
 	for ; n > 0; n-- {
 		o := g.anyObject(doc)
-		ks := sortedKeys(o)
+		ks := slices.Sorted(maps.Keys(o))
 		var k string
 		if len(ks) > 0 && g.chance(0.7) {
 			k = ks[g.r.IntN(len(ks))]
@@ -288,7 +280,7 @@ func (g *crGen) patch(doc map[string]any) map[string]any {
 	p := map[string]any{}
 	for n := 1 + g.r.IntN(4); n > 0; n-- {
 		k := keys[g.r.IntN(len(keys))]
-		if ks := sortedKeys(doc); len(ks) > 0 && g.chance(0.6) {
+		if ks := slices.Sorted(maps.Keys(doc)); len(ks) > 0 && g.chance(0.6) {
 			k = ks[g.r.IntN(len(ks))]
 		}
 		switch g.r.IntN(5) {

@@ -2,6 +2,8 @@ package strategic
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/applylens/applylens/engine/schema"
 )
@@ -47,7 +49,7 @@ func fieldsHaveConflicts(left, right any, s schema.Node, strategy, mergeKey stri
 }
 
 func mapsHaveConflicts(left, right map[string]any, s schema.Node) (bool, error) {
-	for _, key := range sortedKeys(left) {
+	for _, key := range slices.Sorted(maps.Keys(left)) {
 		if key == directiveMarker || key == retainKeysDirective {
 			continue
 		}
@@ -100,7 +102,7 @@ func slicesHaveConflicts(left, right []any, s schema.Node, strategy, mergeKey st
 		if err != nil {
 			return true, err
 		}
-		for _, key := range sortedKeys(l) {
+		for _, key := range slices.Sorted(maps.Keys(l)) {
 			if rv, ok := r[key]; ok {
 				if conflict, err := fieldsHaveConflicts(l[key], rv, s, "", ""); conflict {
 					return true, err
@@ -159,7 +161,7 @@ func mapsByMergeKey(list []any, mergeKey string) (map[string]any, error) {
 // shown as the conflicting fields.
 func conflictFields(prefix []string, left, right map[string]any, s schema.Node) [][]string {
 	var out [][]string
-	for _, key := range sortedKeys(left) {
+	for _, key := range slices.Sorted(maps.Keys(left)) {
 		if key == directiveMarker || key == retainKeysDirective {
 			continue
 		}

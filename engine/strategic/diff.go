@@ -2,6 +2,8 @@ package strategic
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/applylens/applylens/engine/schema"
 )
@@ -22,7 +24,7 @@ func diffMaps(original, modified map[string]any, s schema.Node, opts diffOptions
 	if opts.buildRetainKeysDirective {
 		retainKeys = make([]any, 0, len(modified))
 	}
-	for _, key := range sortedKeys(modified) {
+	for _, key := range slices.Sorted(maps.Keys(modified)) {
 		modifiedValue := modified[key]
 		if opts.buildRetainKeysDirective && modifiedValue != nil {
 			retainKeys = append(retainKeys, key)

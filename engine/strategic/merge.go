@@ -2,6 +2,8 @@ package strategic
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,7 +35,7 @@ func mergeMap(original, patch map[string]any, s schema.Node, opts mergeOptions) 
 	if err := mergeOrderedLists(original, patch, s, opts); err != nil {
 		return nil, err
 	}
-	for _, k := range sortedKeys(patch) {
+	for _, k := range slices.Sorted(maps.Keys(patch)) {
 		patchV := patch[k]
 		isDeleteList := false
 		if strings.HasPrefix(k, deleteFromPrimitiveListPrefix) {
@@ -677,13 +679,4 @@ func deleteFromSlice(current, toDelete []any) ([]any, error) {
 		}
 	}
 	return kept, nil
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -21,8 +21,9 @@ package typedjson
 import (
 	"encoding/base64"
 	"encoding/json"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -208,7 +209,7 @@ func numberText(v any) string {
 // order.
 func (d *decoder) object(t int32, m map[string]any) error {
 	ty := &d.s.Types[t]
-	for _, key := range sortedKeys(m) {
+	for _, key := range slices.Sorted(maps.Keys(m)) {
 		i := ty.Exact(key)
 		if i < 0 {
 			continue // unknown: strict decoding's business
@@ -239,7 +240,7 @@ func (d *decoder) mapValues(t int32, m map[string]any) error {
 	old := d.resourceList
 	d.resourceList = d.opts.RoundResourceLists && ty.Pkg == "v1" && ty.Name == "ResourceList"
 	defer func() { d.resourceList = old }()
-	for _, key := range sortedKeys(m) {
+	for _, key := range slices.Sorted(maps.Keys(m)) {
 		nv, ch, err := d.value(ty.Elem, m[key])
 		if err != nil {
 			return err
@@ -249,15 +250,6 @@ func (d *decoder) mapValues(t int32, m map[string]any) error {
 		}
 	}
 	return nil
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // withContext is the decoder's addErrorContext on an error that stopped

@@ -1,8 +1,10 @@
 package kubernetes
 
 import (
+	"maps"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -59,7 +61,7 @@ func TestDefaultSamples(t *testing.T) {
 	samples := sampleObjects(t, func(o map[string]any) bool {
 		return decodes(o)
 	})
-	for _, name := range sortedKeys(samples) {
+	for _, name := range slices.Sorted(maps.Keys(samples)) {
 		checkDefault(t, name, samples[name])
 	}
 	t.Logf("%d sample objects", len(samples))

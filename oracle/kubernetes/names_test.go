@@ -1,6 +1,8 @@
 package kubernetes
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,7 +32,7 @@ func TestNamesPerKind(t *testing.T) {
 		"Endpoints":             "apiVersion: v1\nkind: Endpoints\nmetadata:\n  name: NAME\nsubsets: []\n",
 	}
 	var cases []documentCase
-	for _, kind := range sortedKeys(docs) {
+	for _, kind := range slices.Sorted(maps.Keys(docs)) {
 		doc := docs[kind]
 		rbac := strings.Contains(kind, "Role")
 		cases = append(cases,

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -302,7 +304,7 @@ func diffPaths(path string, a, b any) []string {
 		for k := range bm {
 			keys[k] = true
 		}
-		for _, k := range sortedKeys(keys) {
+		for _, k := range slices.Sorted(maps.Keys(keys)) {
 			_, ina := am[k]
 			_, inb := bm[k]
 			if ina != inb {
@@ -342,7 +344,7 @@ func agreementTable(tally map[string]*kindTally) string {
 	b.WriteString("| apiVersion kind | documents | stored alike | refused alike | listed disagreements |\n")
 	b.WriteString("| --- | ---: | ---: | ---: | --- |\n")
 	var total kindTally
-	for _, key := range sortedKeys(tally) {
+	for _, key := range slices.Sorted(maps.Keys(tally)) {
 		k := tally[key]
 		total.documents += k.documents
 		total.stored += k.stored
@@ -355,7 +357,7 @@ func agreementTable(tally map[string]*kindTally) string {
 
 func classCounts(m map[string]int) string {
 	var parts []string
-	for _, c := range sortedKeys(m) {
+	for _, c := range slices.Sorted(maps.Keys(m)) {
 		parts = append(parts, fmt.Sprintf("%d %s", m[c], c))
 	}
 	return strings.Join(parts, ", ")

@@ -2,6 +2,8 @@ package kubernetes
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"testing"
 	"time"
 
@@ -148,7 +150,7 @@ func TestSSASamples(t *testing.T) {
 		dirs[dir][file] = o
 	}
 	n := 0
-	for _, dir := range sortedKeys(dirs) {
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		file, live := dirs[dir]["file.yaml"], dirs[dir]["live.yaml"]
 		if file == nil || gvkOf(file) != gvkOfOrNil(live, file) {
 			continue

@@ -2,7 +2,9 @@ package kubernetes
 
 import (
 	"fmt"
+	"maps"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/applylens/applylens/engine/serverside"
@@ -163,7 +165,7 @@ func (g *schemaGen) object(depth int) node {
 	}
 	return node{map[string]any{"type": "object", "properties": props}, func() any {
 		m := map[string]any{}
-		for _, name := range sortedKeys(props) {
+		for _, name := range slices.Sorted(maps.Keys(props)) {
 			if g.pick(2) == 0 {
 				m[name] = values[name]()
 			}

@@ -1,6 +1,8 @@
 package kubernetes
 
 import (
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
@@ -34,7 +36,7 @@ func TestSSATypedServer(t *testing.T) {
 		{"hpa forced", scaled, deploy(3, app)},
 	}
 	samples := sampleObjects(t, decodes)
-	for _, name := range sortedKeys(samples) {
+	for _, name := range slices.Sorted(maps.Keys(samples)) {
 		dir, f := splitSample(name)
 		if f != "file.yaml" {
 			continue

@@ -2,6 +2,8 @@ package kubernetes
 
 import (
 	"errors"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/applylens/applylens/engine/apiserver"
@@ -12,7 +14,7 @@ import (
 // TestStatusErrors compares NotFound, AlreadyExists and Conflict with
 // apimachinery's errors, as the server sends them and kubectl prints them.
 func TestStatusErrors(t *testing.T) {
-	for _, kind := range sortedKeys(registry) {
+	for _, kind := range slices.Sorted(maps.Keys(registry)) {
 		r := registry[kind]
 		g := newGen(1).object(kind)
 		group := gvkOf(g).Group

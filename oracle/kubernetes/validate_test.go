@@ -2,7 +2,9 @@ package kubernetes
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -213,7 +215,7 @@ func TestCreateSamples(t *testing.T) {
 		_, ok := registry[gvkOf(o).Kind]
 		return ok && decodes(o)
 	})
-	for _, name := range sortedKeys(samples) {
+	for _, name := range slices.Sorted(maps.Keys(samples)) {
 		o := samples[name]
 		want, werr := serverCreate(t, withSystemFields(jsonvalue.CopyObject(o)))
 		got, gerr := simulatedCreate(withSystemFields(jsonvalue.CopyObject(o)))

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -268,7 +269,7 @@ var fileEdits = []editOp{
 		if !ok {
 			return false
 		}
-		ks := sortedKeys(d)
+		ks := slices.Sorted(maps.Keys(d))
 		switch {
 		case len(ks) == 0 || r.chance(0.4):
 			d[pick(r, "mode", "level", "extra")] = pick(r, "slow", "warn", "1")

@@ -1,6 +1,9 @@
 package gen
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // MergeItem-shaped documents follow the test schema of apimachinery's
 // strategicpatch package (type MergeItem in patch_test.go): every patch
@@ -114,7 +117,7 @@ func mutate(r rng, o Obj, depth, n int) {
 }
 
 func mutateOnce(r rng, o Obj, depth int) {
-	ks := sortedKeys(o)
+	ks := slices.Sorted(maps.Keys(o))
 	// Descend into a container value first, sometimes.
 	if len(ks) > 0 && depth < 3 && r.chance(0.5) {
 		k := ks[r.IntN(len(ks))]

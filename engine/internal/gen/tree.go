@@ -3,7 +3,6 @@ package gen
 import (
 	"encoding/json"
 	"math/rand/v2"
-	"slices"
 )
 
 // Obj is a JSON object under construction.
@@ -83,16 +82,6 @@ func lookup(o Obj, keys ...string) (Obj, bool) {
 		o = n
 	}
 	return o, true
-}
-
-// sortedKeys gives map iteration a fixed order, so a seed fixes the output.
-func sortedKeys(o Obj) []string {
-	ks := make([]string, 0, len(o))
-	for k := range o {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
 }
 
 // objs returns the elements of o[key] that are objects, with their indexes.
