@@ -17,8 +17,8 @@ import (
 // go-yaml v2 (numbers and strings come back as go-yaml resolves them) and
 // marshals the result, block style, keys in go-yaml's natural order. The
 // emitter below writes the same bytes straight from a decoded value, and
-// can note on the way where every node starts, which is what Index.Span
-// needs: no second parse of the text.
+// can note on the way where every node starts, which is what
+// document.Index.Span needs: no second parse of the text.
 //
 // The state (column, whitespace, indention, indent) and the functions
 // keep go-yaml's names and order so that the two can be read side by
@@ -508,8 +508,8 @@ func (e *emitter) writeBreak(s string, i int) int {
 	e.column = 0
 	if e.tree != nil {
 		// U+2028 or U+2029, which go-yaml writes raw in single-quoted and
-		// literal scalars: LocateValue reads them as spaces, and what
-		// follows on the line may not parse. Leave such a text to it.
+		// literal scalars: document.LocateValue reads them as spaces, and
+		// what follows on the line may not parse. Leave such a text to it.
 		e.tree.Legacy = true
 	}
 	return i

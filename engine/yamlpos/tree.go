@@ -6,7 +6,7 @@ import "strings"
 // YAML 1.2 parse of the text would give, kept in flat arrays. The emitter
 // (engine/yamlemit) and the one-pass readers of engine/document
 // (jsonindex.go, yamlindex.go) build it; document.Index answers Span from
-// it exactly as from the parsed tree (Index.end's rules run on the text's
+// it exactly as from the parsed tree (document.Index.end's rules run on the text's
 // lines, lazily).
 type Tree struct {
 	Text string
@@ -19,8 +19,8 @@ type Tree struct {
 	Entries Chunks[Entry]
 	Kids    Chunks[int32]
 	// Legacy is set when the emitter wrote a raw U+2028 or U+2029, which
-	// LocateValue reads as a space: Index then parses the text as
-	// LocateValue does.
+	// document.LocateValue reads as a space: document.Index then parses
+	// the text as LocateValue does.
 	Legacy bool
 	// QuotedKeys is set when every key is written in quotes (a JSON
 	// text), so that none is a merge key.
@@ -142,7 +142,7 @@ func (t *Tree) SetKids(node int32, ks []int32) {
 }
 
 // Lookup finds the entry of map d whose key reads as key, the last one
-// when the key is repeated, as Index.lookup. The key <<, which go-yaml v2
+// when the key is repeated, as document.Index.lookup. The key <<, which go-yaml v2
 // writes plain, is a merge key to yaml.v3, which Index.lookup never
 // matches (and whose sources cannot hold a key of the value that the map
 // does not); written in quotes, it is a key as any other.
@@ -158,7 +158,8 @@ func (t *Tree) Lookup(d *Node, key string) *Entry {
 	return nil
 }
 
-// End is Index.end for a node of the tree.
+// End is document.Index.end for a node of the tree: the last line of
+// node n, indented by indent, inside a flow collection when flow is set.
 func (t *Tree) End(n int32, indent int, flow bool) int {
 	d := t.Nodes.At(n)
 	switch d.Kind {
@@ -186,7 +187,7 @@ func (t *Tree) End(n int32, indent int, flow bool) int {
 }
 
 // Lines returns the start of every line of the text; the empty line
-// after a final line break is none, as for splitLines.
+// after a final line break is none, as for engine/document's splitLines.
 func (t *Tree) Lines() []int32 {
 	if t.LineStarts == nil {
 		n := strings.Count(t.Text, "\n")
@@ -215,9 +216,9 @@ func (t *Tree) line(l int) string {
 	return strings.TrimSuffix(t.Text[start:], "\n")
 }
 
-// blockEnd is Index.blockEnd on the text's lines, which LocateValue reads
-// with U+2028 and U+2029 (the raw line breaks the emitter may write)
-// blanked to spaces.
+// blockEnd is document.Index.blockEnd on the text's lines, which
+// document.LocateValue reads with U+2028 and U+2029 (the raw line breaks
+// the emitter may write) blanked to spaces.
 func (t *Tree) blockEnd(start, indent int, block bool) int {
 	end := start
 	for l := start + 1; l <= len(t.Lines()); l++ {
@@ -235,8 +236,8 @@ func (t *Tree) blockEnd(start, indent int, block bool) int {
 }
 
 // blankedIndent returns how many spaces start line s once its raw line
-// breaks are blanked (indentOf), and what follows them and any tabs
-// (blankOrComment's view).
+// breaks are blanked (engine/document's indentOf), and what follows
+// them and any tabs (its blankOrComment's view).
 func blankedIndent(s string) (int, string) {
 	n, i := 0, 0
 	counting := true
