@@ -15,13 +15,15 @@
 // (yamlindex.go, natively and in the page's WebAssembly alike), with
 // nodeValue's resolution of scalars and yaml.v3's positions, without
 // building yaml.v3's node tree. go-yaml v2's resolution of plain scalars
-// (010 is 8, yes is true) is in one file, resolve.go, for the readers and
-// the emitter alike.
+// (010 is 8, yes is true) is engine/yamlresolve, which the emitter uses
+// too; the one-pass readers note positions in an engine/yamlpos Tree, as
+// the emitter does.
 //
 // The other way round, RenderYAML prints a value as kubectl does
-// (sigs.k8s.io/yaml's JSONToYAML, go-yaml v2's emitter) with a port of
-// that emitter (emit.go), byte for byte; RenderIndexed also notes where
-// each field went, so that the renderings need no parse to be located.
+// (sigs.k8s.io/yaml's JSONToYAML, go-yaml v2's emitter) with
+// engine/yamlemit's port of that emitter, byte for byte; RenderIndexed
+// also has it note where each field went, so that Index.Span answers for
+// the rendering without a parse of it.
 //
 // Errors are *Error values naming the pane, the line and column when known
 // and the field path when known, worded for someone learning YAML.

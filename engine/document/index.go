@@ -11,6 +11,8 @@ import (
 
 	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/yamlpos"
+	"github.com/applylens/applylens/engine/yamlresolve"
 )
 
 // Index finds the lines of a field in a text. It pairs the value kubectl
@@ -31,7 +33,7 @@ type Index struct {
 	selectors map[selectorKey]*selectorIndex
 	// tree holds the positions instead of root when the index comes from
 	// the emitter (RenderIndexed).
-	tree *posTree
+	tree *yamlpos.Tree
 }
 
 // selectorKey names a list: a node of the parsed tree or of the
@@ -202,10 +204,10 @@ func (ix *Index) SpanSegments(segs []fieldpath.Segment) (line, endLine int, ok b
 		return 0, 0, false
 	}
 	if ix.tree != nil {
-		if !ix.tree.legacy {
+		if !ix.tree.Legacy {
 			return ix.treeSpan(segs)
 		}
-		*ix = *indexText(ix.tree.text, ix.value)
+		*ix = *indexText(ix.tree.Text, ix.value)
 	}
 	if ix.root == nil {
 		return 0, 0, false
@@ -313,7 +315,7 @@ func (ix *Index) resolveKey(k *yaml3.Node) (string, string, bool) {
 	if k.Style&(yaml3.DoubleQuotedStyle|yaml3.SingleQuotedStyle|yaml3.LiteralStyle|yaml3.FoldedStyle) != 0 || k.Tag == "!!str" && k.Style&yaml3.TaggedStyle != 0 {
 		return k.Value, "a text", true
 	}
-	if plainText(k.Value) {
+	if yamlresolve.PlainText(k.Value) {
 		return k.Value, "a text", true
 	}
 	if r, ok := ix.keys[k.Value]; ok {
@@ -555,11 +557,11 @@ func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string
 // value that follows it) the warning Index.duplicates gives for key,
 // written again on line of the map at path whose earlier entries are
 // entries.
-func duplicateWarning(ws []Warning, warnAt int, pane string, path []pathStep, entries []posEntry, key string, line int) []Warning {
+func duplicateWarning(ws []Warning, warnAt int, pane string, path []pathStep, entries []yamlpos.Entry, key string, line int) []Warning {
 	first := 0
 	for i := len(entries) - 1; i >= 0; i-- {
-		if entries[i].key == key {
-			first = int(entries[i].line)
+		if entries[i].Key == key {
+			first = int(entries[i].Line)
 			break
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/yamlpos"
 )
 
 // readJSONIndexed reads a pane that holds one JSON object and nothing but
@@ -28,7 +29,7 @@ func readJSONIndexed(pane, text string) (c *chunk, ok bool) {
 	if start == len(text) || text[start] != '{' {
 		return nil, false
 	}
-	x := jsonIndexer{pane: pane, text: text, off: start, line: 1, tree: &posTree{text: text, quotedKeys: true}}
+	x := jsonIndexer{pane: pane, text: text, off: start, line: 1, tree: &yamlpos.Tree{Text: text, QuotedKeys: true}}
 	for i := 0; i < start; i++ {
 		if text[i] == '\n' {
 			x.line++
@@ -63,10 +64,10 @@ type jsonIndexer struct {
 	// longList is set once a list longer than MaxListItems, or a map of
 	// more than MaxMapKeys keys, is read.
 	longList bool
-	tree     *posTree
+	tree     *yamlpos.Tree
 	// entries and kids hold the children of the collections being read,
 	// innermost last, until each is complete and moves to tree.
-	entries []posEntry
+	entries []yamlpos.Entry
 	kids    []int32
 	// path holds the keys (index -1) and list positions leading to the
 	// value being read, for the duplicate-key warnings.
@@ -123,7 +124,7 @@ func (x *jsonIndexer) value(depth int) (any, int32) {
 		return x.array(depth + 1)
 	case c == '"':
 		s := x.str()
-		return s, x.tree.addNode(posNode{kind: kindScalar, style: styleDouble, line: line, col: col, end: line})
+		return s, x.tree.AddNode(yamlpos.Node{Kind: yamlpos.KindScalar, Style: yamlpos.StyleDouble, Line: line, Col: col, End: line})
 	case c == 't':
 		return x.literal("true", true, line, col)
 	case c == 'f':
@@ -137,7 +138,7 @@ func (x *jsonIndexer) value(depth int) (any, int32) {
 			return nil, 0
 		}
 		x.off = end
-		return v, x.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: line, col: col})
+		return v, x.tree.AddNode(yamlpos.Node{Kind: yamlpos.KindScalar, Style: yamlpos.StylePlain, Line: line, Col: col})
 	}
 	x.failed = true
 	return nil, 0
@@ -149,7 +150,7 @@ func (x *jsonIndexer) literal(word string, v any, line, col int32) (any, int32) 
 		return nil, 0
 	}
 	x.off += len(word)
-	return v, x.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: line, col: col})
+	return v, x.tree.AddNode(yamlpos.Node{Kind: yamlpos.KindScalar, Style: yamlpos.StylePlain, Line: line, Col: col})
 }
 
 // str reads the string at off. One without escapes is a slice of the
@@ -238,14 +239,14 @@ func (x *jsonIndexer) object(depth int) (any, int32) {
 		x.failed = true
 		return nil, 0
 	}
-	node := x.tree.addNode(posNode{kind: kindFlowMap, line: int32(x.line), col: x.col()})
+	node := x.tree.AddNode(yamlpos.Node{Kind: yamlpos.KindFlowMap, Line: int32(x.line), Col: x.col()})
 	x.off++ // {
 	m := make(map[string]any)
 	base := len(x.entries)
 	x.skipSpace()
 	if x.off < len(x.text) && x.text[x.off] == '}' {
 		x.off++
-		x.tree.nodes.at(node).end = int32(x.line)
+		x.tree.Nodes.At(node).End = int32(x.line)
 		return m, node
 	}
 	for !x.failed {
@@ -276,7 +277,7 @@ func (x *jsonIndexer) object(depth int) (any, int32) {
 		if len(m) == n {
 			x.warnings = duplicateWarning(x.warnings, warnAt, x.pane, x.path, x.entries[base:], key, keyLine)
 		}
-		x.entries = append(x.entries, posEntry{key: key, line: int32(keyLine), col: keyCol, value: vn})
+		x.entries = append(x.entries, yamlpos.Entry{Key: key, Line: int32(keyLine), Col: keyCol, Value: vn})
 		x.skipSpace()
 		if x.off >= len(x.text) {
 			x.failed = true
@@ -289,8 +290,8 @@ func (x *jsonIndexer) object(depth int) (any, int32) {
 		case '}':
 			x.off++
 			x.longList = x.longList || len(m) > MaxMapKeys
-			x.tree.nodes.at(node).end = int32(x.line)
-			x.tree.setEntries(node, x.entries[base:])
+			x.tree.Nodes.At(node).End = int32(x.line)
+			x.tree.SetEntries(node, x.entries[base:])
 			clear(x.entries[base:])
 			x.entries = x.entries[:base]
 			return m, node
@@ -307,7 +308,7 @@ func (x *jsonIndexer) array(depth int) (any, int32) {
 		x.failed = true
 		return nil, 0
 	}
-	node := x.tree.addNode(posNode{kind: kindFlowSeq, line: int32(x.line), col: x.col()})
+	node := x.tree.AddNode(yamlpos.Node{Kind: yamlpos.KindFlowSeq, Line: int32(x.line), Col: x.col()})
 	x.off++ // [
 	// Grown by append from empty, as encoding/json grows lists.
 	l := make([]any, 0)
@@ -315,7 +316,7 @@ func (x *jsonIndexer) array(depth int) (any, int32) {
 	x.skipSpace()
 	if x.off < len(x.text) && x.text[x.off] == ']' {
 		x.off++
-		x.tree.nodes.at(node).end = int32(x.line)
+		x.tree.Nodes.At(node).End = int32(x.line)
 		return l, node
 	}
 	for !x.failed {
@@ -339,8 +340,8 @@ func (x *jsonIndexer) array(depth int) (any, int32) {
 		case ']':
 			x.off++
 			x.longList = x.longList || len(l) > MaxListItems
-			x.tree.nodes.at(node).end = int32(x.line)
-			x.tree.setKids(node, x.kids[base:])
+			x.tree.Nodes.At(node).End = int32(x.line)
+			x.tree.SetKids(node, x.kids[base:])
 			x.kids = x.kids[:base]
 			return l, node
 		default:

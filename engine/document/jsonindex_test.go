@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/applylens/applylens/engine/internal/gen"
 )
 
 // parseGeneral is ParseWith without readJSONIndexed.
@@ -54,7 +56,7 @@ func checkIndexed(t *testing.T, text string) {
 		if !reflect.DeepEqual(got.Warnings, want.Warnings) {
 			t.Fatalf("%q: warnings\n%#v\nthe general path\n%#v", text, got.Warnings, want.Warnings)
 		}
-		for _, p := range spanPaths(want.Object, 3000) {
+		for _, p := range gen.SpanPaths(want.Object, 3000) {
 			l, e, ok := got.Span(p)
 			wl, we, wok := want.Span(p)
 			if l != wl || e != we || ok != wok {

@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	yaml3 "go.yaml.in/yaml/v3"
+
+	"github.com/applylens/applylens/engine/yamlresolve"
 )
 
 // nodeValue returns the value kubectl reads from a YAML document, taken
@@ -73,7 +75,7 @@ func (r *treeReader) value(n *yaml3.Node, depth int) (any, bool) {
 			if k.Style&(yaml3.DoubleQuotedStyle|yaml3.SingleQuotedStyle|yaml3.LiteralStyle|yaml3.FoldedStyle) == 0 {
 				// A plain key is resolved like any plain scalar; "<<" is
 				// a merge.
-				kv, ok := plainValue(key)
+				kv, ok := yamlresolve.PlainValue(key)
 				if _, isString := kv.(string); !ok || !isString || key == "<<" {
 					return nil, false
 				}
@@ -117,4 +119,20 @@ func hasOddLineBreaks(text string) bool {
 		i += 1 + j
 	}
 	return strings.Contains(text, "\u0085") || strings.Contains(text, "\u2028") || strings.Contains(text, "\u2029")
+}
+
+// scalarValue reads a scalar as go-yaml v2 decodes it into an interface:
+// quoted and block scalars are strings, plain ones are resolved.
+func scalarValue(n *yaml3.Node) (any, bool) {
+	switch {
+	case n.Style&yaml3.DoubleQuotedStyle != 0:
+		// An escape such as "\xff" makes bytes JSON would replace.
+		if !utf8.ValidString(n.Value) {
+			return nil, false
+		}
+		return n.Value, true
+	case n.Style&(yaml3.SingleQuotedStyle|yaml3.LiteralStyle|yaml3.FoldedStyle) != 0:
+		return n.Value, true
+	}
+	return yamlresolve.PlainValue(n.Value)
 }

@@ -177,7 +177,7 @@ func checkReparse(t *testing.T, doc *Document, prev, text string, o Options) *Do
 	if got.whole != want.whole {
 		t.Fatalf("whole %v, want %v", got.whole, want.whole)
 	}
-	for _, p := range spanPaths(want.Object, 500) {
+	for _, p := range gen.SpanPaths(want.Object, 500) {
 		l, e, ok := got.Span(p)
 		wl, we, wok := want.Span(p)
 		if l != wl || e != we || ok != wok {

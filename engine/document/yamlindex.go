@@ -5,6 +5,9 @@ import (
 	"unicode/utf8"
 
 	yaml3 "go.yaml.in/yaml/v3"
+
+	"github.com/applylens/applylens/engine/yamlpos"
+	"github.com/applylens/applylens/engine/yamlresolve"
 )
 
 // readYAMLIndexed reads a pane that holds one YAML document in the block
@@ -35,12 +38,12 @@ func readYAMLIndexed(pane, text string) (c *chunk, ok bool) {
 	if ln == len(y.starts) {
 		return nil, false
 	}
-	y.tree = &posTree{text: text, lineStarts: y.starts}
+	y.tree = &yamlpos.Tree{Text: text, LineStarts: y.starts}
 	v, _, next := y.node(ln, y.lineIndentOff(ln), -1, 1, true)
 	if y.failed || y.nextContent(next) != len(y.starts) {
 		return nil, false
 	}
-	if _, isMap := v.(map[string]any); !isMap || y.tree.nodes.at(0).kind != kindMap {
+	if _, isMap := v.(map[string]any); !isMap || y.tree.Nodes.At(0).Kind != yamlpos.KindMap {
 		return nil, false
 	}
 	ix := &Index{value: v, tree: y.tree}
@@ -57,7 +60,7 @@ const yamlFastDepth = 100
 // line and offset and returns the index of the first line after it.
 type yamlIndexer struct {
 	pane, text string
-	// starts holds the offset of each line, as posTree.lines.
+	// starts holds the offset of each line, as yamlpos.Tree.Lines.
 	starts []int32
 	// ascii is set when the text is ASCII: a column is then an offset.
 	ascii  bool
@@ -65,11 +68,11 @@ type yamlIndexer struct {
 	// longList is set once a list longer than MaxListItems, or a map of
 	// more than MaxMapKeys keys, is read.
 	longList bool
-	tree     *posTree
+	tree     *yamlpos.Tree
 	// entries and kids hold the children of the collections being read,
 	// innermost last, until each is complete and moves to tree; items
 	// holds the values of the lists being read.
-	entries []posEntry
+	entries []yamlpos.Entry
 	kids    []int32
 	items   []any
 	path    []pathStep
@@ -171,7 +174,7 @@ func (y *yamlIndexer) col(ln, off int) int32 {
 // end is the line of a quoted scalar's closing quote or of a flow
 // collection's closing bracket.
 func (y *yamlIndexer) addNode(kind, style uint8, ln, off, end int) int32 {
-	return y.tree.addNode(posNode{kind: kind, style: style, line: int32(ln + 1), col: y.col(ln, off), end: int32(end)})
+	return y.tree.AddNode(yamlpos.Node{Kind: kind, Style: style, Line: int32(ln + 1), Col: y.col(ln, off), End: int32(end)})
 }
 
 // blankAt reports a space or line end at off of line ln.
@@ -285,10 +288,10 @@ func (y *yamlIndexer) key(ln, off int) (key string, after, colon int) {
 				}
 				// A plain key is resolved like any plain scalar, and must
 				// read as text.
-				if kv, ok := plainValue(k); !ok {
+				if kv, ok := yamlresolve.PlainValue(k); !ok {
 					y.fail()
 					return "", 0, -1
-				} else if _, isString := kv.(string); !isString || !plainText(k) && !y.locatable(k) {
+				} else if _, isString := kv.(string); !isString || !yamlresolve.PlainText(k) && !y.locatable(k) {
 					y.fail()
 					return "", 0, -1
 				}
@@ -317,7 +320,7 @@ func (y *yamlIndexer) locatable(k string) bool {
 // blockMap reads the block map whose first key is at off of line ln.
 func (y *yamlIndexer) blockMap(ln, off, depth int) (any, int32, int) {
 	ind := off - int(y.starts[ln])
-	node := y.addNode(kindMap, 0, ln, off, 0)
+	node := y.addNode(yamlpos.KindMap, 0, ln, off, 0)
 	m := make(map[string]any)
 	base := len(y.entries)
 	for {
@@ -339,7 +342,7 @@ func (y *yamlIndexer) blockMap(ln, off, depth int) (any, int32, int) {
 		if len(m) == n {
 			y.warnings = duplicateWarning(y.warnings, warnAt, y.pane, y.path, y.entries[base:], key, keyLine+1)
 		}
-		y.entries = append(y.entries, posEntry{key: key, line: int32(keyLine + 1), col: keyCol, value: vn})
+		y.entries = append(y.entries, yamlpos.Entry{Key: key, Line: int32(keyLine + 1), Col: keyCol, Value: vn})
 		ln = y.nextContent(next)
 		if ln == len(y.starts) {
 			break
@@ -352,7 +355,7 @@ func (y *yamlIndexer) blockMap(ln, off, depth int) (any, int32, int) {
 		}
 		off = y.lineIndentOff(ln)
 	}
-	y.tree.setEntries(node, y.entries[base:])
+	y.tree.SetEntries(node, y.entries[base:])
 	clear(y.entries[base:])
 	y.entries = y.entries[:base]
 	y.longList = y.longList || len(m) > MaxMapKeys
@@ -380,14 +383,14 @@ func (y *yamlIndexer) mapValue(ln, colon, after, ind, depth int) (any, int32, in
 		}
 	}
 	// Empty: null, where yaml.v3 places it, just after the ":".
-	return nil, y.addNode(kindScalar, stylePlain, ln, colon+1, 0), ln + 1
+	return nil, y.addNode(yamlpos.KindScalar, yamlpos.StylePlain, ln, colon+1, 0), ln + 1
 }
 
 // blockSeq reads the block list whose first "-" is at off of line ln;
 // indentless is set for a list at its parent map's indentation.
 func (y *yamlIndexer) blockSeq(ln, off int, indentless bool, depth int) (any, int32, int) {
 	ind := off - int(y.starts[ln])
-	node := y.addNode(kindSeq, 0, ln, off, 0)
+	node := y.addNode(yamlpos.KindSeq, 0, ln, off, 0)
 	base := len(y.kids)
 	for {
 		y.path = append(y.path, pathStep{index: len(y.kids) - base})
@@ -400,7 +403,7 @@ func (y *yamlIndexer) blockSeq(ln, off int, indentless bool, depth int) (any, in
 				v, vn, next = y.node(nl, y.lineIndentOff(nl), ind, depth+1, true)
 			} else {
 				// Empty: null, just after the "-".
-				vn, next = y.addNode(kindScalar, stylePlain, ln, off+1, 0), ln+1
+				vn, next = y.addNode(yamlpos.KindScalar, yamlpos.StylePlain, ln, off+1, 0), ln+1
 			}
 		} else {
 			o := off + 1
@@ -441,7 +444,7 @@ func (y *yamlIndexer) blockSeq(ln, off int, indentless bool, depth int) (any, in
 	copy(l, y.items[base:])
 	clear(y.items[base:])
 	y.items = y.items[:base]
-	y.tree.setKids(node, y.kids[base:])
+	y.tree.SetKids(node, y.kids[base:])
 	y.kids = y.kids[:base]
 	return l, node, ln
 }
@@ -450,7 +453,7 @@ func (y *yamlIndexer) blockSeq(ln, off int, indentless bool, depth int) (any, in
 // collection indented parent columns, with its continuation lines
 // (indented deeper), folded as yaml.v3 folds them.
 func (y *yamlIndexer) plain(ln, off, parent int) (any, int32, int) {
-	node := y.addNode(kindScalar, stylePlain, ln, off, 0)
+	node := y.addNode(yamlpos.KindScalar, yamlpos.StylePlain, ln, off, 0)
 	seg, comment := y.plainLine(ln, off)
 	if y.failed {
 		return nil, 0, 0
@@ -499,7 +502,7 @@ func (y *yamlIndexer) plain(ln, off, parent int) (any, int32, int) {
 			s = seg
 		}
 	}
-	v, ok := plainValue(s)
+	v, ok := yamlresolve.PlainValue(s)
 	if !ok {
 		y.fail()
 		return nil, 0, 0
@@ -551,16 +554,16 @@ func (y *yamlIndexer) quoted(ln, off, parent int) (any, int32, int) {
 			return nil, 0, 0
 		}
 	}
-	style := styleSingle
+	style := yamlpos.StyleSingle
 	if y.text[off] == '"' {
-		style = styleDouble
+		style = yamlpos.StyleDouble
 		// An escape such as "\xff" makes bytes JSON would replace.
 		if !utf8.ValidString(s) {
 			y.fail()
 			return nil, 0, 0
 		}
 	}
-	return s, y.addNode(kindScalar, style, ln, off, closeLn+1), closeLn + 1
+	return s, y.addNode(yamlpos.KindScalar, style, ln, off, closeLn+1), closeLn + 1
 }
 
 // quotedText reads the quoted scalar at off of line ln as yaml.v3's
@@ -676,7 +679,7 @@ func (y *yamlIndexer) closesOnLine(ln, off int) (int, bool) {
 // columns, as yaml.v3's scanner does (yaml_parser_scan_block_scalar).
 func (y *yamlIndexer) blockScalar(ln, off, parent int, literal bool) (any, int32, int) {
 	t := y.text
-	node := y.addNode(kindScalar, styleLiteral, ln, off, 0)
+	node := y.addNode(yamlpos.KindScalar, yamlpos.StyleLiteral, ln, off, 0)
 	chomp := 0
 	i, end := off+1, y.lineEnd(ln)
 	if i < end && (t[i] == '+' || t[i] == '-') {
@@ -773,9 +776,9 @@ func (y *yamlIndexer) blockScalar(ln, off, parent int, literal bool) (any, int32
 func (y *yamlIndexer) emptyFlow(ln, off int) (any, int32, int) {
 	closer := byte(']')
 	var v any = []any{}
-	kind := kindFlowSeq
+	kind := yamlpos.KindFlowSeq
 	if y.text[off] == '{' {
-		closer, v, kind = '}', map[string]any{}, kindFlowMap
+		closer, v, kind = '}', map[string]any{}, yamlpos.KindFlowMap
 	}
 	if off+1 >= y.lineEnd(ln) || y.text[off+1] != closer || !y.restEmpty(ln, off+2) {
 		y.fail()

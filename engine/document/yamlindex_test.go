@@ -17,6 +17,7 @@ import (
 
 	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/internal/gen"
+	"github.com/applylens/applylens/engine/yamlpos"
 )
 
 // takesYAMLIndexedPath reports whether ParseWith reads text with
@@ -64,42 +65,42 @@ func checkYAMLIndexed(t *testing.T, text string) bool {
 
 // posDiff compares node n of tree with yaml.v3's node y: kinds, styles
 // that matter to Span, lines and columns of every node and key.
-func posDiff(tree *posTree, n int32, y *yaml3.Node, at string) string {
-	d := tree.nodes.at(n)
-	if int(d.line) != y.Line || int(d.col) != y.Column {
-		return fmt.Sprintf("%s: %d:%d, yaml.v3 %d:%d", at, d.line, d.col, y.Line, y.Column)
+func posDiff(tree *yamlpos.Tree, n int32, y *yaml3.Node, at string) string {
+	d := tree.Nodes.At(n)
+	if int(d.Line) != y.Line || int(d.Col) != y.Column {
+		return fmt.Sprintf("%s: %d:%d, yaml.v3 %d:%d", at, d.Line, d.Col, y.Line, y.Column)
 	}
 	flow := y.Style&yaml3.FlowStyle != 0
-	switch d.kind {
-	case kindScalar:
+	switch d.Kind {
+	case yamlpos.KindScalar:
 		if y.Kind != yaml3.ScalarNode {
 			return at + ": a scalar, yaml.v3 " + fmt.Sprint(y.Kind)
 		}
 		quoted := y.Style&(yaml3.SingleQuotedStyle|yaml3.DoubleQuotedStyle) != 0
 		block := y.Style&(yaml3.LiteralStyle|yaml3.FoldedStyle) != 0
-		if (d.style == styleSingle || d.style == styleDouble) != quoted || (d.style == styleLiteral) != block {
-			return fmt.Sprintf("%s: style %d, yaml.v3 %v", at, d.style, y.Style)
+		if (d.Style == yamlpos.StyleSingle || d.Style == yamlpos.StyleDouble) != quoted || (d.Style == yamlpos.StyleLiteral) != block {
+			return fmt.Sprintf("%s: style %d, yaml.v3 %v", at, d.Style, y.Style)
 		}
-	case kindMap, kindFlowMap:
-		if y.Kind != yaml3.MappingNode || (d.kind == kindFlowMap) != flow || int(d.n)*2 != len(y.Content) {
-			return fmt.Sprintf("%s: map of %d (kind %d), yaml.v3 kind %v of %d", at, d.n, d.kind, y.Kind, len(y.Content))
+	case yamlpos.KindMap, yamlpos.KindFlowMap:
+		if y.Kind != yaml3.MappingNode || (d.Kind == yamlpos.KindFlowMap) != flow || int(d.N)*2 != len(y.Content) {
+			return fmt.Sprintf("%s: map of %d (kind %d), yaml.v3 kind %v of %d", at, d.N, d.Kind, y.Kind, len(y.Content))
 		}
-		for i := range d.n {
-			e := tree.entries.at(d.first + i)
+		for i := range d.N {
+			e := tree.Entries.At(d.First + i)
 			k := y.Content[2*i]
-			if int(e.line) != k.Line || int(e.col) != k.Column || e.key != k.Value {
-				return fmt.Sprintf("%s: key %q at %d:%d, yaml.v3 %q at %d:%d", at, e.key, e.line, e.col, k.Value, k.Line, k.Column)
+			if int(e.Line) != k.Line || int(e.Col) != k.Column || e.Key != k.Value {
+				return fmt.Sprintf("%s: key %q at %d:%d, yaml.v3 %q at %d:%d", at, e.Key, e.Line, e.Col, k.Value, k.Line, k.Column)
 			}
-			if s := posDiff(tree, e.value, y.Content[2*i+1], fieldpath.Key(at, e.key)); s != "" {
+			if s := posDiff(tree, e.Value, y.Content[2*i+1], fieldpath.Key(at, e.Key)); s != "" {
 				return s
 			}
 		}
-	case kindSeq, kindFlowSeq:
-		if y.Kind != yaml3.SequenceNode || (d.kind == kindFlowSeq) != flow || int(d.n) != len(y.Content) {
-			return fmt.Sprintf("%s: list of %d (kind %d), yaml.v3 kind %v of %d", at, d.n, d.kind, y.Kind, len(y.Content))
+	case yamlpos.KindSeq, yamlpos.KindFlowSeq:
+		if y.Kind != yaml3.SequenceNode || (d.Kind == yamlpos.KindFlowSeq) != flow || int(d.N) != len(y.Content) {
+			return fmt.Sprintf("%s: list of %d (kind %d), yaml.v3 kind %v of %d", at, d.N, d.Kind, y.Kind, len(y.Content))
 		}
-		for i := range d.n {
-			if s := posDiff(tree, *tree.kids.at(d.first + i), y.Content[i], fieldpath.Index(at, int(i))); s != "" {
+		for i := range d.N {
+			if s := posDiff(tree, *tree.Kids.At(d.First + i), y.Content[i], fieldpath.Index(at, int(i))); s != "" {
 				return s
 			}
 		}

@@ -1,4 +1,4 @@
-package document
+package yamlemit
 
 import (
 	"math"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/applylens/applylens/engine/yamlpos"
 )
 
 // The YAML renderings of the page come from a port of the part of
@@ -15,8 +17,8 @@ import (
 // go-yaml v2 (numbers and strings come back as go-yaml resolves them) and
 // marshals the result, block style, keys in go-yaml's natural order. The
 // emitter below writes the same bytes straight from a decoded value, and
-// can note on the way where every node starts, which is what Index.Span
-// needs: no second parse of the text.
+// can note on the way where every node starts, which is what
+// document.Index.Span needs: no second parse of the text.
 //
 // The state (column, whitespace, indention, indent) and the functions
 // keep go-yaml's names and order so that the two can be read side by
@@ -41,7 +43,7 @@ type emitter struct {
 
 	// fallback is set when the value holds something go-yaml would not
 	// read back from its JSON or that the emitter does not model; the
-	// caller then has go-yaml read the JSON (jsonToYAML), which fails
+	// caller then has go-yaml read the JSON (JSONToYAML), which fails
 	// the same way or gives a decoded value.
 	fallback bool
 	// decoded is set when the value is go-yaml's own reading of a JSON
@@ -57,7 +59,7 @@ type emitter struct {
 	order   keyOrder
 
 	// tree, when not nil, receives the positions of the nodes.
-	tree *posTree
+	tree *yamlpos.Tree
 	// tokLine and tokCol are where the last scalar written starts (its
 	// first character or opening quote): 1-based line, 0-based column.
 	tokLine, tokCol int
@@ -98,9 +100,11 @@ func putEmitter(e *emitter) {
 	spare.Unlock()
 }
 
-// emitYAML renders v; tree, when not nil, receives the positions. ok is
-// false when the caller must fall back to sigs.k8s.io/yaml.
-func emitYAML(v any, tree *posTree) (text string, ok bool) {
+// Emit renders v as sigs.k8s.io/yaml's JSONToYAML of its JSON writes it;
+// tree, when not nil, receives the positions. ok is false when the caller
+// must fall back to sigs.k8s.io/yaml's way (JSONToYAML), which fails as
+// kubectl would or reads the value differently.
+func Emit(v any, tree *yamlpos.Tree) (text string, ok bool) {
 	e := getEmitter()
 	defer putEmitter(e)
 	e.reset(tree)
@@ -112,13 +116,13 @@ func emitYAML(v any, tree *posTree) (text string, ok bool) {
 		text = string(e.buf)
 	}
 	if tree != nil {
-		tree.text = text
+		tree.Text = text
 	}
 	return text, !e.fallback
 }
 
 // emitDecoded renders o, what go-yaml v2 reads from a JSON text, as its
-// Marshal writes it: with jsonToYAML, sigs.k8s.io/yaml's JSONToYAML
+// Marshal writes it: with JSONToYAML, sigs.k8s.io/yaml's JSONToYAML
 // without go-yaml's encoder and emitter in the page's WebAssembly.
 func emitDecoded(o any) (text string, ok bool) {
 	e := getEmitter()
@@ -134,7 +138,7 @@ func emitDecoded(o any) (text string, ok bool) {
 	return string(e.buf), true
 }
 
-func (e *emitter) reset(tree *posTree) {
+func (e *emitter) reset(tree *yamlpos.Tree) {
 	*e = emitter{buf: e.buf[:0], keys: e.keys[:0], scratch: e.scratch, tree: tree}
 	e.indent = -1
 	e.whitespace = true
@@ -226,7 +230,7 @@ func (e *emitter) mapping(m map[string]any, ctx nodeCtx) int32 {
 	}
 	defer func() { e.depth-- }()
 	if len(m) == 0 {
-		return e.emptyFlow('{', '}', kindFlowMap)
+		return e.emptyFlow('{', '}', yamlpos.KindFlowMap)
 	}
 	base := len(e.keys)
 	clean := true
@@ -269,7 +273,7 @@ func (e *emitter) mapping(m map[string]any, ctx nodeCtx) int32 {
 
 	var node, first int32 = -1, -1
 	if e.tree != nil {
-		node, first = e.tree.addMap(len(keys))
+		node, first = e.tree.AddMap(len(keys))
 	}
 	saved := e.indent
 	e.increaseIndent(false, false)
@@ -286,8 +290,8 @@ func (e *emitter) mapping(m map[string]any, ctx nodeCtx) int32 {
 		e.writeIndent()
 		simple := !a.multiline && len(key) <= 128
 		if i == 0 && e.tree != nil {
-			nd := e.tree.nodes.at(node)
-			nd.line, nd.col = int32(e.line), int32(e.column)+1
+			nd := e.tree.Nodes.At(node)
+			nd.Line, nd.Col = int32(e.line), int32(e.column)+1
 		}
 		if !simple {
 			e.writeIndicator("?", true, false, true)
@@ -305,7 +309,7 @@ func (e *emitter) mapping(m map[string]any, ctx nodeCtx) int32 {
 			return -1
 		}
 		if e.tree != nil {
-			*e.tree.entries.at(first + int32(i)) = posEntry{key: key, line: int32(keyLine), col: int32(keyCol) + 1, value: val}
+			*e.tree.Entries.At(first + int32(i)) = yamlpos.Entry{Key: key, Line: int32(keyLine), Col: int32(keyCol) + 1, Value: val}
 		}
 	}
 	e.indent = saved
@@ -384,19 +388,19 @@ func (e *emitter) sequence(l []any, ctx nodeCtx) int32 {
 	}
 	defer func() { e.depth-- }()
 	if len(l) == 0 {
-		return e.emptyFlow('[', ']', kindFlowSeq)
+		return e.emptyFlow('[', ']', yamlpos.KindFlowSeq)
 	}
 	var node, first int32 = -1, -1
 	if e.tree != nil {
-		node, first = e.tree.addSeq(len(l))
+		node, first = e.tree.AddSeq(len(l))
 	}
 	saved := e.indent
 	e.increaseIndent(false, ctx.mapping && !e.indention)
 	for i, item := range l {
 		e.writeIndent()
 		if i == 0 && e.tree != nil {
-			nd := e.tree.nodes.at(node)
-			nd.line, nd.col = int32(e.line), int32(e.column)+1
+			nd := e.tree.Nodes.At(node)
+			nd.Line, nd.Col = int32(e.line), int32(e.column)+1
 		}
 		e.writeIndicator("-", true, false, true)
 		n := e.node(item, nodeCtx{})
@@ -404,7 +408,7 @@ func (e *emitter) sequence(l []any, ctx nodeCtx) int32 {
 			return -1
 		}
 		if e.tree != nil {
-			*e.tree.kids.at(first + int32(i)) = n
+			*e.tree.Kids.At(first + int32(i)) = n
 		}
 	}
 	e.indent = saved
@@ -418,7 +422,7 @@ func (e *emitter) emptyFlow(open, close byte, kind uint8) int32 {
 	}
 	var n int32 = -1
 	if e.tree != nil {
-		n = e.tree.addNode(posNode{kind: kind, line: int32(e.line), col: int32(e.column) + 1})
+		n = e.tree.AddNode(yamlpos.Node{Kind: kind, Line: int32(e.line), Col: int32(e.column) + 1})
 	}
 	e.buf = append(e.buf, open, close)
 	e.column += 2
@@ -435,7 +439,7 @@ func (e *emitter) plainWord(w string) int32 {
 	}
 	var n int32 = -1
 	if e.tree != nil {
-		n = e.tree.addNode(posNode{kind: kindScalar, style: stylePlain, line: int32(e.line), col: int32(e.column) + 1})
+		n = e.tree.AddNode(yamlpos.Node{Kind: yamlpos.KindScalar, Style: yamlpos.StylePlain, Line: int32(e.line), Col: int32(e.column) + 1})
 	}
 	e.buf = append(e.buf, w...)
 	e.column += len(w)
@@ -504,9 +508,9 @@ func (e *emitter) writeBreak(s string, i int) int {
 	e.column = 0
 	if e.tree != nil {
 		// U+2028 or U+2029, which go-yaml writes raw in single-quoted and
-		// literal scalars: LocateValue reads them as spaces, and what
-		// follows on the line may not parse. Leave such a text to it.
-		e.tree.legacy = true
+		// literal scalars: document.LocateValue reads them as spaces, and
+		// what follows on the line may not parse. Leave such a text to it.
+		e.tree.Legacy = true
 	}
 	return i
 }

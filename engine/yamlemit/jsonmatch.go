@@ -1,4 +1,4 @@
-package document
+package yamlemit
 
 import (
 	"bytes"
@@ -11,10 +11,10 @@ import (
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
-// encodes reports whether j is byte for byte jsonvalue.Encode(v), the
+// Encodes reports whether j is byte for byte jsonvalue.Encode(v), the
 // JSON the emitter writes the YAML of, without writing it: go-yaml reads
 // other spellings of the same value differently (1.0 for 1, say).
-func encodes(v any, j []byte) bool {
+func Encodes(v any, j []byte) bool {
 	e := getEmitter()
 	defer putEmitter(e)
 	e.keys = e.keys[:0]

@@ -1,23 +1,23 @@
-package document
+package yamlpos
 
 import "testing"
 
-// TestChunksGrow checks that chunks keeps every element through the
+// TestChunksGrow checks that Chunks keeps every element through the
 // growth of its first block and the blocks after it.
 func TestChunksGrow(t *testing.T) {
-	var c chunks[int32]
+	var c Chunks[int32]
 	for _, n := range []int{1, 0, 5, 31, 40, 500, 1000, 1, 3000} {
-		first := c.grow(n)
+		first := c.Grow(n)
 		for i := first; i < first+int32(n); i++ {
-			if *c.at(i) != 0 {
+			if *c.At(i) != 0 {
 				t.Fatalf("element %d is not new", i)
 			}
-			*c.at(i) = i + 1
+			*c.At(i) = i + 1
 		}
 	}
-	for i := int32(0); i < c.n; i++ {
-		if *c.at(i) != i+1 {
-			t.Fatalf("element %d is %d", i, *c.at(i))
+	for i := int32(0); i < c.N; i++ {
+		if *c.At(i) != i+1 {
+			t.Fatalf("element %d is %d", i, *c.At(i))
 		}
 	}
 }

@@ -1,22 +1,17 @@
-package document
+package yamlemit
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/applylens/applylens/engine/yamlpos"
+	"github.com/applylens/applylens/engine/yamlresolve"
 )
 
 // The helpers marked //go:noinline below run on rare inputs only (a key
 // past 170 bytes, invalid UTF-8, a string starting with a digit...): kept
 // out of their callers, they cost less WebAssembly.
-
-// Scalar styles, as go-yaml names them.
-const (
-	stylePlain uint8 = iota
-	styleSingle
-	styleDouble
-	styleLiteral
-)
 
 // maxShortKey is the longest key (in bytes) whose JSON form cannot pass
 // go-yaml's limit on simple keys: 6 characters a byte at most, quotes
@@ -322,34 +317,34 @@ func isBreak(s string, i int) bool {
 // str writes a string scalar in the style go-yaml's encoder (stringv) asks
 // for and its emitter (yaml_emitter_select_scalar_style) settles on.
 func (e *emitter) str(s string, ctx nodeCtx, a scalarInfo) int32 {
-	style := styleDouble
+	style := yamlpos.StyleDouble
 	switch {
 	case strings.IndexByte(s, '\n') >= 0:
-		style = styleLiteral
-	case plainIsString(s) && !isBase60Float(s):
-		style = stylePlain
+		style = yamlpos.StyleLiteral
+	case yamlresolve.PlainIsString(s) && !isBase60Float(s):
+		style = yamlpos.StylePlain
 	}
 	if ctx.simpleKey && a.multiline {
-		style = styleDouble
+		style = yamlpos.StyleDouble
 	}
-	if style == stylePlain && (!a.blockPlain || len(s) == 0 && ctx.simpleKey) {
-		style = styleSingle
+	if style == yamlpos.StylePlain && (!a.blockPlain || len(s) == 0 && ctx.simpleKey) {
+		style = yamlpos.StyleSingle
 	}
-	if style == styleSingle && !a.singleQuoted {
-		style = styleDouble
+	if style == yamlpos.StyleSingle && !a.singleQuoted {
+		style = yamlpos.StyleDouble
 	}
-	if style == styleLiteral && (!a.block || ctx.simpleKey) {
-		style = styleDouble
+	if style == yamlpos.StyleLiteral && (!a.block || ctx.simpleKey) {
+		style = yamlpos.StyleDouble
 	}
 	saved := e.indent
 	e.increaseIndent(true, false)
 	allowBreaks := !ctx.simpleKey
 	switch style {
-	case stylePlain:
+	case yamlpos.StylePlain:
 		e.writePlain(s, allowBreaks)
-	case styleSingle:
+	case yamlpos.StyleSingle:
 		e.writeSingle(s, allowBreaks)
-	case styleDouble:
+	case yamlpos.StyleDouble:
 		e.writeDouble(s, allowBreaks)
 	default:
 		e.writeLiteral(s)
@@ -358,11 +353,11 @@ func (e *emitter) str(s string, ctx nodeCtx, a scalarInfo) int32 {
 	if e.tree == nil {
 		return -1
 	}
-	n := posNode{kind: kindScalar, style: style, line: int32(e.tokLine), col: int32(e.tokCol) + 1}
-	if style == styleSingle || style == styleDouble {
-		n.end = int32(e.endLine)
+	n := yamlpos.Node{Kind: yamlpos.KindScalar, Style: style, Line: int32(e.tokLine), Col: int32(e.tokCol) + 1}
+	if style == yamlpos.StyleSingle || style == yamlpos.StyleDouble {
+		n.End = int32(e.endLine)
 	}
-	return e.tree.addNode(n)
+	return e.tree.AddNode(n)
 }
 
 // startToken notes where the token about to be written starts: after

@@ -1,20 +1,11 @@
-package document
+package yamlresolve
 
 import (
 	"math"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
-
-	yaml3 "go.yaml.in/yaml/v3"
 )
-
-// go-yaml v2's resolution of plain scalars (what kubectl reads 010, yes,
-// 1e3 or 2024-01-02 as), in one place for the readers (nodeValue, the
-// one-pass reader yamlindex.go, the keys of the index) and for the
-// emitter (whether a string can be written plain and read back as the
-// same string).
 
 // yaml11Word is go-yaml v2's resolve table for the plain scalars that are
 // words, not numbers or text: YAML 1.1's nulls (~ too) and booleans (yes,
@@ -32,10 +23,10 @@ func yaml11Word(s string) (v any, ok bool) {
 	return nil, false
 }
 
-// plainText reports whether s, a plain scalar starting with a letter on
+// PlainText reports whether s, a plain scalar starting with a letter on
 // one line, is text for go-yaml v2 without further checks (not one of
 // yaml11Word's words).
-func plainText(s string) bool {
+func PlainText(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -46,27 +37,11 @@ func plainText(s string) bool {
 	return (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && !strings.ContainsAny(s, "\n")
 }
 
-// scalarValue reads a scalar as go-yaml v2 decodes it into an interface:
-// quoted and block scalars are strings, plain ones are resolved.
-func scalarValue(n *yaml3.Node) (any, bool) {
-	switch {
-	case n.Style&yaml3.DoubleQuotedStyle != 0:
-		// An escape such as "\xff" makes bytes JSON would replace.
-		if !utf8.ValidString(n.Value) {
-			return nil, false
-		}
-		return n.Value, true
-	case n.Style&(yaml3.SingleQuotedStyle|yaml3.LiteralStyle|yaml3.FoldedStyle) != 0:
-		return n.Value, true
-	}
-	return plainValue(n.Value)
-}
-
-// plainValue is go-yaml v2's resolve for an untagged plain scalar,
+// PlainValue is go-yaml v2's resolve for an untagged plain scalar,
 // followed by the trip through JSON that kubectl makes: numbers come back
 // as int64 when their JSON has no fraction and fits, float64 otherwise.
-func plainValue(in string) (any, bool) {
-	if plainIsString(in) {
+func PlainValue(in string) (any, bool) {
+	if PlainIsString(in) {
 		return in, true
 	}
 	if in == "" {
@@ -121,9 +96,9 @@ func jsonFloat(f float64) (any, bool) {
 	return f, true
 }
 
-// plainIsString reports whether go-yaml v2 reads s, written plain, back as
+// PlainIsString reports whether go-yaml v2 reads s, written plain, back as
 // the string s (resolve with no tag giving !!str).
-func plainIsString(s string) bool {
+func PlainIsString(s string) bool {
 	if s == "" {
 		return false // null
 	}

@@ -1,20 +1,25 @@
-package document
+package yamlemit_test
 
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"math"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/applylens/applylens/engine/fieldpath"
+	"github.com/applylens/applylens/engine/document"
+	"github.com/applylens/applylens/engine/internal/gen"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/yamlemit"
 )
+
+// The emitter is checked through the renderings that use it
+// (document.RenderYAML, RenderIndexed, RenderJSONAsYAML, RenderJSONIndexed):
+// the text against sigs.k8s.io/yaml's JSONToYAML, byte for byte, and the
+// positions it records against document.LocateValue's parse of the text.
 
 // oracleYAML is what RenderYAML wrote before it had its own emitter:
 // sigs.k8s.io/yaml's JSONToYAML of the value's JSON.
@@ -45,18 +50,18 @@ func pathLimit() int {
 func checkRender(t *testing.T, v any) {
 	t.Helper()
 	want, wantErr := oracleYAML(v)
-	got, err := RenderYAML(v)
+	got, err := document.RenderYAML(v)
 	if fmt.Sprint(err) != fmt.Sprint(wantErr) || got != want && !sameUnordered(t, got, want, func() string { w, _ := oracleYAML(v); return w }) {
-		t.Fatalf("RenderYAML(%#v)\n got %q, %v\nwant %q, %v", v, got, err, want, wantErr)
+		t.Fatalf("document.RenderYAML(%#v)\n got %q, %v\nwant %q, %v", v, got, err, want, wantErr)
 	}
-	text, ix, err := RenderIndexed(v)
+	text, ix, err := document.RenderIndexed(v)
 	if fmt.Sprint(err) != fmt.Sprint(wantErr) || text != got {
-		t.Fatalf("RenderIndexed(%#v)\n got %q, %v\nwant %q, %v", v, text, err, got, wantErr)
+		t.Fatalf("document.RenderIndexed(%#v)\n got %q, %v\nwant %q, %v", v, text, err, got, wantErr)
 	}
 	if err != nil {
 		return
 	}
-	checkSpansAgree(t, text, v, ix, spanPaths(v, pathLimit()))
+	checkSpansAgree(t, text, v, ix, gen.SpanPaths(v, pathLimit()))
 }
 
 // sameUnordered tolerates a text that differs from the oracle's when
@@ -85,10 +90,10 @@ func sameUnordered(t *testing.T, got, want string, oracle func() string) bool {
 	return true
 }
 
-// checkSpansAgree compares ix with LocateValue(text, v) on paths.
-func checkSpansAgree(t *testing.T, text string, v any, ix *Index, paths []string) {
+// checkSpansAgree compares ix with document.LocateValue(text, v) on paths.
+func checkSpansAgree(t *testing.T, text string, v any, ix *document.Index, paths []string) {
 	t.Helper()
-	ref := LocateValue(text, v)
+	ref := document.LocateValue(text, v)
 	for _, p := range paths {
 		l, e, ok := ix.Span(p)
 		wl, we, wok := ref.Span(p)
@@ -96,54 +101,6 @@ func checkSpansAgree(t *testing.T, text string, v any, ix *Index, paths []string
 			t.Fatalf("Span(%q) = %d-%d %v, LocateValue gives %d-%d %v, text:\n%s", p, l, e, ok, wl, we, wok, text)
 		}
 	}
-}
-
-// spanPaths lists up to limit paths of v (keys, indexes, selectors on
-// the keys of maps in lists) and paths that are not there.
-func spanPaths(v any, limit int) []string {
-	paths := []string{"", "nope", "[0]", "[name=x]", "a..b", "["}
-	var walk func(v any, path string)
-	walk = func(v any, path string) {
-		if len(paths) >= limit {
-			return
-		}
-		switch t := v.(type) {
-		case map[string]any:
-			keys := make([]string, 0, len(t))
-			for k := range t {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			paths = append(paths, fieldpath.Key(path, "nope"))
-			for _, k := range keys {
-				p := fieldpath.Key(path, k)
-				paths = append(paths, p, p+"[0]")
-				walk(t[k], p)
-			}
-		case []any:
-			paths = append(paths, fieldpath.Index(path, len(t)), path+".x", path+`[name="x"]`)
-			for i, e := range t {
-				p := fieldpath.Index(path, i)
-				paths = append(paths, p)
-				if m, ok := e.(map[string]any); ok {
-					n := 0
-					for _, k := range slices.Sorted(maps.Keys(m)) {
-						switch m[k].(type) {
-						case map[string]any, []any:
-							continue
-						}
-						if n++; n > 3 {
-							break
-						}
-						paths = append(paths, fieldpath.Selector(path, k, m[k]))
-					}
-				}
-				walk(e, p)
-			}
-		}
-	}
-	walk(v, "")
-	return paths
 }
 
 func TestRenderMatchesJSONToYAML(t *testing.T) {
@@ -309,8 +266,8 @@ func FuzzRenderYAML(f *testing.F) {
 		v := (&fuzzValue{b: data}).value(0)
 		checkRender(t, v)
 		if j, err := jsonvalue.Encode(v); err == nil {
-			if !encodes(v, j) {
-				t.Fatalf("encodes(%#v, %q) = false", v, j)
+			if !yamlemit.Encodes(v, j) {
+				t.Fatalf("yamlemit.Encodes(%#v, %q) = false", v, j)
 			}
 			checkRenderJSON(t, j)
 		}
@@ -327,20 +284,20 @@ func checkRenderJSON(t *testing.T, j []byte) {
 	y, wantErr := yaml.JSONToYAML(j)
 	want := string(y)
 	oracle := func() string { y, _ := yaml.JSONToYAML(j); return string(y) }
-	got, err := RenderJSONAsYAML(j)
+	got, err := document.RenderJSONAsYAML(j)
 	if fmt.Sprint(err) != fmt.Sprint(wantErr) || got != want && !sameUnordered(t, got, want, oracle) {
-		t.Fatalf("RenderJSONAsYAML(%q)\n got %q, %v\nwant %q, %v", j, got, err, want, wantErr)
+		t.Fatalf("document.RenderJSONAsYAML(%q)\n got %q, %v\nwant %q, %v", j, got, err, want, wantErr)
 	}
 	v, err := jsonvalue.Decode(j)
 	if err != nil {
 		return
 	}
-	text, ix, err := RenderJSONIndexed(j, v)
+	text, ix, err := document.RenderJSONIndexed(j, v)
 	if fmt.Sprint(err) != fmt.Sprint(wantErr) || text != want && !sameUnordered(t, text, want, oracle) {
-		t.Fatalf("RenderJSONIndexed(%q)\n got %q, %v\nwant %q, %v", j, text, err, want, wantErr)
+		t.Fatalf("document.RenderJSONIndexed(%q)\n got %q, %v\nwant %q, %v", j, text, err, want, wantErr)
 	}
 	if err == nil {
-		checkSpansAgree(t, text, v, ix, spanPaths(v, pathLimit()))
+		checkSpansAgree(t, text, v, ix, gen.SpanPaths(v, pathLimit()))
 	}
 }
 
@@ -366,20 +323,6 @@ func TestRenderJSONAsYAMLMatchesJSONToYAML(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			checkRenderJSON(t, []byte(tt.json))
 		})
-	}
-}
-
-// TestAnalyzeShortcut checks analyze's shortcut for words of ASCII
-// against go-yaml's analysis, which analyzeSlow ports.
-func TestAnalyzeShortcut(t *testing.T) {
-	words := []string{"a", "-", "?", ":", "--", "-a", "?a", ":a", "a:", "a:b", "---", "---a", "...", "..a", "#", "a#", "[a", "a]", "'a", "a'", "%", "@a", "`", "x=y", "~", "<<", "a,b", "{}", "!", "|a", ">a", "&a", "*a", "\"a"}
-	for c := 0x21; c < 0x7F; c++ {
-		words = append(words, string(rune(c)), string(rune(c))+"a", "a"+string(rune(c)), "a"+string(rune(c))+"b")
-	}
-	for _, w := range words {
-		if got, want := analyze(w), analyzeSlow(w); got != want {
-			t.Errorf("analyze(%q) = %+v, go-yaml's analysis gives %+v", w, got, want)
-		}
 	}
 }
 
@@ -413,8 +356,8 @@ func TestEncodes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := encodes(tt.v, []byte(tt.json)); got != tt.want {
-				t.Errorf("encodes(%#v, %s) = %v, want %v", tt.v, tt.json, got, tt.want)
+			if got := yamlemit.Encodes(tt.v, []byte(tt.json)); got != tt.want {
+				t.Errorf("yamlemit.Encodes(%#v, %s) = %v, want %v", tt.v, tt.json, got, tt.want)
 			}
 			j, err := jsonvalue.Encode(tt.v)
 			if want := err == nil && string(j) == tt.json; want != tt.want {

@@ -1,10 +1,11 @@
-package document
+package yamlemit_test
 
 import (
 	"testing"
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/internal/gen"
 	"github.com/applylens/applylens/engine/jsonvalue"
@@ -34,7 +35,7 @@ func BenchmarkRenderLarge(b *testing.B) {
 	b.Run("RenderYAML", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := RenderYAML(v); err != nil {
+			if _, err := document.RenderYAML(v); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -46,13 +47,13 @@ func BenchmarkRenderLarge(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			spanAll(b, LocateValue(string(y), v), paths)
+			spanAll(b, document.LocateValue(string(y), v), paths)
 		}
 	})
 	b.Run("RenderJSONIndexed+spans", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_, ix, err := RenderJSONIndexed(j, v)
+			_, ix, err := document.RenderJSONIndexed(j, v)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -61,7 +62,7 @@ func BenchmarkRenderLarge(b *testing.B) {
 	})
 }
 
-func spanAll(b *testing.B, ix *Index, paths []string) {
+func spanAll(b *testing.B, ix *document.Index, paths []string) {
 	for _, p := range paths {
 		if _, _, ok := ix.Span(p); !ok {
 			b.Fatalf("no span for %s", p)

@@ -1,4 +1,4 @@
-package document_test
+package yamlemit_test
 
 import (
 	"testing"
@@ -19,12 +19,12 @@ func checkApply(t *testing.T, in engine.Input) {
 		if err != nil || d == nil {
 			continue
 		}
-		document.CheckRender(t, d.Object)
+		checkRender(t, d.Object)
 		md, _ := d.Object["metadata"].(map[string]any)
 		annots, _ := md["annotations"].(map[string]any)
 		if la, ok := annots[engine.LastAppliedAnnotation].(string); ok {
 			if v, err := jsonvalue.Decode([]byte(la)); err == nil {
-				document.CheckRender(t, v)
+				checkRender(t, v)
 			}
 		}
 	}
@@ -32,9 +32,9 @@ func checkApply(t *testing.T, in engine.Input) {
 	if err != nil {
 		return
 	}
-	document.CheckRenderJSON(t, r.Object)
+	checkRenderJSON(t, r.Object)
 	if len(r.Patch) > 0 {
-		document.CheckRenderJSON(t, r.Patch)
+		checkRenderJSON(t, r.Patch)
 	}
 }
 
