@@ -47,6 +47,10 @@ func TestTimelineAllowPrivileged(t *testing.T) {
 		t.Errorf("without --allow-privileged, step 1 shows %+v, want the refusal %q", s, want)
 	}
 	b.screenshot("timeline-allow-privileged-off")
+	// The apply kubectl computed is shown as refused: the cluster holds nothing.
+	if got := eval[string](b, `[...document.querySelectorAll('.tl-apply')].map((s) => (s.dataset.refused || 'no') + ' ' + s.querySelector('.tl-apply-head .badge').textContent).join(', ')`); got != "true refused" {
+		t.Errorf("step 1's apply is shown as %q, want it refused (the server stored nothing)", got)
+	}
 	if got := eval[string](b, `JSON.stringify(applylensTimeline.state().allowPrivileged)`); got != "false" {
 		t.Errorf("the timeline's state has allowPrivileged %s, want false", got)
 	}

@@ -509,11 +509,12 @@ export class TimelineMode {
     }
     if (d.applies.length > 0) {
       this.detail.append(h('h3', { className: 'small-heading', text: 'kubectl apply, object by object' }));
-      // An apply of a failed command whose object did not change was
+      // An apply of a failed command whose object did not change (or,
+      // refused at its creation, is not in the cluster at all) was
       // refused: its result is what kubectl computed and sent, not what
       // the cluster holds.
-      const unchanged = new Set(d.objects.filter((o) => !o.action).map((o) => `${o.namespace || ''}/${o.ref}`));
-      for (const a of d.applies) this.detail.append(this.applyBlock(a, refused && a.result.action !== 'conflict' && unchanged.has(`${a.namespace || ''}/${a.ref}`)));
+      const changed = new Set(d.objects.filter((o) => o.action).map((o) => `${o.namespace || ''}/${o.ref}`));
+      for (const a of d.applies) this.detail.append(this.applyBlock(a, refused && a.result.action !== 'conflict' && !changed.has(`${a.namespace || ''}/${a.ref}`)));
     }
   }
 
