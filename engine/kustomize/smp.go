@@ -519,6 +519,19 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 		return nil, false, nil
 	}
 	self := origin == nil || origin == result // kyaml walks the list alone or with itself
+	if len(keys) > 1 {
+		// validateKeys: a merge key no element of either list has a
+		// value for is left out.
+		var eff []string
+		for _, k := range keys {
+			if keyUsed(result, k) || keyUsed(origin, k) {
+				eff = append(eff, k)
+			}
+		}
+		if len(eff) > 0 {
+			keys = eff
+		}
+	}
 	if len(keys) == 1 && self && len(result.Content) > 0 && noneHasKey(result, keys[0]) {
 		last := result.Content[len(result.Content)-1]
 		if len(result.Content) == 1 {
@@ -607,6 +620,20 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 		}
 	}
 	return out, false, nil
+}
+
+// keyUsed reports whether an element of list has a non-empty value for key
+// (ElementValuesList).
+func keyUsed(list *yaml.Node, key string) bool {
+	if missingOrNull(list) {
+		return false
+	}
+	for _, e := range list.Content {
+		if f := field(e, key); !isNilOrEmpty(f) && f.Value != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // noneHasKey reports a list of mappings none of which has the field key.
