@@ -374,12 +374,10 @@ func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
 		if err != nil {
 			return errorf(ErrMissing, kfile, "no resource matches strategic merge patch %q: %s", id.String(), err.Error())
 		}
-		deleted, err := mergeInto(target, p.node, kfile, jp.source, tr, false)
-		if err != nil {
+		// A deleted object is left empty, and dropped after the entry
+		// (ResMap drops empty resources), as kustomize does.
+		if _, err := mergeInto(target, p.node, kfile, jp.source, tr, false); err != nil {
 			return err
-		}
-		if deleted {
-			return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s: `$patch: delete` of a whole object without a target is not supported here yet", kfile, jp.source)
 		}
 	}
 	return nil
@@ -460,6 +458,7 @@ func mergeInto(o *object, patch *yaml.Node, kfile, source string, tr *trace, cop
 		patch = copyNode(patch)
 	}
 	name, ns, kind := o.name(), o.namespace(), o.kind()
+	savedKind, savedName, savedNS := copyNode(field(o.node, "kind")), copyNode(field(o.meta(), "name")), copyNode(field(o.meta(), "namespace"))
 	pos := rootSchema(typeOf(o.node))
 	if pos.typ == "" {
 		pos = rootSchema(typeOf(patch))
@@ -489,13 +488,27 @@ func mergeInto(o *object, patch *yaml.Node, kfile, source string, tr *trace, cop
 	if isNilOrEmpty(o.node) {
 		return false, nil
 	}
-	setEntry(o.node, "kind", &yaml.Node{Kind: yaml.ScalarNode, Value: kind})
+	// SetKind, SetName and SetNamespace write the values back; the nodes
+	// saved before the merge carry how kustomize had them (tag and
+	// style), which the write keeps.
+	restore := func(m *yaml.Node, key, value string, saved *yaml.Node) {
+		if saved != nil && saved.Kind == yaml.ScalarNode && saved.Value == value {
+			if cur := field(m, key); cur != nil {
+				*cur = *saved
+				return
+			}
+			m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, saved)
+			return
+		}
+		setEntry(m, key, &yaml.Node{Kind: yaml.ScalarNode, Value: value})
+	}
+	restore(o.node, "kind", kind, savedKind)
 	meta := lookupCreate(o.node, "metadata", yaml.MappingNode, tagMap)
-	setEntry(meta, "name", &yaml.Node{Kind: yaml.ScalarNode, Value: name})
+	restore(meta, "name", name, savedName)
 	if ns == "" {
 		clearField(meta, "namespace")
 	} else {
-		setEntry(meta, "namespace", &yaml.Node{Kind: yaml.ScalarNode, Value: ns})
+		restore(meta, "namespace", ns, savedNS)
 	}
 	return false, nil
 }

@@ -542,9 +542,6 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 		out.Content = []*yaml.Node{last}
 		return &out, false, nil
 	}
-	if len(keys) > 1 && !self {
-		return nil, false, refuse("%s: merging into a list with the merge keys %s is not proven here", path, strings.Join(keys, ", "))
-	}
 	dv, err := wellKeyed(result, keys, path, "object")
 	if err != nil {
 		return nil, false, err

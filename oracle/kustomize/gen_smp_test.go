@@ -38,6 +38,7 @@ func genSMPatches(r *rand.Rand, made [][3]string) string {
 		{workload, "spec:\n  replicas: " + pick("1", "5", "null") + "\n"},
 		{workload, "spec:\n  template:\n    spec:\n      containers:\n      - name: main\n        image: " + pick("busybox", "nginx:1.28") + "\n"},
 		{workload, "spec:\n  template:\n    spec:\n      containers:\n      - name: side\n        image: envoy\n        ports:\n        - containerPort: 9901\n"},
+		{workload, "spec:\n  template:\n    spec:\n      containers:\n      - name: main\n        ports:\n        - containerPort: " + pick("80", "8080") + "\n          protocol: " + pick("TCP", "UDP") + "\n"},
 		{workload, "spec:\n  template:\n    spec:\n      containers:\n      - name: main\n        env:\n        - name: E\n          value: v\n"},
 		{workload, "spec:\n  template:\n    spec:\n      containers:\n      - name: main\n        $patch: delete\n"},
 		{workload, "spec:\n  template:\n    spec:\n      containers:\n      - $patch: replace\n      - name: only\n        image: x\n"},
