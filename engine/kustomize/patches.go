@@ -366,6 +366,9 @@ func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
 			tr.add("", "", "", "", "the target %s matches no object: kustomize applies the patch to nothing, without an error", selectorString(jp.entry.Target))
 			return nil
 		}
+		if len(jp.sm) == 0 {
+			return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s holds no object", kfile, jp.source)
+		}
 		return ra.applySmPatch(targets, jp.sm[0], kfile, jp.source, tr)
 	}
 	for _, p := range jp.sm {
