@@ -39,13 +39,19 @@ func TestErrors(t *testing.T) {
 			ErrUnsupported, "Helm charts need helm"},
 		{"a transformer plugin", []string{"kustomization.yaml", "transformers:\n- t.yaml\n"},
 			ErrUnsupported, "plugins and KRM functions"},
-		{"a strategic merge patch in patches", []string{"kustomization.yaml", "resources:\n- a.yaml\npatches:\n- patch: |-\n    apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: c\n    data:\n      a: b\n",
-			"a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"},
-			ErrUnsupported, "strategic merge patch [patch: "},
-		{"patchesStrategicMerge", []string{"kustomization.yaml", "resources:\n- a.yaml\npatchesStrategicMerge:\n- p.yaml\n",
-			"a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n",
-			"p.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: b\n"},
-			ErrUnsupported, "strategic merge patches are not supported here yet"},
+		{"a strategic merge patch whose container has no name", []string{"kustomization.yaml", "resources:\n- d.yaml\npatches:\n- patch: |-\n    apiVersion: apps/v1\n    kind: Deployment\n    metadata:\n      name: d\n    spec:\n      template:\n        spec:\n          containers:\n          - image: y\n",
+			"d.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n      containers:\n      - name: app\n        image: x\n        ports:\n        - containerPort: 80\n          protocol: TCP\n"},
+			ErrUnsupported, "an element of the patch's list has no name"},
+		{"a strategic merge patch onto containers some of which have no name", []string{"kustomization.yaml", "resources:\n- d.yaml\npatchesStrategicMerge:\n- |-\n  apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: d\n  spec:\n    replicas: 2\n",
+			"d.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n      containers:\n      - name: app\n        image: x\n      - image: y\n"},
+			ErrUnsupported, "an element of the object's list has no name"},
+		{"a map in the object, a list in the patch", []string{"kustomization.yaml", "resources:\n- a.yaml\npatches:\n- patch: |-\n    apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: c\n    data: [a]\n",
+			"a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: b\n"},
+			ErrUnsupported, "data is a map in the object and a list in the patch"},
+		{"an unknown $patch value", []string{"kustomization.yaml", "resources:\n- a.yaml\npatchesStrategicMerge:\n- p.yaml\n",
+			"a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: b\n",
+			"p.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  $patch: keep\n"},
+			ErrUnsupported, "`$patch: keep`"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -171,5 +177,33 @@ configMapGenerator:
 	}
 	if !strings.Contains(string(res.YAML), "name: "+res.Steps[len(res.Steps)-1].New) {
 		t.Fatalf("the reference's new name %q is not in the output:\n%s", res.Steps[len(res.Steps)-1].New, res.YAML)
+	}
+}
+
+// TestStrategicMergeSteps: each merge decision is a step with its rule.
+func TestStrategicMergeSteps(t *testing.T) {
+	res, err := build(t, "",
+		"kustomization.yaml", "resources:\n- d.yaml\n- cr.yaml\npatches:\n- patch: |-\n    apiVersion: apps/v1\n    kind: Deployment\n    metadata:\n      name: d\n      labels:\n        old: null\n    spec:\n      replicas: 2\n      template:\n        spec:\n          containers:\n          - name: side\n            image: s\n          - name: app\n            image: y\n"+
+			"- patch: |-\n    apiVersion: example.com/v1\n    kind: Thing\n    metadata:\n      name: t\n    spec:\n      items: [c]\n",
+		"d.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\n  labels:\n    old: x\nspec:\n  replicas: 1\n  template:\n    spec:\n      containers:\n      - name: app\n        image: x\n",
+		"cr.yaml", "apiVersion: example.com/v1\nkind: Thing\nmetadata:\n  name: t\nspec:\n  items: [a, b]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range res.Steps {
+		if s.Transformer == "patches" {
+			got = append(got, s.Object+"|"+s.Field+"|"+s.Old+"|"+s.New+"|"+s.Rule)
+		}
+	}
+	want := []string{
+		"Deployment d|metadata/labels/old|x||null in the patch deletes the field",
+		"Deployment d|spec/replicas|1|2|the patch's value replaces the object's",
+		"Deployment d|spec/template/spec/containers[name=side]||name: side\nimage: s|added by merge key name=side: no element of the object has it (kyaml puts the patch's elements first)",
+		"Deployment d|spec/template/spec/containers[name=app]/image|x|y|the patch's value replaces the object's",
+		"Thing t|spec/items|[a, b]|[c]|the patch's list replaces the object's: kyaml has no schema for this kind (a custom resource, or a kind newer than its v1.21.2 swagger), so no list of it has a merge key",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -2,6 +2,7 @@ package kustomize
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"regexp"
@@ -348,10 +349,10 @@ func nodeFromJSON(j []byte) (*yaml.Node, error) {
 	return d.Content[0], nil
 }
 
-// applySM is PatchTransformerPlugin.transformStrategicMerge as far as this
-// engine goes: the target is found as kustomize finds it, and a patch that
-// matches nothing is kustomize's no-op or error; merging into a target is
-// not computed yet.
+// applySM is PatchTransformerPlugin.transformStrategicMerge: with a
+// target, the one patch merges into every object the target selects
+// (ResMap.ApplySmPatch, a copy of the patch each); without, each patch
+// merges into the object its own id names.
 func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
 	if jp.entry.Target != nil {
 		if len(jp.sm) > 1 {
@@ -365,16 +366,154 @@ func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
 			tr.add("", "", "", "", "the target %s matches no object: kustomize applies the patch to nothing, without an error", selectorString(jp.entry.Target))
 			return nil
 		}
-		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s is not supported here yet (JSON 6902 patches are)", kfile, jp.source)
+		if len(jp.sm) == 0 {
+			return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s holds no object", kfile, jp.source)
+		}
+		return ra.applySmPatch(targets, jp.sm[0], kfile, jp.source, tr)
 	}
 	for _, p := range jp.sm {
 		id := p.curID()
-		if _, err := ra.getByID(id); err != nil {
+		target, err := ra.getByID(id)
+		if err != nil {
 			return errorf(ErrMissing, kfile, "no resource matches strategic merge patch %q: %s", id.String(), err.Error())
 		}
-		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s is not supported here yet (JSON 6902 patches are)", kfile, jp.source)
+		// A deleted object is left empty, and dropped after the entry
+		// (ResMap drops empty resources), as kustomize does.
+		if _, err := mergeInto(target, p.node, kfile, jp.source, tr, false); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// applySmPatch is ResMap.ApplySmPatch: a copy of the patch, with each
+// selected object's apiVersion and the patch's kind, merges into it; an
+// object the patch deletes leaves the build.
+func (ra *accumulator) applySmPatch(targets []*object, patch *object, kfile, source string, tr *trace) error {
+	sel := map[*object]bool{}
+	for _, t := range targets {
+		sel[t] = true
+	}
+	var keep []*object
+	for _, o := range ra.objs {
+		if sel[o] {
+			p := copyNode(patch.node)
+			// CopyMergeMetaDataFieldsFrom: labels and annotations
+			// written back as string maps (a null value becomes
+			// "null", an empty or null map goes), name and namespace
+			// set again.
+			pm := &object{node: p}
+			labels, annos, pname, pns := pm.labels(), pm.annotations(), pm.name(), pm.namespace()
+			setStringMap(p, "labels", labels)
+			setStringMap(p, "annotations", annos)
+			if meta := field(p, "metadata"); meta != nil && meta.Kind == yaml.MappingNode {
+				setEntry(meta, "name", &yaml.Node{Kind: yaml.ScalarNode, Value: pname})
+				if pns == "" {
+					clearField(meta, "namespace")
+				} else {
+					setEntry(meta, "namespace", &yaml.Node{Kind: yaml.ScalarNode, Value: pns})
+				}
+			}
+			kind := field(p, "kind")
+			var kindCopy *yaml.Node
+			if kind != nil {
+				kindCopy = copyNode(kind)
+			}
+			setEntry(p, "apiVersion", &yaml.Node{Kind: yaml.ScalarNode, Value: o.apiVersion()})
+			if kindCopy != nil {
+				setEntry(p, "kind", kindCopy)
+			}
+			deleted, err := mergeInto(o, p, kfile, source, tr, true)
+			if err != nil {
+				return err
+			}
+			if deleted {
+				continue
+			}
+		}
+		if !isNilOrEmpty(o.node) {
+			keep = append(keep, o)
+		}
+	}
+	ra.objs = keep
+	return nil
+}
+
+// mergeInto is Resource.ApplySmPatch: kyaml's merge of patch into o, then
+// o's kind, name and namespace set back (a patch changes none of them).
+func mergeInto(o *object, patch *yaml.Node, kfile, source string, tr *trace, copied bool) (deleted bool, err error) {
+	desc := describe(o.curID())
+	unsupported := func(e error) error {
+		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s into %s: %v is not supported here yet", kfile, source, desc, e)
+	}
+	if hasSchemaComment(o.node) || hasSchemaComment(patch) {
+		return false, unsupported(fmt.Errorf("a comment kyaml reads as a schema ($openapi or $ref)"))
+	}
+	for k := range stringMap(field(field(patch, "metadata"), "annotations")) {
+		if strings.HasPrefix(k, "kustomize.config.k8s.io/") {
+			return false, unsupported(fmt.Errorf("the annotation %s", k))
+		}
+	}
+	if !copied && o.apiVersion() != "" && field(patch, "apiVersion") != nil && field(patch, "apiVersion").Value != o.apiVersion() {
+		return false, unsupported(fmt.Errorf("a patch whose apiVersion differs from the object's"))
+	}
+	if !copied {
+		patch = copyNode(patch)
+	}
+	name, ns, kind := o.name(), o.namespace(), o.kind()
+	savedKind, savedName, savedNS := copyNode(field(o.node, "kind")), copyNode(field(o.meta(), "name")), copyNode(field(o.meta(), "namespace"))
+	pos := rootSchema(typeOf(o.node))
+	if pos.typ == "" {
+		pos = rootSchema(typeOf(patch))
+	}
+	for _, t := range []string{typeOf(o.node), typeOf(patch)} {
+		if kyamlRecursiveSchemas[t] {
+			return false, unsupported(fmt.Errorf("a %s (its schema is recursive)", t))
+		}
+	}
+	m := &smpMerge{tr: tr, desc: desc}
+	res, _, err := m.walk(o.node, patch, pos, "", true)
+	if err != nil {
+		var u *smpUnsupported
+		if errors.As(err, &u) {
+			return false, unsupported(err)
+		}
+		return false, errorf(ErrTransform, kfile, "%v", err)
+	}
+	if res == nil {
+		tr.add(desc, "", "", "", "`$patch: delete` at the top of the patch deletes the whole object")
+		*o.node = yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}
+		return true, nil
+	}
+	if res != o.node {
+		*o.node = *res
+	}
+	if isNilOrEmpty(o.node) {
+		return false, nil
+	}
+	// SetKind, SetName and SetNamespace write the values back; the nodes
+	// saved before the merge carry how kustomize had them (tag and
+	// style), which the write keeps.
+	restore := func(m *yaml.Node, key, value string, saved *yaml.Node) {
+		if saved != nil && saved.Kind == yaml.ScalarNode && saved.Value == value {
+			if cur := field(m, key); cur != nil {
+				*cur = *saved
+				return
+			}
+			m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, saved)
+			return
+		}
+		setEntry(m, key, &yaml.Node{Kind: yaml.ScalarNode, Value: value})
+	}
+	restore(o.node, "kind", kind, savedKind)
+	meta := lookupCreate(o.node, "metadata", yaml.MappingNode, tagMap)
+	restore(meta, "name", name, savedName)
+	if ns == "" {
+		clearField(meta, "namespace")
+	} else {
+		restore(meta, "namespace", ns, savedNS)
+	}
+	return false, nil
 }
 
 // getByID is ResMap.GetById: the one object whose current or an earlier
@@ -431,14 +570,17 @@ func (b *builder) configurePSM(psm []types.PatchStrategicMerge, root, kfile stri
 	return out, nil
 }
 
-// applyPSM is PatchStrategicMergeTransformerPlugin.Transform: each patch's
-// target must exist, by its id.
-func applyPSM(ra *accumulator, patches []*object, kfile string) error {
+// applyPSM is PatchStrategicMergeTransformerPlugin.Transform: each patch
+// merges into the object its id names (ResMap.ApplySmPatch).
+func applyPSM(ra *accumulator, patches []*object, kfile string, tr *trace) error {
 	for _, p := range patches {
-		if _, err := ra.getByID(p.curID()); err != nil {
+		target, err := ra.getByID(p.curID())
+		if err != nil {
 			return errorf(ErrMissing, kfile, "%s", err.Error())
 		}
-		return errorf(ErrUnsupported, kfile, "%s: patchesStrategicMerge: strategic merge patches are not supported here yet (JSON 6902 patches are)", kfile)
+		if err := ra.applySmPatch([]*object{target}, p, kfile, "["+resourceMeta(p)+"]", tr); err != nil {
+			return err
+		}
 	}
 	return nil
 }

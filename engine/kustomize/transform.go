@@ -60,7 +60,7 @@ func (b *builder) runTransformers(ra *accumulator, k *types.Kustomization, root,
 		legacyPatches = append(legacyPatches, jp)
 	}
 	b.tr.name = "patchesStrategicMerge"
-	if err := applyPSM(ra, psm, kfile); err != nil {
+	if err := applyPSM(ra, psm, kfile, b.tr); err != nil {
 		return err
 	}
 	b.tr.name = "patches"

@@ -23,6 +23,7 @@ func genKustomization(r *rand.Rand) (map[string]string, string) {
 	nss := []string{"", "", "default", "prod", "team-a"}
 
 	var docs []string
+	var made [][3]string // kind, name and namespace of each object, for the patches
 	used := map[string]bool{}
 	n := 1 + r.Intn(5)
 	for i := 0; i < n; i++ {
@@ -39,6 +40,7 @@ func genKustomization(r *rand.Rand) (map[string]string, string) {
 			continue
 		}
 		used[key] = true
+		made = append(made, [3]string{kind, name, ns})
 		docs = append(docs, genObject(r, kind, name, ns, names))
 	}
 	nfiles := 1 + r.Intn(2)
@@ -59,7 +61,7 @@ func genKustomization(r *rand.Rand) (map[string]string, string) {
 		res = append(res, fmt.Sprintf("r%d.yaml", i))
 	}
 	gens := map[string][]string{}
-	files["base/kustomization.yaml"] = genKustFile(r, res) + genGenerators(r, files, "base", gens)
+	files["base/kustomization.yaml"] = genKustFile(r, res, made) + genGenerators(r, files, "base", gens)
 	dir := "base"
 	levels := r.Intn(3)
 	parent := "base"
@@ -72,7 +74,7 @@ func genKustomization(r *rand.Rand) (map[string]string, string) {
 			files[d+"/extra.yaml"] = genObject(r, pick("ConfigMap", "ServiceAccount", "Deployment"), name+"-o", "", names)
 			rs = append(rs, "extra.yaml")
 		}
-		files[d+"/kustomization.yaml"] = genKustFile(r, rs) + genGenerators(r, files, d, gens)
+		files[d+"/kustomization.yaml"] = genKustFile(r, rs, made) + genGenerators(r, files, d, gens)
 		parent, dir = d, d
 	}
 	return files, dir
@@ -170,7 +172,7 @@ func genGenerators(r *rand.Rand, files map[string]string, dir string, gens map[s
 // genJSONPatches writes patches (or patchesJson6902) entries with JSON
 // 6902 operations, inline as YAML or JSON, and targets by kind, name
 // (regular expressions), namespace and label selector.
-func genJSONPatches(r *rand.Rand) string {
+func genJSONPatches(r *rand.Rand, made [][3]string) string {
 	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
 	common := []string{
 		`{"op": "add", "path": "/metadata/labels", "value": {"patched": "yes"}}`,
@@ -200,9 +202,12 @@ func genJSONPatches(r *rand.Rand) string {
 			`{"op": "replace", "path": "/spec/selector", "value": {"app": "patched"}}`,
 		},
 	}
+	if r.Intn(2) == 0 {
+		return genSMPatches(r, made)
+	}
 	if r.Intn(6) == 0 {
-		// Strategic merge patches the engine computes: those that reach no
-		// object (an error without a target, nothing with one).
+		// Strategic merge patches that reach no object (an error without
+		// a target, nothing with one).
 		sm := "    apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: nothere\n    data:\n      a: b\n"
 		switch r.Intn(3) {
 		case 0:
@@ -297,7 +302,7 @@ func restyle(r *rand.Rand, doc string) string {
 
 func relPath(from, to string) string { return "../" + to }
 
-func genKustFile(r *rand.Rand, resources []string) string {
+func genKustFile(r *rand.Rand, resources []string, made [][3]string) string {
 	var b strings.Builder
 	if r.Intn(2) == 0 {
 		b.WriteString("apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n")
@@ -359,7 +364,7 @@ func genKustFile(r *rand.Rand, resources []string) string {
 		}
 	}
 	if r.Intn(3) == 0 {
-		b.WriteString(genJSONPatches(r))
+		b.WriteString(genJSONPatches(r, made))
 	}
 	if r.Intn(6) == 0 {
 		b.WriteString([]string{

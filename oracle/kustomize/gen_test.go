@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 
 	"sigs.k8s.io/kustomize/kyaml/openapi"
@@ -139,7 +140,10 @@ func generated(t *testing.T) []byte {
 	for _, k := range keys {
 		fmt.Fprintf(&b, "\t{%q, %q}: true,\n", k.APIVersion, k.Kind)
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n\n")
+	var sb strings.Builder
+	writeMergeLists(t, &sb)
+	b.WriteString(sb.String())
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		t.Fatal(err)
