@@ -102,7 +102,7 @@ func findCustomResource(crds []map[string]any, apiVersion, kind string) (*custom
 // (spec.preserveUnknownFields) schemaconv lets every object of every model
 // keep unknown fields, ObjectMeta's too.
 func customParser(kind schema.TypeDef, preserveAll bool) *typed.Parser {
-	metaOnce.Do(func() { metaTypes = closure(Schema(), objectMetaType, untypedAtomic, untypedDeduced) })
+	metaOnce.Do(func() { metaTypes = builtinClosure(objectMetaType, untypedAtomic, untypedDeduced) })
 	types := make([]schema.TypeDef, len(metaTypes), len(metaTypes)+1)
 	copy(types, metaTypes)
 	if preserveAll {
@@ -145,8 +145,9 @@ var (
 	metaTypes []schema.TypeDef
 )
 
-// closure is the named types of s and every type they refer to.
-func closure(s *schema.Schema, names ...string) []schema.TypeDef {
+// closure is the named types and every type they refer to, as find
+// gives them.
+func closure(find func(name string) (schema.TypeDef, bool), names ...string) []schema.TypeDef {
 	seen := map[string]bool{}
 	var out []schema.TypeDef
 	var visitAtom func(a schema.Atom)
@@ -159,7 +160,7 @@ func closure(s *schema.Schema, names ...string) []schema.TypeDef {
 			return
 		}
 		seen[*r.NamedType] = true
-		if def, ok := s.FindNamedType(*r.NamedType); ok {
+		if def, ok := find(*r.NamedType); ok {
 			out = append(out, schema.TypeDef{Name: def.Name, Atom: def.Atom})
 			visitAtom(def.Atom)
 		}

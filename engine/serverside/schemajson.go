@@ -44,20 +44,9 @@ func decodeSchema(data []byte) (*schema.Schema, error) {
 	r := &schemaReader{data: data}
 	s := &schema.Schema{}
 	err := r.list(func() error {
-		var t schema.TypeDef
-		err := r.object(func(key string) error {
-			if key == "name" {
-				var err error
-				t.Name, err = r.str()
-				return err
-			}
-			return r.atomField(&t.Atom, key)
-		})
+		t, err := r.typeDef()
 		if err != nil {
-			return &SchemaError{Type: t.Name, Err: err}
-		}
-		if t.Name == "" {
-			return &SchemaError{Err: fmt.Errorf("a type without a name at offset %d", r.off)}
+			return err
 		}
 		s.Types = append(s.Types, t)
 		return nil
@@ -75,6 +64,27 @@ func decodeSchema(data []byte) (*schema.Schema, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// typeDef reads one type: an object of its name and its atom's fields.
+// Errors are *SchemaError.
+func (r *schemaReader) typeDef() (schema.TypeDef, error) {
+	var t schema.TypeDef
+	err := r.object(func(key string) error {
+		if key == "name" {
+			var err error
+			t.Name, err = r.str()
+			return err
+		}
+		return r.atomField(&t.Atom, key)
+	})
+	if err != nil {
+		return t, &SchemaError{Type: t.Name, Err: err}
+	}
+	if t.Name == "" {
+		return t, &SchemaError{Err: fmt.Errorf("a type without a name at offset %d", r.off)}
+	}
+	return t, nil
 }
 
 // schemaReader walks builtinSchemaJSON's text.

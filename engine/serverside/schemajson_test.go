@@ -98,3 +98,68 @@ func TestSchemaErrors(t *testing.T) {
 		t.Errorf("EncodeSchema of a float default: %v, want an error", err)
 	}
 }
+
+// Each kind's parser, read one type at a time, holds exactly the types
+// the whole schema's closure of that kind has, and the index of lines
+// finds every type the whole reading finds.
+func TestKindParsers(t *testing.T) {
+	whole, err := decodeSchema(builtinSchemaJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := indexSchemaLines(builtinSchemaJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != len(whole.Types) {
+		t.Errorf("the index has %d lines, the schema %d types", len(lines), len(whole.Types))
+	}
+	for _, def := range whole.Types {
+		if _, ok := lines[def.Name]; !ok {
+			t.Errorf("the index misses %s", def.Name)
+		}
+	}
+	for kind, name := range kindTypes {
+		// Compared as text: a used schema.Map caches its fields' lookup.
+		got, err := EncodeSchema(&schema.Schema{Types: kindParser(name).Schema.Types})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := EncodeSchema(&schema.Schema{Types: closure(whole.FindNamedType, name)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: the kind's parser's types differ from the whole schema's closure:\n%s\nwant\n%s", kind, got, want)
+		}
+		if !kindParser(name).Type(name).IsValid() {
+			t.Errorf("%s has no valid type", kind)
+		}
+	}
+}
+
+func TestTopLevelName(t *testing.T) {
+	for _, tc := range []struct {
+		name, line, want, err string
+	}{
+		{"after nested names", `{"map":{"fields":[{"name":"inner","type":{"scalar":"string"}}]},"name":"outer"}`, "outer", ""},
+		{"first", `{"name":"a.b","scalar":"string"}`, "a.b", ""},
+		{"an escaped quote before", `{"map":{"fields":[{"name":"q\"name\":\"x","type":{"scalar":"string"}}]},"name":"t"}`, "t", ""},
+		{"an escaped name", `{"name":"a\"b"}`, `a"b`, ""},
+		{"no name", `{"map":{"fields":[{"name":"inner"}]}}`, "", "a type without a name"},
+		{"unterminated", `{"name":"abc`, "", "an unterminated string"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := topLevelName([]byte(tc.line))
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one containing %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Fatalf("got %q, %v; want %q", got, err, tc.want)
+			}
+		})
+	}
+}

@@ -20,7 +20,8 @@ var slowCores = flag.Float64("slow-cores", 0.5, "the CPU share the whole browser
 
 // cpuLimitedChromium returns a program that starts Chromium with every
 // process it spawns (the page, its workers, the GPU and network services)
-// held to cores CPUs together, by a cgroup's CPU quota: DevTools'
+// held to cores CPUs together, by a cgroup's CPU quota (and given a high
+// CPU weight, so that the quota is what limits it on a busy machine): DevTools'
 // Emulation.setCPUThrottlingRate slows one thread only, not the workers
 // where the engines run. Skips the test where no cgroup can be made (not
 // root, or no cpu controller). usage reads the CPU time the browser's
@@ -43,6 +44,11 @@ func cpuLimitedChromium(t testing.TB, cores float64) (path string, usage func() 
 		t.Cleanup(func() { removeCgroup(t, dir) })
 		if err := os.WriteFile(filepath.Join(dir, "cpu.max"), []byte(fmt.Sprintf("%d %d", quota, period)), 0o644); err != nil {
 			t.Skipf("no CPU quota in cgroup v2: %v", err)
+		}
+		// The highest weight: on a shared machine the browser still gets
+		// its quota when other processes compete for the CPU.
+		if err := os.WriteFile(filepath.Join(dir, "cpu.weight"), []byte("10000"), 0o644); err != nil {
+			t.Logf("no CPU weight in cgroup v2 (the figures depend more on the machine's load): %v", err)
 		}
 		procs = filepath.Join(dir, "cgroup.procs")
 		stat := filepath.Join(dir, "cpu.stat")
@@ -70,6 +76,11 @@ func cpuLimitedChromium(t testing.TB, cores float64) (path string, usage func() 
 			if err := os.WriteFile(filepath.Join(dir, file), []byte(strconv.Itoa(value)), 0o644); err != nil {
 				t.Skipf("no CPU quota in cgroup v1: %v", err)
 			}
+		}
+		// Ten times a process's weight: on a shared machine the browser
+		// still gets its quota when other processes compete for the CPU.
+		if err := os.WriteFile(filepath.Join(dir, "cpu.shares"), []byte("10240"), 0o644); err != nil {
+			t.Logf("no CPU shares in cgroup v1 (the figures depend more on the machine's load): %v", err)
 		}
 		procs = filepath.Join(dir, "cgroup.procs")
 		// CPU accounting is a controller of its own in v1: a second group.
