@@ -11,7 +11,7 @@
 
 import { assets } from './workers/assets.js';
 import { overLongLink } from './share/link-limit.js';
-import { startWorker, timelineAddress, workerForAddress } from './workers/prestart.js';
+import { engineForAddress, startWorker, workerForAddress } from './workers/prestart.js';
 
 // A link over the page's limit is refused before anything reads it: left
 // in the address, every URL the page resolves (its modules, workers and
@@ -36,14 +36,15 @@ if (!embed) try {
   globalThis.applylensEarly = { refusedLinkChars };
   // The on-demand engine an address opens (a timeline or a server-side
   // example) starts now too, not when the page's module has loaded: on a
-  // slow phone that is seconds earlier (web/prestart.js adopts it). A
-  // timeline's address starts the timeline's alone: main.js starts the
-  // engine once the timeline has played (engineAfterTimeline), so that a
-  // slow phone's one core first goes to what is shown.
+  // slow phone that is seconds earlier (web/prestart.js adopts it). Such
+  // an address starts that engine alone: main.js starts the single
+  // apply's engine once the timeline has played or the server-side view
+  // has answered (page/engine.js's EngineStart), so that a slow phone's
+  // one core first goes to what is shown.
   const url = workerForAddress(location.hash, document.baseURI);
   const made = url && startWorker(url);
   if (made) globalThis.applylensEarly.started = { [url]: made };
-  if (!timelineAddress(location.hash)) {
+  if (!engineForAddress(location.hash)) {
     const worker = new Worker(assets.worker);
     /** @type {any[]} */
     const messages = [];

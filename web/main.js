@@ -75,8 +75,8 @@ const client = new EngineClient({
   onState: (state, detail) => showEngineState(state, detail),
 });
 // An embed starts its engine once it is in sight (web/embed/embed.js).
-// An address that opens the Timeline mode starts it once the timeline has
-// played (page/engine.js's EngineStart).
+// An address that opens the Timeline mode or a server-side example starts
+// it once that has answered (page/engine.js's EngineStart).
 const engineStart = new EngineStart(client, { embed: !!embed });
 // The on-demand engines the address or the user's pointer will need.
 if (!embed) prestartEngines();
@@ -218,8 +218,10 @@ const applySwitch = new ApplySwitch({
   }),
   highlight: (where) => inputs.highlight(where, true),
   paneLabel,
+  onSettled: () => engineStart.serverSideSettled(),
   onChange: () => {
     flags.refresh();
+    engineStart.applyShown(applySwitch.kind);
     intro.setApply(applySwitch.kind);
     sharing.changed();
   },
@@ -385,5 +387,5 @@ const opening = exampleLinks ? sharing.start().then(() => exampleLinks.start()) 
 // An address that was to open a timeline and did not (an unknown
 // example, a broken link) leaves the single apply shown: its engine starts.
 Promise.resolve(opening).finally(() => {
-  engineStart.addressOpened(modes.current);
+  engineStart.addressOpened(modes.current, applySwitch.kind);
 });

@@ -5,7 +5,7 @@
 // evaluator's beside the format selector.
 
 import { assets } from '../workers/assets.js';
-import { prestart, prestartOnIntent, timelineAddress, workerForAddress } from '../workers/prestart.js';
+import { engineForAddress, prestart, prestartOnIntent, workerForAddress } from '../workers/prestart.js';
 import { byId } from '../dom.js';
 
 /**
@@ -39,11 +39,17 @@ export function prestartEngines() {
 
 /**
  * When the single apply's engine starts. At once, except in an embed (it
- * starts once in sight, web/embed) and for an address that opens the
- * Timeline mode (a timeline example or link): then once the timeline has
- * played or its engine gave up, or when the single apply is shown first,
- * so that on a slow phone the timeline's own engine has the core to
- * itself (early.js started it alone).
+ * starts once in sight, web/embed) and for an address that opens an
+ * on-demand engine, so that on a slow phone that engine has the core to
+ * itself (early.js started it alone):
+ * - the Timeline mode (a timeline example or link): once the timeline has
+ *   played or its engine gave up, or when the single apply is shown;
+ * - a server-side example (its answer is all the single apply shows: the
+ *   client-side results are hidden while the switch is not on
+ *   client-side, and "both" is the server-side engine's to compute): once
+ *   the server-side view has answered or failed, or when the switch goes
+ *   to client-side. Measured at half a core, the single apply's engine
+ *   starting beside it delayed the server-side answer by a second.
  */
 export class EngineStart {
   /**
@@ -52,7 +58,9 @@ export class EngineStart {
    */
   constructor(client, { embed }) {
     this.client = client;
-    this.deferred = !embed && timelineAddress(location.hash);
+    /** The on-demand engine the single apply's waits for. @type {'timeline'|'serverside'|null} */
+    this.waitsFor = embed ? null : engineForAddress(location.hash);
+    this.deferred = this.waitsFor !== null;
     /** Whether the page has opened what its address asked for (then the deferred engine follows the mode shown). */
     this.opened = false;
     if (!embed && !this.deferred) client.start();
@@ -68,20 +76,32 @@ export class EngineStart {
     this.startDeferred();
   }
 
+  /** The server-side view answered (a result or an error), or could not load. */
+  serverSideSettled() {
+    this.startDeferred();
+  }
+
   /** The mode shown changed. @param {string} view */
   viewShown(view) {
-    if (this.opened && view === 'single') this.startDeferred();
+    if (this.opened && view === 'single' && this.waitsFor === 'timeline') this.startDeferred();
+  }
+
+  /** The apply switch changed. @param {string} kind 'client', 'server' or 'both' */
+  applyShown(kind) {
+    if (this.opened && kind === 'client') this.startDeferred();
   }
 
   /**
    * The page opened what its address asked for; an address that was to
-   * open a timeline and did not (an unknown example, a broken link) leaves
-   * the single apply shown, whose engine then starts.
+   * open a timeline or the server-side view and did not (an unknown
+   * example, a broken link) leaves the single apply shown, whose engine
+   * then starts.
    * @param {string} current the mode shown
+   * @param {string} apply the apply switch's kind
    */
-  addressOpened(current) {
+  addressOpened(current, apply) {
     this.opened = true;
-    if (current !== 'timeline') this.startDeferred();
+    if (this.waitsFor === 'timeline' ? current !== 'timeline' : apply === 'client') this.startDeferred();
   }
 }
 

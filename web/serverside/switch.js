@@ -15,9 +15,11 @@ export class ApplySwitch {
    * @param {(where: import('../workers/api-types.js').Where|null) => void} opts.highlight marks lines in the panes
    * @param {(pane: string) => string} opts.paneLabel a pane's label, for an error that names it
    * @param {() => void} opts.onChange the flags changed (share links, drafts)
+   * @param {() => void} [opts.onSettled] the view answered (a result or an
+   *   error), or it or its engine could not load
    */
-  constructor({ createClient, highlight, paneLabel, onChange }) {
-    this.opts = { createClient, highlight, paneLabel };
+  constructor({ createClient, highlight, paneLabel, onChange, onSettled = () => {} }) {
+    this.opts = { createClient, highlight, paneLabel, onSettled };
     this.onChange = onChange;
     /** @type {ApplyKind} */
     this.kind = 'client';
@@ -144,6 +146,7 @@ export class ApplySwitch {
         this.loading = null;
         this.host.dataset.state = 'failed';
         this.host.textContent = `The server-side apply could not be loaded (${err.message}). Check your connection, then choose it again.`;
+        this.opts.onSettled();
       });
     }
     return this.loading;

@@ -25,8 +25,10 @@ export class ServerSideView {
    * @param {(pane: string) => string} opts.paneLabel a pane's label, for an error that names it
    * @param {string} [opts.crds] the CustomResourceDefinitions pasted so far
    * @param {(text: string) => void} [opts.onCRDs] they were edited
+   * @param {() => void} [opts.onSettled] an answer (a result or an error)
+   *   is shown, or the engine failed, was stopped or crashed
    */
-  constructor({ host, createClient, highlight, paneLabel, crds = '', onCRDs = () => {} }) {
+  constructor({ host, createClient, highlight, paneLabel, crds = '', onCRDs = () => {}, onSettled = () => {} }) {
     addViewStyle();
     addStepsStyle();
     this.host = host;
@@ -58,8 +60,14 @@ export class ServerSideView {
     this.crdSummary();
     host.append(this.crds, this.status, this.body);
     this.client = createClient();
-    this.client.onResponse = (response) => this.render(/** @type {any} */ (response));
-    this.client.onState = (state, detail) => this.engineState(state, detail);
+    this.client.onResponse = (response) => {
+      this.render(/** @type {any} */ (response));
+      onSettled();
+    };
+    this.client.onState = (state, detail) => {
+      this.engineState(state, detail);
+      if (state === 'failed' || state === 'timeout' || state === 'crashed') onSettled();
+    };
     this.client.start();
   }
 

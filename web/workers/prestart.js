@@ -74,16 +74,6 @@ export function adopt(url) {
 }
 
 /**
- * Whether the address opens the Timeline mode at once: the page then
- * starts the single apply's engine only after the timeline has played
- * (web/main.js, engineAfterTimeline).
- * @param {string} hash
- */
-export function timelineAddress(hash) {
-  return engineForAddress(hash) === 'timeline';
-}
-
-/**
  * The absolute URL of the on-demand engine's worker the address opens at
  * once (see engineForAddress), or null.
  * @param {string} hash
