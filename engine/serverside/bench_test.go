@@ -3,10 +3,12 @@ package serverside
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/applylens/applylens/engine/internal/benchcpu"
 	"github.com/applylens/applylens/engine/internal/gen"
 
+	"sigs.k8s.io/structured-merge-diff/v6/schema"
 	"sigs.k8s.io/structured-merge-diff/v6/typed"
 )
 
@@ -16,6 +18,20 @@ func BenchmarkBuildSchema(b *testing.B) {
 	for b.Loop() {
 		p := &typed.Parser{Schema: *newBuiltinSchema()}
 		if !p.Type("io.k8s.api.apps.v1.Deployment").IsValid() {
+			b.Fatal("no Deployment")
+		}
+	}
+}
+
+// BenchmarkKindSchema is what the first server-side apply of a
+// Deployment reads of the schema now: the index of lines and the
+// Deployment's types (kindParser), against BenchmarkBuildSchema's whole.
+func BenchmarkKindSchema(b *testing.B) {
+	const name = "io.k8s.api.apps.v1.Deployment"
+	for b.Loop() {
+		x := &typeIndex{data: builtinSchemaJSON}
+		p := &typed.Parser{Schema: schema.Schema{Types: closure(x.find, name)}}
+		if !p.Type(name).IsValid() {
 			b.Fatal("no Deployment")
 		}
 	}
@@ -74,6 +90,50 @@ func BenchmarkServerSideApplyContainers(b *testing.B) {
 				}
 				if len(res.Steps) < 2*n {
 					b.Fatalf("%d steps for %d containers", len(res.Steps), n)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkMergeAloneContainers is structured-merge-diff's part of
+// BenchmarkServerSideApplyContainers alone, on the same inputs: the typed
+// conversions and merge.Updater.Apply, as mergeApply calls them. The
+// difference between the two is ours (the apply's wrappers, the managed
+// fields' encoding, the result and the step trace).
+func BenchmarkMergeAloneContainers(b *testing.B) {
+	for _, n := range []int{500, 1000, 2000, 5000, 10000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			first, err := Apply(Request{File: gen.ContainersDeployment(n, "1")})
+			if err != nil {
+				b.Fatal(err)
+			}
+			file := gen.ContainersDeployment(n, "2")
+			entries, err := managedFieldsOf(first.Object)
+			if err != nil {
+				b.Fatal(err)
+			}
+			m, err := decodeManaged(entries)
+			if err != nil {
+				b.Fatal(err)
+			}
+			fm, err := newFieldManager("apps/v1", "Deployment", time.Now(), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer benchcpu.Report(b)()
+			for b.Loop() {
+				patch, err := fromUnstructured(fm.typ, file)
+				if err != nil {
+					b.Fatal(err)
+				}
+				live, err := fromUnstructured(fm.typ, first.Object, typed.AllowDuplicates)
+				if err != nil {
+					b.Fatal(err)
+				}
+				out, _, err := fm.updater.Apply(live, patch, "apps/v1", m.fields, fm.managerID(DefaultManager, OperationApply), false)
+				if err != nil || out == nil {
+					b.Fatalf("%v (a result: %t)", err, out != nil)
 				}
 			}
 		})

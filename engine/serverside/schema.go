@@ -62,10 +62,17 @@ func Builtin(apiVersion, kind string) bool {
 // one type per line, so the index only finds each line's name.
 var builtinTypes struct {
 	sync.Mutex
-	lines   map[string][]byte // a type's name → its line, built on first use
-	defs    map[string]schema.TypeDef
+	types   typeIndex
 	parsers map[string]*typed.Parser // by the kind's type name
-	reader  schemaReader             // its names are shared by every line
+}
+
+// typeIndex reads the types of text written as builtinSchemaJSON is, one
+// at a time: find.
+type typeIndex struct {
+	data   []byte
+	lines  map[string][]byte // a type's name → its line, built on first use
+	defs   map[string]schema.TypeDef
+	reader schemaReader // its names are shared by every line
 }
 
 // kindParser is a parser holding the type name and every type it refers
@@ -82,7 +89,7 @@ func kindParser(name string) *typed.Parser {
 	if p, ok := b.parsers[name]; ok {
 		return p
 	}
-	p := &typed.Parser{Schema: schema.Schema{Types: closure(builtinType, name)}}
+	p := &typed.Parser{Schema: schema.Schema{Types: closure(builtinType(), name)}}
 	if b.parsers == nil {
 		b.parsers = map[string]*typed.Parser{}
 	}
@@ -96,34 +103,42 @@ func builtinClosure(names ...string) []schema.TypeDef {
 	b := &builtinTypes
 	b.Lock()
 	defer b.Unlock()
-	return closure(builtinType, names...)
+	return closure(builtinType(), names...)
 }
 
-// builtinType reads the built-in type name (builtinTypes held). It cannot
-// fail but by a generator's bug, which TestKindParsers catches.
-func builtinType(name string) (schema.TypeDef, bool) {
+// builtinType finds a built-in type by its name (builtinTypes held).
+func builtinType() func(name string) (schema.TypeDef, bool) {
 	b := &builtinTypes
-	if def, ok := b.defs[name]; ok {
+	if b.types.data == nil {
+		b.types.data = builtinSchemaJSON
+	}
+	return b.types.find
+}
+
+// find reads the type name. It cannot fail but by a generator's bug,
+// which TestKindParsers catches.
+func (x *typeIndex) find(name string) (schema.TypeDef, bool) {
+	if def, ok := x.defs[name]; ok {
 		return def, true
 	}
-	if b.lines == nil {
-		lines, err := indexSchemaLines(builtinSchemaJSON)
+	if x.lines == nil {
+		lines, err := indexSchemaLines(x.data)
 		if err != nil {
 			panic(err)
 		}
-		b.lines = lines
-		b.defs = map[string]schema.TypeDef{}
+		x.lines = lines
+		x.defs = map[string]schema.TypeDef{}
 	}
-	line, ok := b.lines[name]
+	line, ok := x.lines[name]
 	if !ok {
 		return schema.TypeDef{}, false
 	}
-	b.reader.data, b.reader.off = line, 0
-	def, err := b.reader.typeDef()
+	x.reader.data, x.reader.off = line, 0
+	def, err := x.reader.typeDef()
 	if err != nil {
 		panic(err)
 	}
-	b.defs[name] = def
+	x.defs[name] = def
 	return def, true
 }
 
