@@ -253,7 +253,7 @@ func equalJSON(a, b map[string]any) bool {
 // clockFor is Clock, or one second after the latest time live records.
 func clockFor(live map[string]any) time.Time {
 	now := Clock
-	entries, _ := managedFieldsOf(live)
+	entries, _ := managedHeadersOf(live)
 	for _, e := range entries {
 		if e.when != nil && !e.when.Before(now) {
 			now = e.when.Add(time.Second).Truncate(time.Second)

@@ -248,7 +248,7 @@ func beforeApply(live map[string]any, crds []map[string]any) map[string]any {
 	if live == nil {
 		return nil
 	}
-	if entries, _ := managedFieldsOf(live); len(entries) > 0 {
+	if entries, _ := managedHeadersOf(live); len(entries) > 0 {
 		return live
 	}
 	apiVersion, _ := live["apiVersion"].(string)
