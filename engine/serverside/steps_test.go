@@ -140,3 +140,33 @@ func TestTraceBeforeFirstApply(t *testing.T) {
 		t.Errorf("steps %q: want paused removed, and the object without it", got)
 	}
 }
+
+// Each step says how the manager came to own the field: applied last time
+// and now, new in this apply, or applied last time and dropped now (the
+// texts are made once per manager: each must still go to its own steps).
+func TestTraceSaysHowTheFieldWasOwned(t *testing.T) {
+	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  minReadySeconds: 5\n  replicas: 3\n"
+	res, err := serverSideEngine.Apply(engine.Input{File: file, ServerSide: true,
+		Live: liveWith("  paused: true\n  replicas: 3\n", kubectlOwnsReplicasAndPaused)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"applied .spec.minReadySeconds": `Your file sets this field and no other manager owns it: "kubectl" owns it now.`,
+		"applied .spec.replicas":        `"kubectl" applied this field last time and applies it now: "kubectl" owns it.`,
+		"removed .spec.paused":          `"kubectl" applied this field last time and your file does not have it;`,
+	}
+	if len(res.Steps) != len(want) {
+		t.Errorf("%d steps, want %d: %+v", len(res.Steps), len(want), res.Steps)
+	}
+	for _, s := range res.Steps {
+		w, ok := want[s.Action+" "+s.Path]
+		if !ok {
+			t.Errorf("unexpected step %s %s", s.Action, s.Path)
+			continue
+		}
+		if !strings.HasPrefix(s.Why, w) {
+			t.Errorf("%s %s: why %q, want it to start with %q", s.Action, s.Path, s.Why, w)
+		}
+	}
+}
