@@ -2,6 +2,7 @@ package builder
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,9 +15,12 @@ import (
 	"k8s.io/client-go/restmapper"
 	cmdutil "k8s.io/kubectl/pkg/cmd/util"
 	"k8s.io/kubectl/pkg/util"
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
 
 	"github.com/applylens/applylens/engine"
 	"github.com/applylens/applylens/engine/cluster"
+	"github.com/applylens/applylens/samples"
 )
 
 // kustomizeTree holds the kustomizations the cases build: a base with a
@@ -37,15 +41,15 @@ var kustomizeTree = map[string]string{
 }
 
 // kubectlKustomize reads -k dir (and -f files, -R) as `kubectl apply`
-// does (apply.go's GetObjects) in a directory holding kustomizeTree. It
+// does (apply.go's GetObjects) in a directory holding tree. It
 // returns the last-applied configuration kubectl would record for each
 // object, in the order apply visits them, or the error as kubectl's
 // CheckErr prints it, the temporary directory's path removed (the
 // simulation's files are under "/").
-func kubectlKustomize(t *testing.T, dir string, files []string, recursive bool) (lastApplied []string, stderr string) {
+func kubectlKustomize(t *testing.T, tree map[string]string, dir string, files []string, recursive bool) (lastApplied []string, stderr string) {
 	t.Helper()
 	root := t.TempDir()
-	for name, text := range kustomizeTree {
+	for name, text := range tree {
 		p := filepath.Join(root, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -145,30 +149,112 @@ func TestApplyKustomizeAgreesWithKubectl(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			want, wantErr := kubectlKustomize(t, tc.dir, tc.files, tc.recursive)
+			want, wantErr := kubectlKustomize(t, kustomizeTree, tc.dir, tc.files, tc.recursive)
 			c := cluster.New(cluster.Options{})
 			out, err := c.Run("kubectl apply --dry-run=client -k /"+tc.dir+" "+tc.flags, kustomizeTree)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []string
-			for _, res := range out.Applies {
-				got = append(got, res.LastApplied)
-			}
-			if wantErr != "" || out.Stderr != "" {
-				if out.Stderr != wantErr {
-					t.Errorf("stderr:\nsimulation %q\nkubectl    %q", out.Stderr, wantErr)
-				}
-				return
-			}
-			if len(got) != len(want) || len(want) == 0 {
-				t.Fatalf("the simulation applied %d objects, kubectl %d:\n%v\n%v", len(got), len(want), got, want)
-			}
-			for i := range want {
-				if got[i] != want[i] {
-					t.Errorf("object %d:\nsimulation %s\nkubectl    %s", i, got[i], want[i])
-				}
-			}
+			compareApplies(t, out, want, wantErr)
 		})
+	}
+}
+
+// compareApplies compares a simulated dry-run apply's objects (their
+// last-applied configurations, in order) or its stderr with kubectl's.
+func compareApplies(t *testing.T, out *cluster.Outcome, want []string, wantErr string) {
+	t.Helper()
+	var got []string
+	for _, res := range out.Applies {
+		got = append(got, res.LastApplied)
+	}
+	if wantErr != "" || out.Stderr != "" {
+		if out.Stderr != wantErr {
+			t.Errorf("stderr:\nsimulation %q\nkubectl    %q", out.Stderr, wantErr)
+		}
+		return
+	}
+	if len(got) != len(want) || len(want) == 0 {
+		t.Fatalf("the simulation applied %d objects, kubectl %d:\n%v\n%v", len(got), len(want), got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("object %d:\nsimulation %s\nkubectl    %s", i, got[i], want[i])
+		}
+	}
+}
+
+// TestTimelineSamplesApplyKAgreeWithKubectl: every `kubectl apply -k DIR`
+// of the timeline samples (samples/timelines) reads, with the real
+// kustomize under kubectl's builder, the objects the simulation applies.
+func TestTimelineSamplesApplyKAgreeWithKubectl(t *testing.T) {
+	n := 0
+	for _, tl := range samples.Timelines() {
+		for i, c := range tl.Commands {
+			words := strings.Fields(c.Command)
+			for j, w := range words {
+				if w != "-k" || j+1 >= len(words) || words[1] != "apply" {
+					continue
+				}
+				n++
+				dir := words[j+1]
+				t.Run(fmt.Sprintf("%s/%d", tl.ID, i+1), func(t *testing.T) {
+					want, wantErr := kubectlKustomize(t, c.FileMap(), dir, nil, false)
+					out, err := cluster.New(cluster.Options{}).Run("kubectl apply --dry-run=client -k /"+dir, c.FileMap())
+					if err != nil {
+						t.Fatal(err)
+					}
+					compareApplies(t, out, want, wantErr)
+				})
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no timeline sample runs kubectl apply -k")
+	}
+}
+
+// TestTimelineSamplesKustomizeAgreesWithKustomize: every `kubectl
+// kustomize DIR` of the timeline samples prints what the real kustomize
+// builds (krusty with kubectl's legacy order; the samples have no
+// sortOptions, where the build command's default could differ).
+func TestTimelineSamplesKustomizeAgreesWithKustomize(t *testing.T) {
+	n := 0
+	for _, tl := range samples.Timelines() {
+		for i, c := range tl.Commands {
+			words := strings.Fields(c.Command)
+			if len(words) != 3 || words[0] != "kubectl" || words[1] != "kustomize" {
+				continue
+			}
+			n++
+			t.Run(fmt.Sprintf("%s/%d", tl.ID, i+1), func(t *testing.T) {
+				fSys := filesys.MakeFsInMemory()
+				for name, text := range c.FileMap() {
+					if err := fSys.WriteFile("/"+name, []byte(text)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				opts := krusty.MakeDefaultOptions()
+				opts.Reorder = krusty.ReorderOptionLegacy
+				m, err := krusty.MakeKustomizer(opts).Run(fSys, "/"+words[2])
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := m.AsYaml()
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := cluster.New(cluster.Options{}).Run(c.Command, c.FileMap())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if out.Stdout != string(want) || out.Stderr != "" {
+					t.Errorf("simulation printed %q (stderr %q); kustomize built %q", out.Stdout, out.Stderr, want)
+				}
+			})
+		}
+	}
+	if n == 0 {
+		t.Fatal("no timeline sample runs kubectl kustomize")
 	}
 }
