@@ -81,8 +81,10 @@ func (c *Cluster) buildKustomization(r *run, dir string) ([]byte, *cmdError) {
 // does over an in-memory file system, whose words differ.)
 func confirmDir(files map[string]string, dir string) *cmdError {
 	abs := path.Clean("/" + dir)
-	if _, ok := files[strings.TrimPrefix(abs, "/")]; ok {
-		return errorf("must build at directory: '%s': file is not directory", dir)
+	for name := range files {
+		if path.Clean("/"+name) == abs {
+			return errorf("must build at directory: '%s': file is not directory", dir)
+		}
 	}
 	// fsOnDisk.CleanedAbs: filepath.EvalSymlinks fails at the first
 	// component that does not exist.
@@ -108,11 +110,11 @@ func parentsAndSelf(abs string) []string {
 	return out
 }
 
-// isDir reports whether a file lies under the directory abs.
+// isDir reports whether a file lies under the directory abs (names
+// read as engine/kustomize reads them: "./a" and "/a" are "a").
 func isDir(files map[string]string, abs string) bool {
-	prefix := strings.TrimPrefix(abs, "/") + "/"
 	for name := range files {
-		if strings.HasPrefix(path.Clean("/"+name), abs+"/") || strings.HasPrefix(name, prefix) {
+		if strings.HasPrefix(path.Clean("/"+name), abs+"/") {
 			return true
 		}
 	}
