@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,8 +17,9 @@ import (
 // the Deployment and prunes the old ConfigMap; the step's detail explains
 // the build (the hash suffix, the Deployment's reference updated to it)
 // before the applies, and the Deployment's pod template names the new
-// ConfigMap.
+// ConfigMap. A screenshot of the build's explanation for people.
 func TestTimelineKustomizeOverlayPrune(t *testing.T) {
+	dir := screenshotDir(t)
 	for _, size := range desktopAndPhone {
 		t.Run(size.name, func(t *testing.T) {
 			g := readTimelineGolden(t, "kustomize-overlay-prune")
@@ -55,6 +58,14 @@ func TestTimelineKustomizeOverlayPrune(t *testing.T) {
 			}
 			if !hashed || !referenced || !merged {
 				t.Errorf("the build's steps %v: want the generator merged, its hash suffix and the Deployment's reference", ks)
+			}
+			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-kustomize').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "timeline-kustomize-"+size.name+".png"), buf, 0o644); err != nil {
+				t.Fatal(err)
 			}
 			if eval[bool](b, `(() => { const k = document.querySelector('#timeline-detail .tl-kustomize'); const a = document.querySelector('#timeline-detail .tl-apply'); return !k || !a || !(k.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING); })()`) {
 				t.Error("the build's explanation is not before the applies")
