@@ -190,3 +190,26 @@ func TestKustomizeFlagsNotSimulated(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyKEditedPatch: an overlay's patch edited and applied again is
+// a three-way merge like any other apply: the new value is patched in,
+// and a field the patch no longer sets (but the base does not either) is
+// removed, since the last apply's configuration (the build) had it.
+func TestApplyKEditedPatch(t *testing.T) {
+	files := map[string]string{
+		"base/kustomization.yaml": "resources:\n- deploy.yaml\n",
+		"base/deploy.yaml":        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: {run: web}\n  template:\n    metadata:\n      labels: {run: web}\n    spec:\n      containers:\n      - name: web\n        image: nginx\n",
+		"prod/kustomization.yaml": "resources:\n- ../base\npatches:\n- path: patch.yaml\n",
+		"prod/patch.yaml":         "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n  minReadySeconds: 5\n",
+	}
+	c := New(Options{})
+	mustRun(t, c, "apply -k prod", files)
+	files["prod/patch.yaml"] = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 5\n"
+	out := mustRun(t, c, "apply -k prod", files)
+	if out.Stdout != "deployment.apps/web configured\n" || len(out.Applies) != 1 {
+		t.Fatalf("the edited patch applied: %q, %d applies", out.Stdout, len(out.Applies))
+	}
+	if got, want := string(out.Applies[0].Patch), `{"metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":"{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"replicas\":5,\"selector\":{\"matchLabels\":{\"run\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"run\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx\",\"name\":\"web\"}]}}}}\n"}},"spec":{"minReadySeconds":null,"replicas":5}}`; got != want {
+		t.Errorf("patch\n%s\nwant\n%s", got, want)
+	}
+}
