@@ -44,6 +44,8 @@ var releasedIDs = []string{
 	"namespace-elsewhere",
 	// Released with a file naming another name as that outcome too.
 	"name-elsewhere",
+	// Released with kubectl apply -k in the Timeline mode.
+	"timeline-kustomize-overlay-prune",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.

@@ -99,6 +99,38 @@ type TimelineChange struct {
 type TimelineDetail struct {
 	Objects []TimelineObject `json:"objects"`
 	Applies []TimelineApply  `json:"applies"`
+	// Kustomize is the kustomize build the step ran (kubectl kustomize
+	// DIR, or -k DIR): where the applied objects came from.
+	Kustomize *TimelineKustomize `json:"kustomize,omitempty"`
+}
+
+// TimelineKustomize is a step's kustomize build of Dir: what each
+// transformer of each kustomization did, in kustomize's order.
+type TimelineKustomize struct {
+	// Dir is the directory as the command names it.
+	Dir      string                  `json:"dir"`
+	Warnings []string                `json:"warnings"`
+	Steps    []TimelineKustomizeStep `json:"steps"`
+}
+
+// TimelineKustomizeStep is engine/kustomize's Step: one change a
+// kustomization made to one object.
+type TimelineKustomizeStep struct {
+	// Kustomization is the file that asked for it ("" for kustomize's
+	// own passes: the hash suffix, the name references).
+	Kustomization string `json:"kustomization"`
+	// Transformer is the kustomization's field ("resources",
+	// "configMapGenerator", "patches", "labels", ...) or the pass.
+	Transformer string `json:"transformer"`
+	// Object is the object as it was named before the change.
+	Object string `json:"object"`
+	// Field is the path changed ("" for the whole object); Old and New
+	// its values before and after.
+	Field string `json:"field"`
+	Old   string `json:"old"`
+	New   string `json:"new"`
+	// Rule says why, in kustomize's terms.
+	Rule string `json:"rule"`
 }
 
 // TimelineObject is one object of the cluster before or after the step

@@ -78,7 +78,7 @@ type flagSpec struct {
 
 var shortFlags = map[string]string{
 	"f": "filename", "n": "namespace", "o": "output", "l": "selector",
-	"p": "patch", "R": "recursive", "A": "all-namespaces",
+	"p": "patch", "R": "recursive", "A": "all-namespaces", "k": "kustomize",
 }
 
 // optionalValue are the flags whose value may be left out, with the

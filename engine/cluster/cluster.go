@@ -77,6 +77,9 @@ type Outcome struct {
 	Changes []Change `json:"changes,omitempty"`
 	// Warnings say what the simulation assumed or does not simulate.
 	Warnings []string `json:"warnings,omitempty"`
+	// Kustomize is the kustomize build the command ran (kubectl kustomize,
+	// or -k), nil without one.
+	Kustomize *KustomizeBuild `json:"kustomize,omitempty"`
 }
 
 // Change is one object written or removed.
@@ -223,6 +226,7 @@ var commands = map[string]func(c *Cluster, r *run, words []string) error{
 	"diff":       (*Cluster).runDiff,
 	"edit":       (*Cluster).runEdit,
 	"get":        (*Cluster).runGet,
+	"kustomize":  (*Cluster).runKustomize,
 	"label":      (*Cluster).runLabel,
 	"patch":      (*Cluster).runPatch,
 	"replace":    (*Cluster).runReplace,
@@ -235,13 +239,15 @@ var commands = map[string]func(c *Cluster, r *run, words []string) error{
 var SupportedCommands = []string{
 	"apply -f FILE [--prune -l SELECTOR|--all] [--overwrite=false] [--dry-run=client|server] [--field-manager=NAME]",
 	"apply --server-side -f FILE [--field-manager=NAME] [--force-conflicts] [--dry-run=server]",
+	"apply -k DIR (and diff -k DIR, delete -k DIR: kustomize's build of DIR instead of -f)",
+	"kustomize [DIR]",
 	"apply view-last-applied KIND/NAME [-o yaml|json]",
 	"apply set-last-applied -f FILE [--create-annotation]",
 	"apply edit-last-applied KIND/NAME -f FILE",
 	"create -f FILE [--save-config]",
 	"create namespace NAME | create deployment NAME --image=IMAGE [--replicas=N] [--port=P] | create configmap NAME [--from-literal=K=V] [--from-file=[K=]FILE]",
 	"replace -f FILE [--save-config]",
-	"delete -f FILE | delete KIND NAME | delete KIND/NAME",
+	"delete -f FILE | delete -k DIR | delete KIND NAME | delete KIND/NAME",
 	"get KIND [NAME] [-o yaml|json|name|wide] [--show-managed-fields]",
 	"diff -f FILE [--server-side [--field-manager=NAME] [--force-conflicts]]",
 	"scale KIND/NAME --replicas=N",

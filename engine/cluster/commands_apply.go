@@ -10,7 +10,7 @@ import (
 )
 
 var applySpec = flagSpec{
-	values: []string{"filename", "dry-run", "selector", "prune-allowlist", "output", "validate", "field-manager"},
+	values: []string{"filename", "kustomize", "dry-run", "selector", "prune-allowlist", "output", "validate", "field-manager"},
 	bools:  []string{"overwrite", "prune", "all", "recursive", "server-side", "force", "force-conflicts"},
 }
 

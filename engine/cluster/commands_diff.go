@@ -12,7 +12,7 @@ import (
 )
 
 var diffSpec = flagSpec{
-	values: []string{"filename", "selector", "field-manager"},
+	values: []string{"filename", "kustomize", "selector", "field-manager"},
 	bools:  []string{"recursive", "show-managed-fields", "server-side", "force-conflicts"},
 }
 

@@ -132,7 +132,7 @@ func (c *Cluster) runReplace(r *run, words []string) error {
 }
 
 var deleteSpec = flagSpec{
-	values: []string{"filename", "dry-run", "selector", "output"},
+	values: []string{"filename", "kustomize", "dry-run", "selector", "output"},
 	bools:  []string{"recursive", "all", "ignore-not-found", "wait"},
 }
 
@@ -146,7 +146,7 @@ func (c *Cluster) runDelete(r *run, words []string) error {
 		return cerr
 	}
 	var targets []target
-	if a.has("filename") {
+	if a.has("filename") || a.has("kustomize") {
 		targets, cerr = c.fileTargets(r, a)
 	} else {
 		targets, cerr = c.resolveTargets(a, true)

@@ -11,6 +11,9 @@
 // replace, delete, get, diff, scale, label, annotate, set image, set env,
 // patch, edit, apply view-last-applied, set-last-applied and
 // edit-last-applied) send what kubectl sends, read from kubectl's sources.
+// kubectl kustomize DIR and the -k of apply, diff and delete build with
+// engine/kustomize, then read the build as kubectl's resource builder
+// reads a file (kustomize.go).
 // The simulated API server then does, in the real one's order, what it
 // does to a write: registry checks (namespace, name, resourceVersion),
 // defaulting, the field manager (serverside.Update: metadata.managedFields

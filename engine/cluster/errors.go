@@ -14,6 +14,9 @@ import (
 type cmdError struct {
 	msg    string
 	status *serverStatus
+	// aggregate: msg holds several errors, one per line, which kubectl's
+	// CheckErr prints without "error: " (MultipleErrors).
+	aggregate bool
 }
 
 // serverStatus is the part of a metav1.Status kubectl reads.
@@ -88,7 +91,7 @@ func (e *cmdError) wrap(prefix string) *cmdError {
 func (e *cmdError) single() string {
 	st := e.status
 	if st == nil {
-		if strings.HasPrefix(e.msg, "error: ") || e.msg == "" {
+		if e.aggregate || strings.HasPrefix(e.msg, "error: ") || e.msg == "" {
 			return e.msg
 		}
 		return "error: " + e.msg

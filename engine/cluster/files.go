@@ -80,21 +80,40 @@ func fileNames(args []string, files map[string]string, recursive bool) ([]string
 	return out, nil
 }
 
-// readFiles reads the objects of the -f arguments as kubectl's resource
-// builder does, resolving kinds and namespaces; with -n, an object naming
+// readFiles reads the objects of the -f arguments (or of the kustomize
+// build of -k's directory) as kubectl's resource builder does, resolving
+// kinds and namespaces; with -n, an object naming
 // another namespace is refused. On an error it also returns the objects
 // read before it, which apply and create still visit.
 func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 	names := a.multi["filename"]
-	if len(names) == 0 {
+	kdir := a.get("kustomize")
+	if len(names) == 0 && kdir == "" {
 		return nil, errorf("must specify one of -f and -k")
+	}
+	if cerr := kustomizeErrors(a); cerr != nil {
+		return nil, cerr
 	}
 	if a.has("validate") {
 		r.warn("--validate: kubectl's client-side schema validation is not simulated; the server's validation (engine/apiserver) still runs.")
 	}
-	paths, err := fileNames(names, r.files, a.boolFlag("recursive", false))
-	if err != nil {
-		return nil, err
+	// texts are the streams the builder reads: each file, or kustomize's
+	// build of the -k directory, named as kubectl names it in messages.
+	var texts []namedText
+	if kdir != "" {
+		built, cerr := c.buildKustomization(r, kdir)
+		if cerr != nil {
+			return nil, cerr
+		}
+		texts = append(texts, namedText{kdir, string(built)})
+	} else {
+		paths, err := fileNames(names, r.files, a.boolFlag("recursive", false))
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range paths {
+			texts = append(texts, namedText{p, r.files[p]})
+		}
 	}
 	var sel *selector
 	if a.has("selector") {
@@ -105,11 +124,12 @@ func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 		sel = &parsed
 	}
 	var out []*fileObject
-	for _, p := range paths {
-		if n := len(r.files[p]); n > maxFileSize {
+	for _, t := range texts {
+		p := t.name
+		if n := len(t.text); n > maxFileSize {
 			return out, errorf("error parsing %s: the file is %.1f MiB; applylens reads at most %.1f MiB per file.", p, float64(n)/(1<<20), float64(maxFileSize)/(1<<20))
 		}
-		objs, decodeErr := decodeStream(p, r.files[p])
+		objs, decodeErr := decodeStream(p, t.text)
 		for _, o := range objs {
 			// The builder filters the files' objects by -l too.
 			if sel != nil && !sel.matches(labelsOf(o)) {
@@ -130,6 +150,9 @@ func (c *Cluster) readFiles(r *run, a *args) ([]*fileObject, *cmdError) {
 	}
 	return out, nil
 }
+
+// namedText is a stream of objects and the name kubectl gives it.
+type namedText struct{ name, text string }
 
 // resolve finds an object's kind and namespace.
 func (c *Cluster) resolve(r *run, a *args, source string, obj map[string]any) (*fileObject, *cmdError) {

@@ -371,6 +371,15 @@ func detail(before *cluster.Cluster, e *timelineEntry) (*api.TimelineDetail, err
 	if e.outcome == nil {
 		return d, nil
 	}
+	if k := e.outcome.Kustomize; k != nil {
+		d.Kustomize = &api.TimelineKustomize{Dir: k.Dir, Warnings: nonNil(k.Warnings), Steps: make([]api.TimelineKustomizeStep, 0, len(k.Steps))}
+		for _, s := range k.Steps {
+			d.Kustomize.Steps = append(d.Kustomize.Steps, api.TimelineKustomizeStep{
+				Kustomization: s.Kustomization, Transformer: s.Transformer, Object: s.Object,
+				Field: s.Field, Old: s.Old, New: s.New, Rule: s.Rule,
+			})
+		}
+	}
 	for _, res := range e.outcome.Applies {
 		id := identityOf(res.Object)
 		var live json.RawMessage

@@ -398,3 +398,37 @@ func TestTimelineDetailLeavesOutTheClusterOwnNamespaces(t *testing.T) {
 		})
 	}
 }
+
+// TestTimelineKustomizeStep: an apply -k step's detail carries the
+// kustomize build it ran (the directory, kustomize's steps: the generator,
+// its hash suffix, the reference updated to it) beside the applies of the
+// objects it built; a step without -k carries none.
+func TestTimelineKustomizeStep(t *testing.T) {
+	files := map[string]string{
+		"app/kustomization.yaml": "resources:\n- deploy.yaml\nconfigMapGenerator:\n- name: cfg\n  literals: [a=b]\n",
+		"app/deploy.yaml":        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: {run: web}\n  template:\n    metadata:\n      labels: {run: web}\n    spec:\n      containers:\n      - name: web\n        image: nginx\n        envFrom:\n        - configMapRef: {name: cfg}\n",
+	}
+	tl, _ := timelineOf(t, newPage(), api.TimelineRequest{Namespace: "default", Commands: []api.TimelineCommand{
+		{Command: "kubectl apply -k app/", Files: files},
+	}, Select: &api.TimelineSelect{Step: 0}})
+	k := tl.Detail.Kustomize
+	if k == nil || k.Dir != "app/" {
+		t.Fatalf("the detail's kustomize build: %+v", k)
+	}
+	transformers := map[string]bool{}
+	renamed := false
+	for _, s := range k.Steps {
+		transformers[s.Transformer] = true
+		renamed = renamed || (s.Object == "Deployment web" && strings.HasPrefix(s.New, "cfg-"))
+	}
+	if !transformers["configMapGenerator"] || !transformers["hash suffix"] || !renamed {
+		t.Errorf("steps %+v: want the generator, its hash suffix and the Deployment's reference renamed", k.Steps)
+	}
+	if len(tl.Detail.Applies) != 2 {
+		t.Errorf("%d applies; want the ConfigMap's and the Deployment's", len(tl.Detail.Applies))
+	}
+	tl, _ = timelineOf(t, newPage(), api.TimelineRequest{Namespace: "default", Commands: walkthroughCommands(), Select: &api.TimelineSelect{Step: 0}})
+	if tl.Detail.Kustomize != nil {
+		t.Errorf("apply -f carries a kustomize build: %+v", tl.Detail.Kustomize)
+	}
+}

@@ -53,6 +53,10 @@ const CSS = `
 .badge.change { font-family: var(--mono); }
 .badge.server { background: var(--warn-bg); color: var(--warn); border-color: transparent; }
 .tl-not-understood, .tl-warning { margin: 0.2rem 0; padding: 0.2rem 0.5rem; border-radius: 4px; background: var(--warn-bg); color: var(--warn); overflow-wrap: anywhere; }
+.tl-kustomize-steps { margin: 0.3rem 0 0.6rem; padding-left: 1.6rem; font-size: 0.9em; display: flex; flex-direction: column; gap: 0.2rem; }
+.tl-kustomize-steps li { overflow-wrap: anywhere; }
+.tl-kustomize-steps code { font-size: 12px; }
+.tl-kustomize-steps .tl-rule { color: var(--muted); }
 .tl-out { position: sticky; top: 0.5rem; max-height: calc(100vh - 1rem); overflow: auto; }
 .tl-detail-title { font-size: 1rem; margin: 0.3rem 0; overflow-wrap: anywhere; }
 .tl-objects { list-style: none; margin: 0 0 0.4rem; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3rem; }

@@ -507,6 +507,7 @@ export class TimelineMode {
       const o = d.objects.find((x) => key(x) === this.objectRef);
       this.detail.append(objectDiff(o));
     }
+    if (d.kustomize) this.detail.append(kustomizeBlock(d.kustomize, d.applies.length > 0));
     if (d.applies.length > 0) {
       this.detail.append(h('h3', { className: 'small-heading', text: 'kubectl apply, object by object' }));
       // An apply of a failed command whose object did not change (or,
@@ -627,4 +628,40 @@ function diffBlock(before, after) {
     pre.append(fold);
   }
   return pre;
+}
+
+/**
+ * What the step's kustomize build did (kubectl kustomize DIR, or -k DIR):
+ * each change of each kustomization, in kustomize's order. All text is
+ * the user's or kustomize's, so it goes in as textContent.
+ * @param {import('../workers/api-types.js').TimelineKustomize} k
+ * @param {boolean} applied The step applied the build's objects.
+ */
+function kustomizeBlock(k, applied) {
+  const box = h('section', { className: 'tl-kustomize', dataset: { dir: k.dir } });
+  box.append(h('h3', { className: 'small-heading', text: `kustomize build ${k.dir}, step by step` }));
+  box.append(h('p', { className: 'panel-hint', text: applied
+    ? `The objects below come from kustomize's build of ${k.dir}, as kubectl kustomize ${k.dir} prints it; kubectl then applies them as apply -f of that output would. What the build did, in kustomize's order:`
+    : `What kustomize's build of ${k.dir} did, in kustomize's order:` }));
+  for (const w of k.warnings) box.append(h('p', { className: 'tl-warning', text: `kustomize: ${w.replace(/^# /, '')}` }));
+  if (k.steps.length === 0) {
+    box.append(h('p', { className: 'empty', text: 'The build changed nothing: the objects are the resources as written.' }));
+    return box;
+  }
+  const list = h('ol', { className: 'tl-kustomize-steps' });
+  for (const s of k.steps) {
+    const li = h('li', { dataset: { transformer: s.transformer } },
+      h('span', { className: 'badge', text: s.transformer }), ' ',
+      h('strong', { text: s.object }));
+    if (s.field) {
+      li.append(' ', h('code', { text: s.field }), ': ');
+      if (s.old) li.append(h('code', { className: 'tl-old', text: s.old }), ' → ');
+      li.append(h('code', { className: 'tl-new', text: s.new || '(removed)' }));
+    }
+    if (s.rule) li.append(h('span', { className: 'tl-rule', text: ` (${s.rule})` }));
+    if (s.kustomization) li.append(h('span', { className: 'tl-ns', text: ` ${s.kustomization}` }));
+    list.append(li);
+  }
+  box.append(list);
+  return box;
 }

@@ -163,6 +163,27 @@
  * @typedef {object} TimelineDetail
  * @property {TimelineObject[]} objects
  * @property {TimelineApply[]} applies
+ * @property {TimelineKustomize} [kustomize] The kustomize build the step ran (kubectl kustomize, -k).
+ */
+
+/**
+ * A step's kustomize build: what each kustomization did, in kustomize's order.
+ * @typedef {object} TimelineKustomize
+ * @property {string} dir The directory as the command names it.
+ * @property {string[]} warnings kustomize's own (printed on stderr).
+ * @property {TimelineKustomizeStep[]} steps
+ */
+
+/**
+ * One change a kustomization made to one object.
+ * @typedef {object} TimelineKustomizeStep
+ * @property {string} kustomization The file that asked for it ("" for kustomize's own passes).
+ * @property {string} transformer The kustomization's field, or the pass (hash suffix, nameReference).
+ * @property {string} object The object as it was named before the change.
+ * @property {string} field The path changed ("" for the whole object).
+ * @property {string} old
+ * @property {string} new
+ * @property {string} rule Why, in kustomize's terms.
  */
 
 /**
