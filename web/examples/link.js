@@ -84,7 +84,7 @@ export function resolveExample(hash, samples) {
  */
 export function sampleState(sample, tab = 'steps', base = null) {
   // The other modes' state is kept: a sample replaces its own mode's only.
-  const kustomize = base?.kustomize ?? null;
+  const kustomize = base?.kustomize ? { kustomize: base.kustomize } : {};
   if (sample.kustomize) {
     const panes = base || { mode: 'derived', lastApplied: '', file: '', live: '', format: 'yaml', overwrite: true };
     return {
@@ -98,7 +98,7 @@ export function sampleState(sample, tab = 'steps', base = null) {
     const panes = base || { mode: 'derived', lastApplied: '', file: '', live: '', format: 'yaml', overwrite: true };
     return {
       mode: panes.mode, lastApplied: panes.lastApplied, file: panes.file, live: panes.live,
-      format: panes.format, overwrite: panes.overwrite, tab, view: 'timeline', timeline: sample.timeline, kustomize,
+      format: panes.format, overwrite: panes.overwrite, tab, view: 'timeline', timeline: sample.timeline, ...kustomize,
     };
   }
   const explicit = !!sample.lastApplied;
@@ -114,6 +114,6 @@ export function sampleState(sample, tab = 'steps', base = null) {
     timeline: base?.timeline ?? null,
     // A server-side sample opens with its apply switch and flags.
     ...(sample.flags ? { flags: { ...sample.flags } } : {}),
-    kustomize,
+    ...kustomize,
   };
 }

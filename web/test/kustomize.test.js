@@ -197,3 +197,28 @@ test('errors in plain words, kustomize\'s message beside them', async () => {
   assert.equal(plainError({ kind: 'request', message: 'two files are named a' }).exact, 'two files are named a');
   assert.equal(plainError({ kind: 'nonsense', message: 'm' }).title, 'The build failed');
 });
+
+test('a Kustomize sample (the samples JSON\'s shape) opens in the Kustomize mode, in its gallery category', async () => {
+  const { sampleState, resolveExample } = await import('../examples/link.js');
+  const { groupItems } = await import('../gallery/gallery.js');
+  const sample = {
+    id: 'kustomize-fixture-overlay', title: 'An overlay', category: 'Kustomize', description: 'A base and an overlay.',
+    kustomize: { dir: 'overlays/prod', files: [{ name: 'base/kustomization.yaml', text: 'resources: []\n' }, { name: 'overlays/prod/kustomization.yaml', text: 'resources:\n- ../../base\n' }] },
+  };
+  const found = resolveExample('#example=kustomize-fixture-overlay', [sample]);
+  assert.equal(found.kind, 'found');
+  const before = { ...page, view: /** @type {const} */ ('single'), timeline: null };
+  const state = sampleState(sample, 'steps', before);
+  assert.equal(state.view, 'kustomize');
+  assert.deepEqual(state.kustomize, sample.kustomize);
+  assert.notEqual(state.kustomize, sample.kustomize, 'a copy: editing it leaves the sample as it was');
+  assert.equal(state.file, page.file, 'the panes it replaces are kept');
+  // A single apply's sample keeps the tree the page holds.
+  const single = sampleState({ id: 'a', title: 'a', description: '', file: 'kind: A\n' }, 'steps', { ...before, kustomize: sample.kustomize });
+  assert.deepEqual(single.kustomize, sample.kustomize);
+  // The link of the unchanged sample is s4 and opens it.
+  const back = await decodeFragment(`#${await encodeState(state)}`);
+  assert.deepEqual(back.kustomize, sample.kustomize);
+  const groups = groupItems([sample], [{ id: 'Kustomize', title: 'Kustomize', blurb: '' }]);
+  assert.deepEqual(groups.filter((g) => g.items.length > 0).map((g) => g.category.id), ['Kustomize']);
+});
