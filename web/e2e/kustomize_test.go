@@ -4,10 +4,15 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -223,5 +228,129 @@ func TestKustomizeEmbed(t *testing.T) {
 	if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
 		t.Errorf("the embed is %d px wider than its frame", w)
 	}
+	b.checkConsole()
+}
+
+// TestKustomizeScreenshots saves the Kustomize mode (the starter tree
+// built, then an error) at desktop and phone widths in both themes under
+// tmp/screenshots/kustomize-*.png, for people to look at; it checks that
+// the page is no wider than the screen.
+func TestKustomizeScreenshots(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, size := range desktopAndPhone {
+		for _, theme := range []string{"light", "dark"} {
+			name := "kustomize-" + size.name + "-" + theme
+			// A short subtest name: chromium's socket path holds it.
+			t.Run(size.name+"-"+theme, func(t *testing.T) {
+				b := newBrowser(t, size.width, size.height)
+				b.run(size.emulate(), prefersColorScheme(theme))
+				b.openKustomize()
+				if got := eval[string](b, `document.documentElement.dataset.theme || (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')`); got != theme {
+					t.Errorf("theme %q, want %q", got, theme)
+				}
+				shoot := func(file string) {
+					t.Helper()
+					eval[chromedp.Void](b, `new Promise((r) => { document.getElementById('kustomize').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+					if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+						t.Errorf("%s: the page is %d px wider than the %d px viewport", file, w, size.width)
+					}
+					shot, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+					if err != nil {
+						t.Fatal(err)
+					}
+					path := filepath.Join(dir, file)
+					if err := os.WriteFile(path, shot, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					t.Logf("%s: %d bytes", path, len(shot))
+				}
+				shoot(name + ".png")
+				n := b.kustomizeRenders()
+				eval[chromedp.Void](b, `applylensKustomize.setFileText('kustomization.yaml', 'resources:\n- base\npatches:\n- path: missing.yaml\n')`)
+				b.waitKustomize(n, "error")
+				shoot(name + "-error.png")
+			})
+		}
+	}
+}
+
+// startSamplesWithFixture serves the site at target with
+// testdata/kustomize-sample.json added to the samples (the shape
+// samples/cmd/samplesjson writes for a Kustomize sample).
+func startSamplesWithFixture(t *testing.T, target string) string {
+	t.Helper()
+	var fixture map[string]any
+	if err := json.Unmarshal([]byte(readFile(t, "web/e2e/testdata/kustomize-sample.json")), &fixture); err != nil {
+		t.Fatal(err)
+	}
+	client := &http.Client{Timeout: time.Minute}
+	ln, err := serveProxy(target, func(proxy http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasPrefix(r.URL.Path, "/samples.") || !strings.HasSuffix(r.URL.Path, ".json") {
+				proxy.ServeHTTP(w, r)
+				return
+			}
+			resp, err := client.Get(target + r.URL.Path[1:])
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadGateway)
+				return
+			}
+			defer resp.Body.Close()
+			var list []any
+			if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
+				http.Error(w, err.Error(), http.StatusBadGateway)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Cache-Control", "no-store")
+			json.NewEncoder(w).Encode(append(list, fixture))
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	return "http://" + ln.Addr().String() + "/"
+}
+
+// TestKustomizeExample: an example of the samples JSON with a kustomize
+// tree opens in the Kustomize mode at #example=<id>, with its description,
+// and the gallery lists it under its category.
+func TestKustomizeExample(t *testing.T) {
+	site := startSamplesWithFixture(t, siteURL)
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
+	err := chromedp.Do(ctx, addScript(helpersJS), chromedp.Navigate(site+"#example=kustomize-fixture-overlay"))
+	cancel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.waitKustomize(0, "ready")
+	if got := eval[string](b, `document.documentElement.dataset.view`); got != "kustomize" {
+		t.Errorf("the example opened the %q mode", got)
+	}
+	tree := eval[kustomizeTree](b, `applylensKustomize.state()`)
+	if tree.Dir != "overlays/prod" || len(tree.Files) != 4 || tree.Files[3].Name != "overlays/prod/replicas.yaml" {
+		t.Errorf("the example's tree: %+v", tree)
+	}
+	if out := b.text("kustomize-output"); !strings.Contains(out, "name: prod-web") || !strings.Contains(out, "replicas: 4") {
+		t.Errorf("the example's output:\n%s", out)
+	}
+	if b.hidden("sample-description") || !strings.Contains(b.text("sample-description"), "A fixture overlay (e2e)") {
+		t.Errorf("the example's description: hidden %v, %q", b.hidden("sample-description"), b.text("sample-description"))
+	}
+	// Back in the single apply the description is not shown: it is the Kustomize mode's.
+	b.run(chromedp.Click(chromedp.ID("mode-single")))
+	if !b.hidden("sample-description") {
+		t.Error("the Kustomize example's description shows in the single apply")
+	}
+	b.run(chromedp.Click(chromedp.ID("btn-gallery")))
+	b.waitFor("the gallery lists the Kustomize example", `!!document.querySelector('#gallery-list [role="option"][data-id="kustomize-fixture-overlay"]')`, stepTimeout)
+	if group := eval[string](b, `document.querySelector('#gallery-list [data-id="kustomize-fixture-overlay"]').closest('.gallery-group').dataset.category`); group != "kustomize" {
+		t.Errorf("the gallery lists the Kustomize example under %q, want kustomize", group)
+	}
+	// Picked from the gallery (in the single apply), it opens in its mode.
+	b.run(chromedp.Click(chromedp.CSS(`#gallery-list [data-id="kustomize-fixture-overlay"]`)))
+	b.waitFor("the Kustomize mode shown", `document.documentElement.dataset.view === 'kustomize'`, stepTimeout)
 	b.checkConsole()
 }

@@ -97,6 +97,7 @@ export class KustomizeMode {
     this.warnings = h('pre', { id: 'kustomize-warnings', className: 'kz-warnings', attrs: { 'aria-label': 'What kubectl kustomize prints on stderr' } });
     this.warningsBox = h('section', { className: 'kz-warnings-box', hidden: true }, h('h3', { text: 'Warnings (stderr)' }), this.warnings);
     this.steps = h('div', { id: 'kustomize-steps', className: 'kz-steps' });
+    this.staleNote = h('p', { id: 'kustomize-stale', className: 'panel-hint', hidden: true, text: 'Below: the last build that succeeded, before the error above.' });
     const tool = (id, text, label, onclick) => h('button', { type: 'button', id, className: 'small', text, attrs: { 'aria-label': label, title: label }, onclick });
     clear(this.host);
     this.host.append(
@@ -120,6 +121,7 @@ export class KustomizeMode {
           h('p', { className: 'kz-command' }, h('span', { className: 'tl-prompt', attrs: { 'aria-hidden': 'true' }, text: '$ ' }), this.command),
           this.status,
           this.error,
+          this.staleNote,
           h('h3', { text: 'Output (stdout)' }),
           this.output,
           this.warningsBox,
@@ -253,6 +255,7 @@ export class KustomizeMode {
       this.status.textContent = '';
       this.output.dataset.stale = 'true';
       this.steps.dataset.stale = 'true';
+      this.staleNote.hidden = this.output.textContent === '';
       this.showError(response.error);
       return;
     }
@@ -260,6 +263,7 @@ export class KustomizeMode {
     this.host.dataset.state = 'ready';
     delete this.output.dataset.stale;
     delete this.steps.dataset.stale;
+    this.staleNote.hidden = true;
     const objects = out.yaml === '' ? 0 : out.yaml.split(/^---$/m).length;
     this.status.textContent = `${objects} object${objects === 1 ? '' : 's'}, ${out.steps.length} step${out.steps.length === 1 ? '' : 's'}${out.warnings.length ? `, ${out.warnings.length} warning${out.warnings.length === 1 ? '' : 's'}` : ''}.`;
     this.output.textContent = out.yaml;
