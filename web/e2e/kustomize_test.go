@@ -354,3 +354,47 @@ func TestKustomizeExample(t *testing.T) {
 	b.waitFor("the Kustomize mode shown", `document.documentElement.dataset.view === 'kustomize'`, stepTimeout)
 	b.checkConsole()
 }
+
+// TestSavedKustomize saves the Kustomize mode's work under a name and opens
+// it in another tab: the mode, the directory and every file come back.
+// And the tab's draft keeps the tree across a reload.
+func TestSavedKustomize(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.openKustomize()
+	b.savesReady()
+	n := b.kustomizeRenders()
+	eval[chromedp.Void](b, `applylensKustomize.setFileText('replicas.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 7\n')`)
+	b.waitKustomize(n, "ready")
+	want := eval[kustomizeTree](b, `applylensKustomize.state()`)
+	b.openSaves()
+	b.saveAs("overlay")
+	b.savesIdle()
+
+	b2, close2 := b.tab()
+	defer close2()
+	b2.savesReady()
+	b2.openSaves()
+	b2.waitSaves("overlay")
+	b2.rowAction("saves-list", "overlay", "open")
+	b2.waitFor("the Kustomize mode shown", `document.documentElement.dataset.view === 'kustomize'`, stepTimeout)
+	b2.waitKustomize(0, "ready")
+	if got := eval[kustomizeTree](b2, `applylensKustomize.state()`); !reflect.DeepEqual(got, want) {
+		t.Errorf("the save opened %+v, want %+v", got, want)
+	}
+	if out := b2.text("kustomize-output"); !strings.Contains(out, "replicas: 7") {
+		t.Errorf("the saved tree's output:\n%s", out)
+	}
+
+	// The draft: a reload shows the same mode and tree.
+	ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
+	err := chromedp.Do(ctx, chromedp.Reload())
+	cancel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.waitKustomize(0, "ready")
+	if got := eval[kustomizeTree](b, `applylensKustomize.state()`); !reflect.DeepEqual(got, want) {
+		t.Errorf("after a reload the tree is %+v, want %+v", got, want)
+	}
+	b.checkConsole()
+}

@@ -102,14 +102,14 @@ export function workerForAddress(hash, base) {
 /**
  * Which on-demand engine an address opens at once, if the address tells:
  * '#example=timeline-…' and a timeline link ('#s2=') the timeline's,
- * '#example=ssa-…' the server-side apply's, a Kustomize link ('#s4=')
- * the Kustomize mode's.
+ * '#example=ssa-…' the server-side apply's, '#example=kustomize-…' and a
+ * Kustomize link ('#s4=') the Kustomize mode's.
  * @param {string} hash
  * @returns {'timeline'|'serverside'|'kustomize'|null}
  */
 export function engineForAddress(hash) {
   if (/^#example=timeline-/.test(hash) || /^#s2=/.test(hash)) return 'timeline';
-  if (/^#s4=/.test(hash)) return 'kustomize';
+  if (/^#example=kustomize-/.test(hash) || /^#s4=/.test(hash)) return 'kustomize';
   if (/^#example=ssa-/.test(hash)) return 'serverside';
   return null;
 }
