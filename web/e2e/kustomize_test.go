@@ -49,8 +49,10 @@ func (b *browser) waitKustomize(after int, state string) {
 func (b *browser) openKustomize() {
 	b.t.Helper()
 	b.open()
-	b.run(chromedp.Click(chromedp.ID("mode-kustomize")))
+	clicked := eval[float64](b, `(() => { const t = performance.now(); document.getElementById('mode-kustomize').click(); return t; })()`)
 	b.waitKustomize(0, "ready")
+	first := eval[float64](b, `Number(document.getElementById('kustomize').dataset.firstRenderAt)`)
+	b.t.Logf("the Kustomize mode's first answer: %.0f ms after the click (its modules, worker and wasm fetched, compiled and started)", first-clicked)
 }
 
 // TestKustomizeMode: the mode builds its starter tree, an edited patch
