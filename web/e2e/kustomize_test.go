@@ -140,6 +140,18 @@ func TestKustomizeMode(t *testing.T) {
 	if got := len(eval[[]string](b, `applylensKustomize.state().files.map((f) => f.name)`)); got != 4 {
 		t.Errorf("%d files after the delete, want 4", got)
 	}
+	// A deletion can be undone; then deleted again.
+	b.run(chromedp.Click(chromedp.ID("kustomize-undo-delete")))
+	if got := eval[[]string](b, `applylensKustomize.state().files.map((f) => f.name)`); len(got) != 5 || got[4] != "base/service.yaml" {
+		t.Errorf("files after Undo: %v, want base/service.yaml back", got)
+	}
+	if !b.hidden("kustomize-undo-delete") {
+		t.Error("Undo is still offered after it was used")
+	}
+	b.run(chromedp.Click(chromedp.ID("kustomize-delete")))
+	if n := len(eval[[]string](b, `applylensKustomize.state().files.map((f) => f.name)`)); n != 4 {
+		t.Errorf("%d files after the second delete, want 4", n)
+	}
 	n = b.kustomizeRenders()
 	eval[chromedp.Void](b, fmt.Sprintf(`applylensKustomize.setFileText('base/deployment.yaml', %q)`, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 1\n"))
 	b.waitKustomize(n, "ready")

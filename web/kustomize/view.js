@@ -89,6 +89,12 @@ export class KustomizeMode {
       },
     }));
     this.nameProblem = h('p', { id: 'kustomize-name-problem', className: 'kz-problem', attrs: { role: 'status' } });
+    // A deleted file can be brought back (nothing typed is lost to a slip).
+    this.undoDelete = /** @type {HTMLButtonElement} */ (h('button', {
+      type: 'button', id: 'kustomize-undo-delete', className: 'small', hidden: true, onclick: () => this.restore(),
+    }));
+    /** The file deleted last, until another edit of the tree. @type {{file: import('./model.js').KustomizeFile, state: EditorState|undefined}|null} */
+    this.deleted = null;
     this.editorHost = h('div', { className: 'editor kz-editor' });
     this.command = h('code', { id: 'kustomize-command' });
     this.status = h('p', { id: 'kustomize-status', className: 'status', attrs: { role: 'status', 'aria-live': 'polite' }, text: 'Loading the engine…' });
@@ -116,6 +122,7 @@ export class KustomizeMode {
             this.nameInput,
             this.readonly ? null : tool('kustomize-rename', 'Rename', 'Rename the file shown to the name typed', () => this.rename())),
           this.nameProblem,
+          this.undoDelete,
           this.editorHost),
         h('section', { className: 'kz-out outputs', attrs: { 'aria-label': 'Kustomize results' } },
           h('p', { className: 'kz-command' }, h('span', { className: 'tl-prompt', attrs: { 'aria-hidden': 'true' }, text: '$ ' }), this.command),
@@ -136,10 +143,10 @@ export class KustomizeMode {
     this.editor = createEditor(this.editorHost, '', this.extensions(''));
   }
 
-  /** A file's editor extensions. @private @param {string} name */
+  /** A file's editor extensions ('' for none: nothing to type into). @private @param {string} name */
   extensions(name) {
     return [
-      ...baseExtensions({ label: name ? `file ${name}` : 'file', placeholder: 'The file\'s YAML.' }),
+      ...baseExtensions({ label: name ? `file ${name}` : 'no file', placeholder: name ? 'The file\'s YAML.' : 'No file: add one with + file.' }),
       EditorView.updateListener.of((u) => {
         if (!u.docChanged || this.selected === '') return;
         const file = this.tree.files.find((f) => f.name === this.selected);
@@ -147,7 +154,7 @@ export class KustomizeMode {
         file.text = docText(u.view);
         this.changed();
       }),
-      this.readonly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : [],
+      this.readonly || name === '' ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : [],
     ];
   }
 
@@ -165,6 +172,8 @@ export class KustomizeMode {
   /** @private @param {KustomizeState} state */
   loadTree(state) {
     this.tree = copyKustomize(state);
+    this.deleted = null;
+    this.undoDelete.hidden = true;
     this.states.clear();
     this.selected = '';
     this.renderTree();
@@ -407,15 +416,39 @@ export class KustomizeMode {
     this.changed();
   }
 
-  /** Deletes the file shown. @private */
+  /** Deletes the file shown; Undo brings it back. @private */
   remove() {
     if (this.readonly || this.selected === '') return;
+    const file = this.tree.files.find((f) => f.name === this.selected);
+    if (file) {
+      this.deleted = { file: { ...file }, state: this.editor.state };
+      this.undoDelete.textContent = `Undo: bring back ${file.name}`;
+      this.undoDelete.hidden = false;
+    }
     this.states.delete(this.selected);
     this.tree = deleteFile(this.tree, this.selected);
     if (this.tree.dir !== '' && !buildDirs(this.tree).includes(this.tree.dir)) this.tree.dir = '';
     this.selected = '';
     this.renderTree();
     this.select(this.firstFile());
+    this.changed();
+  }
+
+  /** Brings the file deleted last back, unless its name was taken since. @private */
+  restore() {
+    const d = this.deleted;
+    this.deleted = null;
+    this.undoDelete.hidden = true;
+    if (!d) return;
+    const problem = nameProblem(d.file.name, this.tree.files);
+    if (problem) {
+      this.nameProblem.textContent = `${d.file.name} cannot come back: ${problem}`;
+      return;
+    }
+    this.tree = addFile(this.tree, d.file.name, d.file.text);
+    if (d.state) this.states.set(d.file.name, d.state);
+    this.renderTree();
+    this.select(d.file.name);
     this.changed();
   }
 }
