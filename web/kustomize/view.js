@@ -15,6 +15,7 @@ import {
   buildDirs, treeRows, buildCommand, KUSTOMIZATION_NAMES,
 } from './model.js';
 import { groupSteps, groupTitle, changeWords, plainError } from './explain.js';
+import { TIMELINE_LIMITS } from '../timeline/model.js';
 
 /** @typedef {import('./model.js').KustomizeState} KustomizeState */
 /** @typedef {{version: string, kustomize?: {yaml: string, warnings: string[], steps: import('./explain.js').KustomizeStep[]}, error?: import('./explain.js').KustomizeError}} KustomizeResponse */
@@ -103,6 +104,7 @@ export class KustomizeMode {
     this.warnings = h('pre', { id: 'kustomize-warnings', className: 'kz-warnings', attrs: { 'aria-label': 'What kubectl kustomize prints on stderr' } });
     this.warningsBox = h('section', { className: 'kz-warnings-box', hidden: true }, h('h3', { text: 'Warnings (stderr)' }), this.warnings);
     this.steps = h('div', { id: 'kustomize-steps', className: 'kz-steps' });
+    this.applyProblem = h('p', { id: 'kustomize-apply-problem', className: 'kz-problem', attrs: { role: 'status' } });
     this.staleNote = h('p', { id: 'kustomize-stale', className: 'panel-hint', hidden: true, text: 'Below: the last build that succeeded, before the error above.' });
     const tool = (id, text, label, onclick) => h('button', { type: 'button', id, className: 'small', text, attrs: { 'aria-label': label, title: label }, onclick });
     clear(this.host);
@@ -138,9 +140,25 @@ export class KustomizeMode {
             h('button', {
               type: 'button', id: 'kustomize-apply', text: 'Then kubectl apply -k →',
               title: 'Open the Timeline with kubectl apply -k on these files: what kubectl apply then does with this output',
-              onclick: () => this.onApply?.(this.state()),
-            })) : null)));
+              onclick: () => this.apply(),
+            }),
+            this.applyProblem) : null)));
     this.editor = createEditor(this.editorHost, '', this.extensions(''));
+  }
+
+  /**
+   * Opens the Timeline with kubectl apply -k on the tree, when a
+   * timeline's command can hold its files.
+   * @private
+   */
+  apply() {
+    const n = this.tree.files.length;
+    if (n > TIMELINE_LIMITS.filesPerCommand) {
+      this.applyProblem.textContent = `A Timeline command holds at most ${TIMELINE_LIMITS.filesPerCommand} files; this kustomization has ${n}.`;
+      return;
+    }
+    this.applyProblem.textContent = '';
+    this.onApply?.(this.state());
   }
 
   /** A file's editor extensions ('' for none: nothing to type into). @private @param {string} name */
