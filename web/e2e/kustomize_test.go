@@ -175,6 +175,9 @@ func TestKustomizeMode(t *testing.T) {
 	if got[0].Command != "kubectl apply -k base" || !reflect.DeepEqual(got[0].Files, tree.Files) {
 		t.Errorf("the Timeline holds %+v, want kubectl apply -k base on the tree's files %+v", got, tree.Files)
 	}
+	// What the command printed is engine/cluster's (kubectl apply -k): logged, not checked here.
+	b.waitFor("the command played", `(() => { const li = document.querySelector('#timeline-steps > li'); return li && li.dataset.state && li.dataset.state !== 'pending'; })()`, startTimeout)
+	t.Logf("the Timeline's kubectl apply -k base: %s: %s", eval[string](b, `document.querySelector('#timeline-steps > li').dataset.state`), eval[string](b, `document.querySelector('#timeline-steps > li .tl-output')?.textContent ?? ''`))
 	b.checkConsole()
 }
 
