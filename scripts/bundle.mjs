@@ -3,12 +3,14 @@
 // scripts/build after it has built the wasms; all URLs are relative, so the
 // site works from any folder of any static host.
 //
-//   node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --store-wasm PATH --serverside-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES] [--compress full|none]
+//   node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --store-wasm PATH --serverside-wasm PATH --kustomize-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES] [--compress full|none]
 //
 // The Jsonnet evaluator (its wasm and worker) loads only when a visitor
 // picks the Jsonnet format, the Timeline mode's engine (its wasm and
 // worker) only when a visitor opens the Timeline mode: they are reported
 // in asset-manifest.json under onDemand, outside the first-visit budget.
+// The Kustomize mode's engine likewise (onDemandKustomize), with a budget
+// of its own: 2.5 MB brotli (docs/kustomize.md).
 // So is the saved work's wasm (IndexedDB), which the page loads after its
 // first result, when idle: under afterFirstResult.
 //
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
     'timeline-wasm': { type: 'string' },
     'serverside-wasm': { type: 'string' },
     'store-wasm': { type: 'string' },
+    'kustomize-wasm': { type: 'string' },
     samples: { type: 'string' },
     'wasm-exec': { type: 'string' },
     out: { type: 'string', default: 'dist' },
@@ -43,10 +46,13 @@ const { values: args } = parseArgs({
     // full: .br and .gz siblings (the deployable site); none: no siblings,
     // for serving on this machine (scripts/serve), where bytes are free.
     compress: { type: 'string', default: 'full' },
+    // The Kustomize mode's engine (wasm and worker), fetched when the mode
+    // is first shown: at most 2.5 MB as sent (brotli).
+    'kustomize-budget': { type: 'string', default: String(2.5 * 1000 * 1000) },
   },
 });
-if (!args.wasm || !args['jsonnet-wasm'] || !args['timeline-wasm'] || !args['store-wasm'] || !args['serverside-wasm'] || !args.samples || !args['wasm-exec']) {
-  console.error('usage: node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --store-wasm PATH --serverside-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
+if (!args.wasm || !args['jsonnet-wasm'] || !args['timeline-wasm'] || !args['store-wasm'] || !args['serverside-wasm'] || !args['kustomize-wasm'] || !args.samples || !args['wasm-exec']) {
+  console.error('usage: node scripts/bundle.mjs --wasm PATH --jsonnet-wasm PATH --timeline-wasm PATH --store-wasm PATH --serverside-wasm PATH --kustomize-wasm PATH --samples PATH --wasm-exec PATH [--out dist] [--budget BYTES]');
   process.exit(2);
 }
 if (args.compress !== 'full' && args.compress !== 'none') {
@@ -78,6 +84,9 @@ add(timelineWasmName, timelineWasm);
 const serversideWasm = readFileSync(resolve(args['serverside-wasm']));
 const serversideWasmName = hashedName('applylens-serverside', '.wasm', serversideWasm);
 add(serversideWasmName, serversideWasm);
+const kustomizeWasm = readFileSync(resolve(args['kustomize-wasm']));
+const kustomizeWasmName = hashedName('applylens-kustomize', '.wasm', kustomizeWasm);
+add(kustomizeWasmName, kustomizeWasm);
 const storeWasm = readFileSync(resolve(args['store-wasm']));
 const storeWasmName = hashedName('applylens-store', '.wasm', storeWasm);
 add(storeWasmName, storeWasm);
@@ -121,7 +130,7 @@ async function one(options) {
 // importScripts. They learn the hashed names through a define, each only
 // the names it uses, so that one wasm's change does not rename the other's
 // worker.
-const noAssets = { worker: '', wasm: '', wasmExec: wasmExecName, jsonnetWorker: '', jsonnetWasm: '', timelineWorker: '', timelineWasm: '', serversideWorker: '', serversideWasm: '', storeWasm: '', samples: '' };
+const noAssets = { worker: '', wasm: '', wasmExec: wasmExecName, jsonnetWorker: '', jsonnetWasm: '', timelineWorker: '', timelineWasm: '', serversideWorker: '', serversideWasm: '', kustomizeWorker: '', kustomizeWasm: '', storeWasm: '', samples: '' };
 const worker = await one({
   entryPoints: ['web/workers/worker.js'],
   format: 'iife',
@@ -154,6 +163,14 @@ const serversideWorker = await one({
 });
 const serversideWorkerName = hashedName('serverside-worker', '.js', serversideWorker);
 add(serversideWorkerName, serversideWorker);
+const kustomizeWorker = await one({
+  entryPoints: ['web/workers/kustomize-worker.js'],
+  format: 'iife',
+  outfile: 'kustomize-worker.js',
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, kustomizeWasm: kustomizeWasmName }) },
+});
+const kustomizeWorkerName = hashedName('kustomize-worker', '.js', kustomizeWorker);
+add(kustomizeWorkerName, kustomizeWorker);
 
 // The early script (web/early.js): a classic script in <head> that
 // starts the engine worker, and the on-demand engine's worker an address
@@ -162,7 +179,7 @@ const early = await one({
   entryPoints: ['web/early.js'],
   format: 'iife',
   outfile: 'early.js',
-  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, timelineWorker: timelineWorkerName, serversideWorker: serversideWorkerName }) },
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, timelineWorker: timelineWorkerName, serversideWorker: serversideWorkerName, kustomizeWorker: kustomizeWorkerName }) },
 });
 const earlyName = hashedName('early', '.js', early);
 add(earlyName, early);
@@ -179,7 +196,7 @@ const appBuild = await esbuild.build({
   entryNames: 'app.[hash]',
   chunkNames: 'chunk.[hash]',
   metafile: true,
-  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, wasm: wasmName, jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, serversideWorker: serversideWorkerName, serversideWasm: serversideWasmName, storeWasm: storeWasmName, samples: samplesName }) },
+  define: { __APPLYLENS_ASSETS__: JSON.stringify({ ...noAssets, worker: workerName, wasm: wasmName, jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, serversideWorker: serversideWorkerName, serversideWasm: serversideWasmName, kustomizeWorker: kustomizeWorkerName, kustomizeWasm: kustomizeWasmName, storeWasm: storeWasmName, samples: samplesName }) },
 });
 const appOutputs = new Map(appBuild.outputFiles.map((f) => [f.path.slice(resolve(root, 'out-app').length + 1), f.contents]));
 const appName = [...appOutputs.keys()].find((n) => n.startsWith('app.'));
@@ -254,13 +271,14 @@ for (const [i, name] of names.entries()) {
 const onDemand = [jsonnetWorkerName, jsonnetWasmName];
 const onDemandTimeline = [timelineWorkerName, timelineWasmName];
 const onDemandServerSide = [serversideWorkerName, serversideWasmName];
+const onDemandKustomize = [kustomizeWorkerName, kustomizeWasmName];
 const afterFirstResult = [storeWasmName];
 const sum = (names, key) => names.reduce((n, name) => n + sizes[name][key], 0);
 const total = (key) => sum(firstVisit, key);
 const manifest = {
   assets: {
     app: appName, early: earlyName, css: cssName, worker: workerName, wasm: wasmName, wasmExec: wasmExecName,
-    jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, serversideWorker: serversideWorkerName, serversideWasm: serversideWasmName, storeWasm: storeWasmName, samples: samplesName,
+    jsonnetWorker: jsonnetWorkerName, jsonnetWasm: jsonnetWasmName, timelineWorker: timelineWorkerName, timelineWasm: timelineWasmName, serversideWorker: serversideWorkerName, serversideWasm: serversideWasmName, kustomizeWorker: kustomizeWorkerName, kustomizeWasm: kustomizeWasmName, storeWasm: storeWasmName, samples: samplesName,
   },
   sizes,
   firstVisit: { files: firstVisit, raw: total('raw'), gzip: total('gzip'), br: total('br'), budget: Number(args.budget) },
@@ -271,6 +289,8 @@ const manifest = {
   onDemandTimeline: { files: onDemandTimeline, raw: sum(onDemandTimeline, 'raw'), gzip: sum(onDemandTimeline, 'gzip'), br: sum(onDemandTimeline, 'br'), when: 'the Timeline mode is first shown' },
   // Fetched when the apply switch first leaves client-side.
   onDemandServerSide: { files: onDemandServerSide, raw: sum(onDemandServerSide, 'raw'), gzip: sum(onDemandServerSide, 'gzip'), br: sum(onDemandServerSide, 'br'), when: 'the apply switch is first set to server-side or both' },
+  // Fetched when the Kustomize mode is first shown.
+  onDemandKustomize: { files: onDemandKustomize, raw: sum(onDemandKustomize, 'raw'), gzip: sum(onDemandKustomize, 'gzip'), br: sum(onDemandKustomize, 'br'), budget: Number(args['kustomize-budget']), when: 'the Kustomize mode is first shown' },
   examples: { files: exampleFiles.length, raw: sum(exampleFiles, 'raw'), gzip: sum(exampleFiles, 'gzip'), br: sum(exampleFiles, 'br'), when: 'an embed names a sample (#example=<id>): one file per frame' },
   lazy: { files: lazy, raw: sum(lazy, 'raw'), gzip: sum(lazy, 'gzip'), br: sum(lazy, 'br'), when: 'the Diff tab is first shown (the chunk), the gallery or an #example= address is first used (samples)' },
   // The saved work (wasm/store): loaded when the page is idle after its
@@ -301,6 +321,11 @@ for (const name of onDemandServerSide) {
   console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
 }
 console.log(`${'on demand (server-side switch)'.padEnd(34)}${kb(sum(onDemandServerSide, 'raw'))}${kb(sum(onDemandServerSide, 'gzip'))}${kb(sum(onDemandServerSide, 'br'))}`);
+for (const name of onDemandKustomize) {
+  const s = sizes[name];
+  console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
+}
+console.log(`${'on demand (Kustomize)'.padEnd(34)}${kb(sum(onDemandKustomize, 'raw'))}${kb(sum(onDemandKustomize, 'gzip'))}${kb(sum(onDemandKustomize, 'br'))}`);
 for (const name of afterFirstResult) {
   const s = sizes[name];
   console.log(`${name.padEnd(34)}${kb(s.raw)}${kb(s.gzip)}${kb(s.br)}`);
@@ -314,8 +339,16 @@ console.log(`${'on demand (Diff tab, examples)'.padEnd(34)}${kb(sum(lazy, 'raw')
 console.log(`wrote ${outDir}`);
 
 if (args.compress === 'none') {
-  console.log('not compressed (--compress none): sizes are raw, the first-visit budget is not checked');
-} else if (total('br') > Number(args.budget)) {
-  console.error(`bundle.mjs: the first visit is ${total('br')} bytes compressed, over the budget of ${args.budget}`);
-  process.exit(1);
+  console.log('not compressed (--compress none): sizes are raw, the first-visit and Kustomize budgets are not checked');
+} else {
+  let over = false;
+  if (total('br') > Number(args.budget)) {
+    console.error(`bundle.mjs: the first visit is ${total('br')} bytes compressed, over the budget of ${args.budget}`);
+    over = true;
+  }
+  if (sum(onDemandKustomize, 'br') > Number(args['kustomize-budget'])) {
+    console.error(`bundle.mjs: the Kustomize mode's engine is ${sum(onDemandKustomize, 'br')} bytes compressed, over its budget of ${args['kustomize-budget']}`);
+    over = true;
+  }
+  if (over) process.exit(1);
 }

@@ -10,6 +10,7 @@ declare const __APPLYLENS_ASSETS__: {
   jsonnetWorker: string; jsonnetWasm: string;
   timelineWorker: string; timelineWasm: string;
   serversideWorker: string; serversideWasm: string;
+  kustomizeWorker: string; kustomizeWasm: string;
   storeWasm: string; samples: string;
 };
 

@@ -24,6 +24,7 @@ import { Sharing } from './share/share-ui.js';
 import { setupSaves } from './saves/saves.js';
 import { LazyTimeline } from './timeline/lazy.js';
 import { ModeSwitch } from './timeline/mode-switch.js';
+import { LazyKustomize } from './kustomize/lazy.js';
 import { ApplySwitch } from './serverside/switch.js';
 import { parseOptions } from './embed/options.js';
 import { EmbedLoader } from './embed/index.js';
@@ -95,6 +96,7 @@ const sharing = embed
     startEngine: () => {
       single.state.embedSeen = true;
       timeline.startEngine();
+      kustomize.startEngine();
       if (modes.current === 'single') client.start();
     },
     setApplyView: (view) => timeline.setApplyView(view),
@@ -142,9 +144,26 @@ const timeline = new LazyTimeline({
   readonly: !!embed && embed.readonly,
   deferStart: !!embed,
 });
+// The Kustomize mode (loaded when first shown), with its own engine
+// worker; "Then kubectl apply -k" opens the Timeline on the same files.
+const kustomize = new LazyKustomize({
+  host: byId('kustomize'),
+  createClient: (onResponse, onState) => new EngineClient({
+    createWorker: () => adopt(new URL(assets.kustomizeWorker, document.baseURI).href), onResponse, onState,
+  }),
+  onChange: () => sharing.changed(),
+  onApply: embed ? undefined : (tree) => {
+    const command = { command: `kubectl apply -k ${tree.dir || '.'}`, files: tree.files };
+    replacePanes({ ...pageState(), view: 'timeline', timeline: { namespace: 'default', commands: [command], selected: 0 } },
+      'Opened kubectl apply -k on the kustomization in the Timeline.', 'Redo: open kubectl apply -k in the Timeline');
+  },
+  readonly: !!embed && embed.readonly,
+  deferStart: !!embed,
+});
 const modes = new ModeSwitch({
   onShow: (view) => {
     timeline.setVisible(view === 'timeline');
+    kustomize.setVisible(view === 'kustomize');
     // What describes the inputs belongs to the mode shown.
     examples.setView(view);
     intro.setView(view);
@@ -291,7 +310,7 @@ function pageState() {
   const tab = /** @type {import('./share/share.js').ShareState['tab']} */ (tabs.current().replace(/^tab-/, ''));
   return {
     mode: inputs.mode, lastApplied: v.lastApplied, file: v.file, live: v.live, format: inputs.format, tab,
-    view: modes.current, timeline: timeline.state(), ...withSwitch(flags.state()),
+    view: modes.current, timeline: timeline.state(), ...withSwitch(flags.state()), kustomize: kustomize.state(),
   };
 }
 
@@ -310,6 +329,7 @@ function applyState(state) {
   tabs.show(`tab-${state.tab}`);
   compute();
   if (state.timeline) timeline.load(state.timeline);
+  if (state.kustomize) kustomize.load(state.kustomize);
   modes.show(state.view || 'single');
 }
 

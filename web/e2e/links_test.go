@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,6 +39,7 @@ type linkFixture struct {
 			Namespace string `json:"namespace"`
 			Scope     string `json:"scope"`
 		} `json:"flags"`
+		Kustomize *kustomizeTree `json:"kustomize"` // s4 on
 	} `json:"state"`
 }
 
@@ -134,6 +136,12 @@ func TestLinkFixtures(t *testing.T) {
 				}
 				if got := eval[string](b, `document.getElementById('timeline-namespace').value`); got != s.Timeline.Namespace {
 					t.Errorf("timeline namespace %q, want %q", got, s.Timeline.Namespace)
+				}
+			}
+			if s.Kustomize != nil && view == "kustomize" {
+				b.waitFor("the kustomization built", `['ready', 'error'].includes(document.getElementById('kustomize').dataset.state) && Number(document.getElementById('kustomize').dataset.renders) > 0`, startTimeout)
+				if got := eval[kustomizeTree](b, `applylensKustomize.state()`); !reflect.DeepEqual(got, *s.Kustomize) {
+					t.Errorf("the Kustomize mode holds %+v, want %+v", got, *s.Kustomize)
 				}
 			}
 			b.checkConsole()

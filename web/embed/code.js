@@ -88,22 +88,24 @@ class EmbedCode {
     const checked = (id) => /** @type {HTMLInputElement} */ (byId(id)).checked;
     const step = this.page.selectedStep();
     const state = this.page.getState();
-    // In the Timeline mode the embed shows the timeline: its panes are not the three.
-    const timeline = state.view === 'timeline';
+    // In the Timeline mode the embed shows the timeline, in the Kustomize
+    // mode the kustomization: their panes are not the three.
+    const kustomize = state.view === 'kustomize';
+    const timeline = state.view === 'timeline' || kustomize;
     this.panes.hidden = timeline;
-    this.hint.textContent = `An <iframe> showing ${timeline ? 'this timeline' : 'these panes'}, and a few lines of script that size it to its content (without them it is 600 px high and scrolls). See docs/embedding.md.`;
-    this.readonlyLabel.textContent = timeline ? 'read-only (commands and files)' : 'read-only editors';
+    this.hint.textContent = `An <iframe> showing ${kustomize ? 'this kustomization' : timeline ? 'this timeline' : 'these panes'}, and a few lines of script that size it to its content (without them it is 600 px high and scrolls). See docs/embedding.md.`;
+    this.readonlyLabel.textContent = timeline ? 'read-only (files)' : 'read-only editors';
     this.stepLabel.textContent = step >= 0 ? `start at the selected step (${step + 1})` : 'start at the selected step (none selected)';
     // With no step selected there is nothing to start at: not ticked, not tickable.
     const stepBox = /** @type {HTMLInputElement} */ (byId('embed-step'));
     stepBox.disabled = step < 0;
     stepBox.checked = step >= 0 && this.stepWanted;
-    const tab = timeline ? this.page.applyView() : state.tab;
+    const tab = kustomize ? 'steps' : timeline ? this.page.applyView() : state.tab;
     const options = {
-      view: timeline ? /** @type {const} */ ('timeline') : null,
+      view: kustomize ? /** @type {const} */ ('kustomize') : timeline ? /** @type {const} */ ('timeline') : null,
       panes: timeline ? [...PANES] : PANES.filter((p) => checked(`embed-pane-${p}`)),
       tab: tab === 'steps' ? null : /** @type {any} */ (tab),
-      step: checked('embed-step') && step >= 0 ? step + 1 : 0,
+      step: !kustomize && checked('embed-step') && step >= 0 ? step + 1 : 0,
       readonly: checked('embed-readonly'),
       theme: /** @type {'auto'|'light'|'dark'} */ (this.theme.value),
     };

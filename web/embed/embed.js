@@ -117,7 +117,10 @@ export class Embed {
     this.ignored = [...this.options.ignored];
     this.stepShown = false;
     if (state) this.page.setState(this.withOptions(state));
-    else {
+    else if (this.options.view === 'kustomize') {
+      // view=kustomize without a fragment: the Kustomize mode's first tree.
+      this.page.setState({ ...this.page.getState(), view: 'kustomize' });
+    } else {
       this.page.showWalkthrough();
       if (this.options.tab) this.page.setState({ ...this.page.getState(), tab: this.options.tab });
     }
@@ -138,7 +141,14 @@ export class Embed {
     const { view, tab, step } = this.options;
     let out = state;
     if (view === 'timeline' && !state.timeline) this.ignored.push('view'); // nothing to play
+    else if (view === 'kustomize' && !state.kustomize) this.ignored.push('view'); // nothing to build
     else if (view) out = { ...out, view };
+    if (out.view === 'kustomize') {
+      if (step > 0) this.ignored.push('step');
+      if (tab) this.ignored.push('tab');
+      this.stepShown = true;
+      return out;
+    }
     if (out.view === 'timeline' && out.timeline) {
       this.stepShown = true;
       if (tab) this.page.setApplyView(tab);
@@ -179,6 +189,7 @@ export class Embed {
     // The single apply's answers, and the Timeline mode's.
     observer.observe(this.root, { attributes: true, attributeFilter: ['data-renders'] });
     observer.observe(byId('timeline'), { attributes: true, attributeFilter: ['data-renders'] });
+    observer.observe(byId('kustomize'), { attributes: true, attributeFilter: ['data-renders'] });
   }
 
   /** Call after every change of the page's state: the Open link follows it. */

@@ -16,7 +16,7 @@ export const PANES = /** @type {const} */ (['last-applied', 'file', 'live', 'res
 export const TABS = /** @type {const} */ (['steps', 'patch', 'result', 'diff']);
 export const THEMES = /** @type {const} */ (['auto', 'light', 'dark']);
 /** The page's modes: the three panes, or a timeline of commands. */
-export const VIEWS = /** @type {const} */ (['single', 'timeline']);
+export const VIEWS = /** @type {const} */ (['single', 'timeline', 'kustomize']);
 /** The highest step=N accepted (a large apply has thousands of steps). */
 export const MAX_STEP = 100000;
 

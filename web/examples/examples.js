@@ -9,6 +9,7 @@
 
 import { assets } from '../workers/assets.js';
 import { byId } from '../dom.js';
+import { validateKustomize } from '../kustomize/model.js';
 
 /** @typedef {import('./link.js').Sample} Sample */
 
@@ -54,7 +55,16 @@ export class Examples {
     for (const s of Array.isArray(list) ? list : []) {
       if (!s || typeof s.id !== 'string') continue;
       // A single apply's sample has a file; a Timeline sample
-      // (samples/timelines) has its commands instead.
+      // (samples/timelines) has its commands instead, a Kustomize sample
+      // its file tree (checked as a link's: a sample that fails is left out).
+      if (s.kustomize !== undefined) {
+        try {
+          this.samples.set(s.id, { ...s, kustomize: validateKustomize(s.kustomize) });
+        } catch {
+          // not offered
+        }
+        continue;
+      }
       const isTimeline = typeof s.timeline === 'object' && s.timeline !== null;
       if (!isTimeline && typeof s.file !== 'string') continue;
       this.samples.set(s.id, s);
@@ -71,11 +81,11 @@ export class Examples {
   show(sample) {
     this.description.textContent = sample.description ? `${sample.title}: ${sample.description}` : sample.title || '';
     this.description.dataset.example = sample.id;
-    this.description.dataset.view = sample.timeline ? 'timeline' : 'single';
+    this.description.dataset.view = sample.kustomize ? 'kustomize' : sample.timeline ? 'timeline' : 'single';
     this.refresh();
   }
 
-  /** The mode now shown. @param {'single'|'timeline'} view */
+  /** The mode now shown. @param {'single'|'timeline'|'kustomize'} view */
   setView(view) {
     this.view = view;
     this.refresh();

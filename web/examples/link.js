@@ -4,6 +4,8 @@
 // messages can link to an example forever. Pure functions, no DOM: the
 // page (example-open.js) and embeds resolve the fragment the same way.
 
+import { copyKustomize } from '../kustomize/model.js';
+
 /** The fragment's prefix, without '#'. */
 export const EXAMPLE_PREFIX = 'example=';
 
@@ -13,9 +15,10 @@ const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /**
  * @typedef {{id: string, title: string, category?: string, description: string, shows?: string[],
  *   lastApplied?: string, file?: string, live?: string, overwrite?: boolean, flags?: import('../share/share.js').Flags,
- *   timeline?: import('../timeline/model.js').TimelineState}} Sample
+ *   timeline?: import('../timeline/model.js').TimelineState, kustomize?: import('../kustomize/model.js').KustomizeState}} Sample
  * A sample of the single-apply mode has a file; one of the Timeline mode
- * (samples/timelines) has a timeline instead.
+ * (samples/timelines) has a timeline instead, one of the Kustomize mode
+ * (category "Kustomize") a kustomize tree: {dir, files: [{name, text}]}.
  */
 
 /**
@@ -80,11 +83,22 @@ export function resolveExample(hash, samples) {
  * @returns {import('../share/share.js').ShareState}
  */
 export function sampleState(sample, tab = 'steps', base = null) {
+  // The other modes' state is kept: a sample replaces its own mode's only.
+  const kustomize = base?.kustomize ? { kustomize: base.kustomize } : {};
+  if (sample.kustomize) {
+    const panes = base || { mode: 'derived', lastApplied: '', file: '', live: '', format: 'yaml', overwrite: true };
+    return {
+      mode: panes.mode, lastApplied: panes.lastApplied, file: panes.file, live: panes.live,
+      format: panes.format, overwrite: panes.overwrite, tab, view: 'kustomize', timeline: base?.timeline ?? null,
+      ...(base?.flags ? { flags: base.flags } : {}),
+      kustomize: copyKustomize(sample.kustomize),
+    };
+  }
   if (sample.timeline) {
     const panes = base || { mode: 'derived', lastApplied: '', file: '', live: '', format: 'yaml', overwrite: true };
     return {
       mode: panes.mode, lastApplied: panes.lastApplied, file: panes.file, live: panes.live,
-      format: panes.format, overwrite: panes.overwrite, tab, view: 'timeline', timeline: sample.timeline,
+      format: panes.format, overwrite: panes.overwrite, tab, view: 'timeline', timeline: sample.timeline, ...kustomize,
     };
   }
   const explicit = !!sample.lastApplied;
@@ -100,5 +114,6 @@ export function sampleState(sample, tab = 'steps', base = null) {
     timeline: base?.timeline ?? null,
     // A server-side sample opens with its apply switch and flags.
     ...(sample.flags ? { flags: { ...sample.flags } } : {}),
+    ...kustomize,
   };
 }

@@ -128,7 +128,7 @@ export class ExampleLinks {
    */
   show(sample, hash, before, tab) {
     this.hideError();
-    this.sharing.open(sampleState(sample, tab, before), hash, before, `Loaded the example “${sample.title}”.`, sample.timeline ? 'timeline' : 'single');
+    this.sharing.open(sampleState(sample, tab, before), hash, before, `Loaded the example “${sample.title}”.`, sample.kustomize ? 'kustomize' : sample.timeline ? 'timeline' : 'single');
     this.examples.show(sample);
   }
 

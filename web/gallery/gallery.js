@@ -59,7 +59,8 @@ export function groupItems(items, categories, { query = '', category = 'all' } =
   const groups = new Map();
   for (const c of [...categories, MORE]) groups.set(c.id, { category: c, items: [], total: 0 });
   for (const item of items) {
-    const cat = known.get(item.category || '') || MORE;
+    // Ids are lower case; a sample may name its category as titled ("Kustomize").
+    const cat = known.get((item.category || '').toLowerCase()) || MORE;
     if (!matches(item, words, cat.title)) continue;
     const g = /** @type {{category: GalleryCategory, items: GalleryItem[], total: number}} */ (groups.get(cat.id));
     g.total++;

@@ -34,6 +34,7 @@ export function prestartEngines() {
   const needed = workerForAddress(location.hash, document.baseURI);
   if (needed) prestart(needed);
   prestartOnIntent(byId('mode-timeline'), new URL(assets.timelineWorker, document.baseURI).href);
+  prestartOnIntent(byId('mode-kustomize'), new URL(assets.kustomizeWorker, document.baseURI).href);
   prestartOnIntent(byId('apply-switch'), new URL(assets.serversideWorker, document.baseURI).href);
 }
 

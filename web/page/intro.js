@@ -47,7 +47,7 @@ export class Intro {
     }
   }
 
-  /** The mode now shown (ModeSwitch). @param {'single'|'timeline'} view */
+  /** The mode now shown (ModeSwitch). @param {'single'|'timeline'|'kustomize'} view */
   setView(view) {
     this.view = view;
     this.refresh();

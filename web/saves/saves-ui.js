@@ -14,7 +14,7 @@
 import { assets } from '../workers/assets.js';
 import { compileWasm, runGo } from '../workers/wasm-loader.js';
 import { byId, h, clear } from '../dom.js';
-import { sameState, validateState, toPlain3, TIMELINE_VERSION, FLAGS_VERSION } from '../share/share.js';
+import { sameState, validateState, toPlain4, TIMELINE_VERSION, FLAGS_VERSION, KUSTOMIZE_VERSION } from '../share/share.js';
 import {
   StoreClient, Autosaver, describeTime, describeImport, exportFileName, unavailableMessage, splitStep, STEP_FIELD,
 } from './saved-work.js';
@@ -74,12 +74,12 @@ export class SavedWork {
    */
   constructor({ getState, setState, changed, focusPanes, getStep, setStep }, fresh) {
     /**
-     * The page's state as links and drafts store it (toPlain2: no derived
-     * last-applied text; the mode shown and the timeline), and the
-     * selected step beside it.
+     * The page's state as links and drafts store it (toPlain4: no derived
+     * last-applied text; the mode shown, the timeline, the flags set and
+     * the Kustomize mode's tree), and the selected step beside it.
      */
     this.getState = () => {
-      const state = toPlain3(/** @type {any} */ (getState()));
+      const state = toPlain4(/** @type {any} */ (getState()));
       const step = getStep();
       return step ? { ...state, [STEP_FIELD]: step } : state;
     };
@@ -564,11 +564,11 @@ function rowButton(action, label, item) {
 function readState(value) {
   const { page, step } = splitStep(value);
   try {
-    // Saves carry the mode shown and the timeline (link version 2) and,
-    // when set, the flags (version 3); a state without them is read as a
-    // version 1 link is.
+    // Saves carry the mode shown and the timeline (link version 2),
+    // when set, the flags (version 3), and the Kustomize mode's tree
+    // (version 4); a state without them is read as a version 1 link is.
     const has = (key) => !!page && typeof page === 'object' && Object.hasOwn(page, key);
-    const version = has('flags') ? FLAGS_VERSION : has('view') ? TIMELINE_VERSION : 1;
+    const version = has('kustomize') ? KUSTOMIZE_VERSION : has('flags') ? FLAGS_VERSION : has('view') ? TIMELINE_VERSION : 1;
     return { ...validateState(page, { version }), step };
   } catch {
     return null;

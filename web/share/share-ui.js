@@ -260,7 +260,7 @@ export class Sharing {
    * @param {string} hash
    * @param {ShareState|null} before
    * @param {string} [opened] what link-status says
-   * @param {'single'|'timeline'} [view] the mode the line is about (an
+   * @param {'single'|'timeline'|'kustomize'} [view] the mode the line is about (an
    *   example's: the line shows in that mode only); none: both modes
    */
   open(state, hash, before, opened = 'Opened the link.', view = undefined) {
@@ -337,7 +337,7 @@ export class Sharing {
     }
   }
 
-  /** @private @param {string} text @param {string} kind @param {'single'|'timeline'} [view] */
+  /** @private @param {string} text @param {string} kind @param {'single'|'timeline'|'kustomize'} [view] */
   say(text, kind, view = undefined) {
     this.status.textContent = text;
     this.status.dataset.kind = kind;

@@ -1,5 +1,6 @@
 import { validateTimeline, timelinePlain, TimelineShapeError } from '../timeline/model.js';
 import { LINK_CHARS } from './link-limit.js';
+import { validateKustomize, kustomizePlain, KustomizeShapeError } from '../kustomize/model.js';
 
 // Share links and drafts: the page state (the three panes, the
 // last-applied mode, the file format, --overwrite and the tab shown) as a
@@ -15,7 +16,10 @@ import { LINK_CHARS } from './link-limit.js';
 // (the namespace, a custom kind's scope, client- or server-side apply, the
 // field manager, --force-conflicts), only those not at their default; the
 // page writes it only when some flag is set, so links without flags stay
-// `s1=`/`s2=` and open in older pages. Links are hostile input: the fragment's length, the
+// `s1=`/`s2=` and open in older pages. `s4=` adds the Kustomize mode
+// (`view` "kustomize") and its file tree (`kustomize`: {dir, files:
+// [{name, text}]}, web/kustomize/model.js); the page writes it in that
+// mode only. Links are hostile input: the fragment's length, the
 // unpacked size and every pane's size are bounded, the deflate stream is
 // unpacked a slice at a time and abandoned past its limit (a deflate bomb
 // costs at most a few MB), and the JSON must have exactly the known
@@ -30,8 +34,9 @@ import { LINK_CHARS } from './link-limit.js';
  * @property {'yaml'|'jsonnet'} format the file pane's format
  * @property {boolean} overwrite kubectl apply --overwrite
  * @property {'steps'|'patch'|'result'|'diff'} tab the result tab shown
- * @property {'single'|'timeline'} [view] the mode shown (absent: single)
+ * @property {'single'|'timeline'|'kustomize'} [view] the mode shown (absent: single)
  * @property {import('../timeline/model.js').TimelineState|null} [timeline]
+ * @property {import('../kustomize/model.js').KustomizeState|null} [kustomize] the Kustomize mode's tree
  * @property {Flags} [flags] kubectl's other flags; absent when all are default
  */
 
@@ -56,8 +61,11 @@ export const TIMELINE_PREFIX = `s${TIMELINE_VERSION}=`;
 /** The version that carries kubectl's other flags, and its prefix. */
 export const FLAGS_VERSION = 3;
 export const FLAGS_PREFIX = `s${FLAGS_VERSION}=`;
+/** The version that carries the Kustomize mode and its tree, and its prefix. */
+export const KUSTOMIZE_VERSION = 4;
+export const KUSTOMIZE_PREFIX = `s${KUSTOMIZE_VERSION}=`;
 /** The newest version this page reads (and writes in drafts). */
-export const NEWEST_VERSION = FLAGS_VERSION;
+export const NEWEST_VERSION = KUSTOMIZE_VERSION;
 
 /** The flags' defaults: a flag at its default is left out of a state. */
 export const FLAG_DEFAULTS = Object.freeze({ namespace: '', scope: 'namespaced', apply: 'client', fieldManager: '', forceConflicts: false, crds: '' });
@@ -129,7 +137,7 @@ export function validateState(value, { paneChars = LIMITS.paneChars, version = V
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('not an object');
   const v = /** @type {Record<string, unknown>} */ (value);
   for (const key of Object.keys(v)) {
-    if (!['mode', 'lastApplied', 'file', 'live', 'format', 'overwrite', 'tab', ...(version >= 2 ? ['view', 'timeline'] : []), ...(version >= 3 ? ['flags'] : [])].includes(key)) {
+    if (!['mode', 'lastApplied', 'file', 'live', 'format', 'overwrite', 'tab', ...(version >= 2 ? ['view', 'timeline'] : []), ...(version >= 3 ? ['flags'] : []), ...(version >= 4 ? ['kustomize'] : [])].includes(key)) {
       throw bad(`unknown field "${key.slice(0, 40)}"`);
     }
   }
@@ -170,8 +178,9 @@ export function validateState(value, { paneChars = LIMITS.paneChars, version = V
   };
   if (version >= 2) {
     const view = field('view');
-    if (view !== 'single' && view !== 'timeline') throw bad('"view" must be one of single, timeline');
-    state.view = view;
+    const views = version >= 4 ? ['single', 'timeline', 'kustomize'] : ['single', 'timeline'];
+    if (typeof view !== 'string' || !views.includes(view)) throw bad(`"view" must be one of ${views.join(', ')}`);
+    state.view = /** @type {ShareState['view']} */ (view);
     state.timeline = null;
     const tl = field('timeline');
     if (tl !== null) {
@@ -179,6 +188,18 @@ export function validateState(value, { paneChars = LIMITS.paneChars, version = V
         state.timeline = validateTimeline(tl);
       } catch (err) {
         if (err instanceof TimelineShapeError) throw bad(`the timeline: ${err.message}`);
+        throw err;
+      }
+    }
+  }
+  if (version >= 4) {
+    state.kustomize = null;
+    const k = field('kustomize');
+    if (k !== null) {
+      try {
+        state.kustomize = validateKustomize(k);
+      } catch (err) {
+        if (err instanceof KustomizeShapeError) throw bad(`the kustomization: ${err.message}`);
         throw err;
       }
     }
@@ -264,10 +285,20 @@ export function toPlain3(s) {
 }
 
 /**
- * The version a state needs: 3 with flags, 2 in Timeline mode, else 1.
+ * toPlain3 with the Kustomize mode's tree (version 4).
+ * @param {ShareState} s
+ */
+export function toPlain4(s) {
+  return { ...toPlain3(s), kustomize: s.kustomize ? kustomizePlain(s.kustomize) : null };
+}
+
+/**
+ * The version a state needs: 4 in Kustomize mode, 3 with flags, 2 in
+ * Timeline mode, else 1.
  * @param {ShareState} s
  */
 export function versionOf(s) {
+  if (s.view === 'kustomize') return KUSTOMIZE_VERSION;
   if (Object.keys(flagsOf(s)).length > 0) return FLAGS_VERSION;
   return s.view === 'timeline' ? TIMELINE_VERSION : VERSION;
 }
@@ -278,7 +309,7 @@ export function versionOf(s) {
  * @param {ShareState|null} b
  */
 export function sameState(a, b) {
-  return !!a && !!b && JSON.stringify(toPlain3(a)) === JSON.stringify(toPlain3(b));
+  return !!a && !!b && JSON.stringify(toPlain4(a)) === JSON.stringify(toPlain4(b));
 }
 
 /**
@@ -291,9 +322,13 @@ export async function encodeState(state) {
   // Each state is written in the oldest version that holds it, so that a
   // link without flags opens in pages that predate them.
   const version = versionOf(state);
-  const plain = version === VERSION ? toPlain(state) : { ...toPlain(state), view: state.view || 'single', timeline: state.timeline ?? null, ...(version === FLAGS_VERSION ? { flags: state.flags } : {}) };
+  const plain = version === VERSION ? toPlain(state) : {
+    ...toPlain(state), view: state.view || 'single', timeline: state.timeline ?? null,
+    ...(version >= FLAGS_VERSION && state.flags ? { flags: state.flags } : {}),
+    ...(version >= KUSTOMIZE_VERSION ? { kustomize: state.kustomize ?? null } : {}),
+  };
   const checked = validateState(plain, { version });
-  const json = JSON.stringify(version === VERSION ? toPlain(checked) : version === TIMELINE_VERSION ? toPlain2(checked) : toPlain3(checked));
+  const json = JSON.stringify(version === VERSION ? toPlain(checked) : version === TIMELINE_VERSION ? toPlain2(checked) : version === FLAGS_VERSION ? toPlain3(checked) : toPlain4(checked));
   const stream = new Blob([new TextEncoder().encode(json)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   return `s${version}=` + toBase64url(bytes);
@@ -424,7 +459,7 @@ export function fragmentKey(hash) {
  * @param {string} link fragmentKey(location.hash)
  */
 export function draftText(state, link) {
-  return JSON.stringify({ v: NEWEST_VERSION, link, state: toPlain3(state) });
+  return JSON.stringify({ v: NEWEST_VERSION, link, state: toPlain4(state) });
 }
 
 /**
@@ -436,7 +471,7 @@ export function parseDraft(text) {
   if (!text) return null;
   try {
     const d = JSON.parse(text);
-    if (typeof d !== 'object' || d === null || ![VERSION, TIMELINE_VERSION, FLAGS_VERSION].includes(d.v) || typeof d.link !== 'string') return null;
+    if (typeof d !== 'object' || d === null || ![VERSION, TIMELINE_VERSION, FLAGS_VERSION, KUSTOMIZE_VERSION].includes(d.v) || typeof d.link !== 'string') return null;
     return { link: d.link, state: validateState(d.state, { version: d.v }) };
   } catch {
     return null;

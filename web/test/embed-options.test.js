@@ -46,6 +46,7 @@ const cases = [
   { name: 'repeated option: the first counts', search: '?embed&tab=patch&tab=diff', want: { tab: 'patch', ignored: ['tab'] } },
   { name: 'view timeline', search: '?embed&view=timeline', want: { view: 'timeline' } },
   { name: 'view single', search: '?embed&view=single', want: { view: 'single' } },
+  { name: 'view kustomize', search: '?embed&view=kustomize&readonly', want: { view: 'kustomize', readonly: true } },
   { name: 'view unknown', search: '?embed&view=timelines', want: { ignored: ['view'] } },
   { name: 'view empty', search: '?embed&view=', want: { ignored: ['view'] } },
   { name: 'timeline with a step and read-only', search: '?embed&view=timeline&step=2&readonly',

@@ -64,3 +64,29 @@ test('a failed load rejects and can be retried', async () => {
   assert.equal(calls, 2);
   assert.equal(ex.list().length, 2);
 });
+
+test('Kustomize samples: kept with their tree checked, shown in the Kustomize mode only', async () => {
+  const tree = { dir: 'overlays/prod', files: [{ name: 'base/kustomization.yaml', text: 'resources: []\n' }, { name: 'overlays/prod/kustomization.yaml', text: 'resources:\n- ../../base\n' }] };
+  const list = [
+    { id: 'kustomize-overlay', title: 'Overlay', category: 'Kustomize', description: 'A base and an overlay.', kustomize: tree },
+    { id: 'kustomize-bad-name', title: 'Bad', category: 'Kustomize', description: '', kustomize: { dir: '', files: [{ name: '../x.yaml', text: '' }] } },
+    { id: 'kustomize-not-a-tree', title: 'Bad', category: 'Kustomize', description: '', kustomize: 'resources: []' },
+    { id: 'plain', title: 'Plain', description: '', file: 'kind: A' },
+  ];
+  const ex = new Examples(async () => ({ ok: true, json: async () => list }));
+  const loaded = await ex.load();
+  assert.deepEqual(ex.list().map((s) => s.id), ['kustomize-overlay', 'plain']);
+  const kept = /** @type {any} */ (loaded.get('kustomize-overlay'));
+  assert.deepEqual(kept.kustomize, tree);
+  assert.notEqual(kept.kustomize, tree, 'a checked copy');
+  const d = elements['sample-description'];
+  ex.setView('single');
+  ex.show(kept);
+  assert.equal(d.dataset.view, 'kustomize');
+  assert.equal(d.hidden, true, 'not described in the single apply');
+  assert.equal(ex.current(), '');
+  ex.setView('kustomize');
+  assert.equal(d.hidden, false);
+  assert.equal(ex.current(), 'kustomize-overlay');
+  ex.reset();
+});

@@ -10,6 +10,8 @@ test('the address tells which on-demand engine it opens', () => {
     ['#example=walkthrough', null],
     ['#s1=abc', null],
     ['#s3=abc', null],
+    ['#s4=abc', 'kustomize'],
+    ['#example=kustomize-overlays', 'kustomize'],
     ['', null],
     ['#outputs', null],
   ]) {
@@ -40,6 +42,7 @@ test('the address tells which worker to start early, by its absolute URL', () =>
   const base = 'https://example.test/play/index.html';
   assert.equal(workerForAddress('#example=timeline-walkthrough', base), 'https://example.test/play/timeline-worker.js');
   assert.equal(workerForAddress('#example=ssa-hpa-replicas-conflict', base), 'https://example.test/play/serverside-worker.js');
+  assert.equal(workerForAddress('#s4=abc', base), 'https://example.test/play/kustomize-worker.js');
   assert.equal(workerForAddress('#example=walkthrough', base), null);
 });
 

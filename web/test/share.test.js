@@ -210,7 +210,7 @@ test('drafts', () => {
   assert.notEqual(fragmentKey(''), key);
   const text = draftText(base, key);
   // Drafts are written in the newest version, which says the mode.
-  assert.deepEqual(parseDraft(text), { link: key, state: { ...base, view: 'single', timeline: null } });
+  assert.deepEqual(parseDraft(text), { link: key, state: { ...base, view: 'single', timeline: null, kustomize: null } });
   // A draft stored by the page before timelines (version 1) still reads.
   assert.deepEqual(parseDraft(JSON.stringify({ v: 1, link: key, state: base })), { link: key, state: base });
   assert.equal(parseDraft(draftText({ ...base, mode: 'derived' }, '')).state.lastApplied, '');
@@ -275,8 +275,8 @@ test('flags (version 3)', async (t) => {
     await rejects(v2, 'shape');
   });
   await t.test('a link of a newer format says so', async () => {
-    const v4 = '#s4=' + toBase64url(deflateRawSync(Buffer.from('{}')));
-    await assert.rejects(decodeFragment(v4), (err) => err instanceof LinkError && err.code === 'version' && /newer applylens/.test(err.message));
+    const v5 = '#s5=' + toBase64url(deflateRawSync(Buffer.from('{}')));
+    await assert.rejects(decodeFragment(v5), (err) => err instanceof LinkError && err.code === 'version' && /newer applylens/.test(err.message));
   });
   await t.test('a draft keeps the flags', () => {
     const state = { ...base, flags: { apply: 'server', fieldManager: 'ci' } };

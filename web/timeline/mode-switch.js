@@ -1,10 +1,14 @@
-// The page's two modes: "Single apply" (the three panes) and "Timeline"
-// (kubectl commands on a simulated cluster). A pair of toggle buttons;
-// the mode not shown is hidden, not destroyed, so nothing typed is lost.
+// The page's modes: "Single apply" (the three panes), "Timeline" (kubectl
+// commands on a simulated cluster) and "Kustomize" (a kustomization built
+// as kubectl kustomize builds it). A group of toggle buttons; the modes
+// not shown are hidden, not destroyed, so nothing typed is lost.
 
 import { byId } from '../dom.js';
 
-/** @typedef {'single'|'timeline'} View */
+/** @typedef {'single'|'timeline'|'kustomize'} View */
+
+/** Every mode, in the switch's order. @type {View[]} */
+export const VIEWS = ['single', 'timeline', 'kustomize'];
 
 export class ModeSwitch {
   /** @param {{onShow: (view: View) => void}} opts */
@@ -12,9 +16,9 @@ export class ModeSwitch {
     this.onShow = onShow;
     /** @type {View} */
     this.current = 'single';
-    this.buttons = { single: byId('mode-single'), timeline: byId('mode-timeline') };
-    this.panels = { single: byId('single-apply'), timeline: byId('timeline') };
-    for (const view of /** @type {View[]} */ (['single', 'timeline'])) {
+    this.buttons = { single: byId('mode-single'), timeline: byId('mode-timeline'), kustomize: byId('mode-kustomize') };
+    this.panels = { single: byId('single-apply'), timeline: byId('timeline'), kustomize: byId('kustomize') };
+    for (const view of VIEWS) {
       this.buttons[view].addEventListener('click', () => this.show(view));
     }
   }
@@ -22,7 +26,7 @@ export class ModeSwitch {
   /** @param {View} view */
   show(view) {
     this.current = view;
-    for (const v of /** @type {View[]} */ (['single', 'timeline'])) {
+    for (const v of VIEWS) {
       this.buttons[v].setAttribute('aria-pressed', String(v === view));
       this.panels[v].hidden = v !== view;
     }

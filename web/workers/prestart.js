@@ -82,7 +82,8 @@ export function adopt(url) {
  */
 export function workerForAddress(hash, base) {
   const needed = engineForAddress(hash);
-  const name = needed === 'timeline' ? assets.timelineWorker : needed === 'serverside' ? assets.serversideWorker : '';
+  const name = needed === 'timeline' ? assets.timelineWorker : needed === 'serverside' ? assets.serversideWorker
+    : needed === 'kustomize' ? assets.kustomizeWorker : '';
   // A bundle that was not told the worker's name (scripts/bundle.mjs) starts none.
   if (!name) return null;
   return new URL(name, base).href;
@@ -91,12 +92,14 @@ export function workerForAddress(hash, base) {
 /**
  * Which on-demand engine an address opens at once, if the address tells:
  * '#example=timeline-…' and a timeline link ('#s2=') the timeline's,
- * '#example=ssa-…' the server-side apply's.
+ * '#example=ssa-…' the server-side apply's, '#example=kustomize-…' and a
+ * Kustomize link ('#s4=') the Kustomize mode's.
  * @param {string} hash
- * @returns {'timeline'|'serverside'|null}
+ * @returns {'timeline'|'serverside'|'kustomize'|null}
  */
 export function engineForAddress(hash) {
   if (/^#example=timeline-/.test(hash) || /^#s2=/.test(hash)) return 'timeline';
+  if (/^#example=kustomize-/.test(hash) || /^#s4=/.test(hash)) return 'kustomize';
   if (/^#example=ssa-/.test(hash)) return 'serverside';
   return null;
 }
