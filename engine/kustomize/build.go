@@ -43,18 +43,22 @@ type builder struct {
 	dirs     map[string]bool
 	tr       *trace
 	warnings []string
+	// schema is what strategic merge patches merge with: kyaml's builtin
+	// schema, or the one the built kustomization's `openapi` names.
+	schema *kyamlSchema
 }
 
 // accumulator is kustomize's ResAccumulator: the objects so far and the
 // transformer configuration merged from every kustomization read.
 type accumulator struct {
-	objs []*object
-	cfg  *transformerConfig
+	objs   []*object
+	cfg    *transformerConfig
+	schema *kyamlSchema
 }
 
 // Build runs the kustomization in in.Dir as `kubectl kustomize` does.
 func Build(in Input) (*Result, error) {
-	b := &builder{files: map[string][]byte{}, dirs: map[string]bool{"/": true}, tr: &trace{}}
+	b := &builder{files: map[string][]byte{}, dirs: map[string]bool{"/": true}, tr: &trace{}, schema: builtinSchema()}
 	for p, c := range in.Files {
 		abs := path.Clean("/" + p)
 		b.files[abs] = c
@@ -71,6 +75,9 @@ func Build(in Input) (*Result, error) {
 	}
 	k, kfile, err := b.loadKustomization(root)
 	if err != nil {
+		return nil, err
+	}
+	if err := b.setSchema(k, root, kfile); err != nil {
 		return nil, err
 	}
 	ra, err := b.accumulateTarget(root, k, kfile, nil)
@@ -138,7 +145,7 @@ func (b *builder) loadKustomization(root string) (*types.Kustomization, string, 
 // root; visited holds the directories above it (kustomize refuses cycles).
 func (b *builder) accumulateTarget(root string, k *types.Kustomization, kfile string, visited []string) (*accumulator, error) {
 	var err error
-	ra := &accumulator{cfg: &transformerConfig{}}
+	ra := &accumulator{cfg: &transformerConfig{}, schema: b.schema}
 	visited = append(visited, root)
 	for _, p := range k.Resources {
 		if err := b.accumulateResource(ra, root, kfile, p, visited); err != nil {
@@ -256,6 +263,11 @@ func (b *builder) accumulateDirectory(ra *accumulator, dir string, visited []str
 	k, kfile, err := b.loadKustomization(dir)
 	if err != nil {
 		return wrap(err, "couldn't make target for path '%s'", dir)
+	}
+	if len(k.OpenAPI) > 0 {
+		// kustomize reads a base's schema only when no kustomization
+		// before it set one, for the whole build: not modelled.
+		return errorf(ErrUnsupported, kfile, "%s: openapi in a base is not supported here: give it in the kustomization you build", kfile)
 	}
 	sub, err := b.accumulateTarget(dir, k, kfile, visited)
 	if err != nil {

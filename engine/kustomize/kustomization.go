@@ -78,9 +78,6 @@ func parseKustomization(file string, content []byte, root string, warnings *[]st
 			return nil, errorf(ErrUnsupported, file, "%s: %s is not supported here: %s", file, u.field, u.reason)
 		}
 	}
-	if len(k.OpenAPI) > 0 {
-		return nil, errorf(ErrUnsupported, file, "%s: openapi is not supported here yet", file)
-	}
 	for _, m := range k.BuildMetadata {
 		if m == "originAnnotations" || m == "transformerAnnotations" || m == "managedByLabel" {
 			return nil, errorf(ErrUnsupported, file, "%s: buildMetadata %s is not supported here", file, m)

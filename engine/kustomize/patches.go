@@ -379,7 +379,7 @@ func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
 		}
 		// A deleted object is left empty, and dropped after the entry
 		// (ResMap drops empty resources), as kustomize does.
-		if _, err := mergeInto(target, p.node, kfile, jp.source, tr, false); err != nil {
+		if _, err := mergeInto(target, p.node, ra.schema, kfile, jp.source, tr, false); err != nil {
 			return err
 		}
 	}
@@ -423,7 +423,7 @@ func (ra *accumulator) applySmPatch(targets []*object, patch *object, kfile, sou
 			if kindCopy != nil {
 				setEntry(p, "kind", kindCopy)
 			}
-			deleted, err := mergeInto(o, p, kfile, source, tr, true)
+			deleted, err := mergeInto(o, p, ra.schema, kfile, source, tr, true)
 			if err != nil {
 				return err
 			}
@@ -441,7 +441,7 @@ func (ra *accumulator) applySmPatch(targets []*object, patch *object, kfile, sou
 
 // mergeInto is Resource.ApplySmPatch: kyaml's merge of patch into o, then
 // o's kind, name and namespace set back (a patch changes none of them).
-func mergeInto(o *object, patch *yaml.Node, kfile, source string, tr *trace, copied bool) (deleted bool, err error) {
+func mergeInto(o *object, patch *yaml.Node, schema *kyamlSchema, kfile, source string, tr *trace, copied bool) (deleted bool, err error) {
 	desc := describe(o.curID())
 	unsupported := func(e error) error {
 		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s into %s: %v is not supported here yet", kfile, source, desc, e)
@@ -462,16 +462,16 @@ func mergeInto(o *object, patch *yaml.Node, kfile, source string, tr *trace, cop
 	}
 	name, ns, kind := o.name(), o.namespace(), o.kind()
 	savedKind, savedName, savedNS := copyNode(field(o.node, "kind")), copyNode(field(o.meta(), "name")), copyNode(field(o.meta(), "namespace"))
-	pos := rootSchema(typeOf(o.node))
+	pos := schema.root(typeOf(o.node))
 	if pos.typ == "" {
-		pos = rootSchema(typeOf(patch))
+		pos = schema.root(typeOf(patch))
 	}
 	for _, t := range []string{typeOf(o.node), typeOf(patch)} {
-		if kyamlRecursiveSchemas[t] {
+		if schema.recursive[t] {
 			return false, unsupported(fmt.Errorf("a %s (its schema is recursive)", t))
 		}
 	}
-	m := &smpMerge{tr: tr, desc: desc}
+	m := &smpMerge{tr: tr, desc: desc, schema: schema}
 	res, _, err := m.walk(o.node, patch, pos, "", true)
 	if err != nil {
 		var u *smpUnsupported
