@@ -33,6 +33,9 @@ type Result struct {
 	Warnings []string
 	// Steps explain each change, in the order kustomize made them.
 	Steps []Step
+	// Merges are the strategic merge patches merged, one per object, in
+	// order (for engine/kustomize/applydiff).
+	Merges []Merge
 }
 
 // kustomizationNames are konfig.RecognizedKustomizationFileNames.
@@ -117,7 +120,7 @@ func Build(in Input) (*Result, error) {
 		}
 		out.Write(y)
 	}
-	return &Result{YAML: out.Bytes(), Warnings: b.warnings, Steps: b.tr.steps}, nil
+	return &Result{YAML: out.Bytes(), Warnings: b.warnings, Steps: b.tr.steps, Merges: b.tr.merges}, nil
 }
 
 func (b *builder) loadKustomization(root string) (*types.Kustomization, string, error) {
@@ -651,6 +654,15 @@ func render(n *yaml.Node) ([]byte, error) {
 		return nil, errorf(ErrInput, "", "%#v: %v", m, err)
 	}
 	return y, nil
+}
+
+// nodeJSON is an object's values as JSON, as render reads them.
+func nodeJSON(n *yaml.Node) ([]byte, error) {
+	m, err := nodeMap(n)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(m)
 }
 
 func renderValues(n *yaml.Node) ([]byte, error) {

@@ -379,7 +379,7 @@ func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
 		}
 		// A deleted object is left empty, and dropped after the entry
 		// (ResMap drops empty resources), as kustomize does.
-		if _, err := mergeInto(target, p.node, ra.schema, kfile, jp.source, tr, false); err != nil {
+		if _, err := mergeInto(target, p.node, p.node, ra.schema, kfile, jp.source, tr, false); err != nil {
 			return err
 		}
 	}
@@ -423,7 +423,7 @@ func (ra *accumulator) applySmPatch(targets []*object, patch *object, kfile, sou
 			if kindCopy != nil {
 				setEntry(p, "kind", kindCopy)
 			}
-			deleted, err := mergeInto(o, p, ra.schema, kfile, source, tr, true)
+			deleted, err := mergeInto(o, p, patch.node, ra.schema, kfile, source, tr, true)
 			if err != nil {
 				return err
 			}
@@ -441,8 +441,28 @@ func (ra *accumulator) applySmPatch(targets []*object, patch *object, kfile, sou
 
 // mergeInto is Resource.ApplySmPatch: kyaml's merge of patch into o, then
 // o's kind, name and namespace set back (a patch changes none of them).
-func mergeInto(o *object, patch *yaml.Node, schema *kyamlSchema, kfile, source string, tr *trace, copied bool) (deleted bool, err error) {
+// written is the patch as the user wrote it, recorded with the object
+// before and after (trace.merges).
+func mergeInto(o *object, patch, written *yaml.Node, schema *kyamlSchema, kfile, source string, tr *trace, copied bool) (deleted bool, err error) {
 	desc := describe(o.curID())
+	var rec *Merge
+	if tr != nil {
+		before, errB := nodeJSON(o.node)
+		pj, errP := nodeJSON(written)
+		if errB == nil && errP == nil {
+			rec = &Merge{Kustomization: tr.kust, Transformer: tr.name, Patch: source, Object: desc,
+				APIVersion: o.apiVersion(), Kind: o.kind(), Before: before, PatchJSON: pj}
+		}
+	}
+	defer func() {
+		if rec == nil || err != nil || deleted || isNilOrEmpty(o.node) {
+			return
+		}
+		if after, errA := nodeJSON(o.node); errA == nil {
+			rec.After = after
+			tr.merges = append(tr.merges, *rec)
+		}
+	}()
 	unsupported := func(e error) error {
 		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s into %s: %v is not supported here yet", kfile, source, desc, e)
 	}
