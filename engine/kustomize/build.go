@@ -205,6 +205,14 @@ func (b *builder) accumulateComponent(ra *accumulator, root, kfile, p string, vi
 	if _, err := b.accumulateInto(ra, abs, k, ckfile, visited); err != nil {
 		return quoteWrap(wrap(err, "recursed accumulation of path '%s'", abs), "accumulateDirectory:")
 	}
+	// kustomize then moves the objects into a fresh accumulator
+	// (MergeAccumulator): two objects a patch gave the same id fail there.
+	fresh := &accumulator{}
+	for _, o := range ra.objs {
+		if err := fresh.append(o); err != nil {
+			return quoteWrap(wrap(err, "recursed merging from path '%s'", abs), "accumulateDirectory:")
+		}
+	}
 	return nil
 }
 
