@@ -1,7 +1,6 @@
 package samples
 
 import (
-	"bytes"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -91,13 +90,7 @@ func KustomizePageJSON() []json.RawMessage {
 	}
 	var out []json.RawMessage
 	for _, k := range KustomizeSamples() {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(entry{k.ID, k.Title, KustomizeCategory, k.Description, pageKustomize{k.Dir, k.Files}}); err != nil {
-			panic(err) // strings only
-		}
-		out = append(out, json.RawMessage(bytes.TrimSpace(buf.Bytes())))
+		out = append(out, pageEntry(entry{k.ID, k.Title, KustomizeCategory, k.Description, pageKustomize{k.Dir, k.Files}}))
 	}
 	return out
 }

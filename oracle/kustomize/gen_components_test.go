@@ -1,9 +1,7 @@
 package kustomize
 
 import (
-	"fmt"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
 )
@@ -54,36 +52,16 @@ func genComponentsTop(r *rand.Rand, files map[string]string, below string, made 
 // TestGeneratedComponentCases: generated kustomizations under a top
 // overlay with components, built by both.
 func TestGeneratedComponentCases(t *testing.T) {
-	n := *randomCases / 2
-	if testing.Short() {
-		n = 50
-	}
-	seed := int64(1)
-	if s := os.Getenv("APPLYLENS_SEED"); s != "" {
-		fmt.Sscan(s, &seed)
-	}
-	r := rand.New(rand.NewSource(seed + 2000))
-	failed, built := 0, 0
-	bothFailed, engineRefused = 0, 0
-	for i := 0; i < n && failed < 3; i++ {
+	n, built := generatedStream(t, "components", 2000, func(r *rand.Rand) (map[string]string, string, bool) {
 		files, dir := genKustomization(r)
 		top := genComponentsTop(r, files, dir, nil)
-		before := bothFailed + engineRefused
-		if !compareWith(t, fmt.Sprintf("components case %d (seed %d)", i, seed), files, top, smpInFiles(files)) {
-			failed++
-		} else if bothFailed+engineRefused == before {
-			built++
-		}
-	}
-	t.Logf("%d generated kustomizations with components compared: %d built alike, %d refused by both, %d refused by the engine as unsupported", n, built, bothFailed, engineRefused)
+		return files, top, smpInFiles(files)
+	})
 	// A third of the generated bases fail in kustomize already (see
 	// TestGeneratedCases), and components add failures of their own
 	// (a replicas entry or a patch naming what the component does not
 	// reach, a generator without a behavior), each compared by its text.
 	if built < n/5 {
 		t.Errorf("only %d of %d cases built", built, n)
-	}
-	if engineRefused > n/10 {
-		t.Errorf("the engine refuses %d of %d cases as unsupported", engineRefused, n)
 	}
 }

@@ -85,7 +85,22 @@ func genOpenAPITop(r *rand.Rand, files map[string]string, below string) string {
 // with an openapi field, built by both (a separate stream of cases, so
 // that TestGeneratedCases' figures stay as measured).
 func TestGeneratedOpenAPICases(t *testing.T) {
-	n := *randomCases / 2
+	n, built := generatedStream(t, "openapi", 1000, func(r *rand.Rand) (map[string]string, string, bool) {
+		files, dir := genKustomization(r)
+		return files, genOpenAPITop(r, files, dir), true
+	})
+	if built < n/3 {
+		t.Errorf("only %d of %d cases built: too few reach the merge", built, n)
+	}
+}
+
+// generatedStream compares the cases gen makes (half of -random, 50 with
+// -short) from its own stream (the seed plus offset), and returns how
+// many there were and how many both built. gen says whether the engine may
+// refuse the case as unsupported (a tenth of the cases at most).
+func generatedStream(t *testing.T, what string, offset int64, gen func(r *rand.Rand) (files map[string]string, dir string, allowUnsupported bool)) (n, built int) {
+	t.Helper()
+	n = *randomCases / 2
 	if testing.Short() {
 		n = 50
 	}
@@ -93,26 +108,23 @@ func TestGeneratedOpenAPICases(t *testing.T) {
 	if s := os.Getenv("APPLYLENS_SEED"); s != "" {
 		fmt.Sscan(s, &seed)
 	}
-	r := rand.New(rand.NewSource(seed + 1000))
-	failed, built := 0, 0
+	r := rand.New(rand.NewSource(seed + offset))
+	failed := 0
 	bothFailed, engineRefused = 0, 0
 	for i := 0; i < n && failed < 3; i++ {
-		files, dir := genKustomization(r)
-		top := genOpenAPITop(r, files, dir)
+		files, dir, allow := gen(r)
 		before := bothFailed + engineRefused
-		if !compareWith(t, fmt.Sprintf("openapi case %d (seed %d)", i, seed), files, top, true) {
+		if !compareWith(t, fmt.Sprintf("%s case %d (seed %d)", what, i, seed), files, dir, allow) {
 			failed++
 		} else if bothFailed+engineRefused == before {
 			built++
 		}
 	}
-	t.Logf("%d generated kustomizations with openapi compared: %d built alike, %d refused by both, %d refused by the engine as unsupported", n, built, bothFailed, engineRefused)
-	if built < n/3 {
-		t.Errorf("only %d of %d cases built: too few reach the merge", built, n)
-	}
+	t.Logf("%d generated kustomizations with %s compared: %d built alike, %d refused by both, %d refused by the engine as unsupported", n, what, built, bothFailed, engineRefused)
 	if engineRefused > n/10 {
 		t.Errorf("the engine refuses %d of %d cases as unsupported", engineRefused, n)
 	}
+	return n, built
 }
 
 func jsonToYAML(j []byte) (string, error) {
