@@ -74,8 +74,11 @@ func krustyBuildWarn(files map[string]string, dir string) (out, stderr string, e
 	o.Reorder = krusty.ReorderOptionUnspecified
 	// kyaml's schema is process-wide, and a kustomization's openapi field
 	// changes it (SetSchema); a build without one does not set it back.
-	// kubectl kustomize starts in a fresh process: so does every build here.
+	// kubectl kustomize starts in a fresh process: so does every build
+	// here, and the tests that read kyaml's builtin schema afterwards
+	// (TestGenerated) find it again.
 	openapi.ResetOpenAPI()
+	defer openapi.ResetOpenAPI()
 	m, err := krusty.MakeKustomizer(o).Run(fs, "/"+dir)
 	if err != nil {
 		return "", "", err
