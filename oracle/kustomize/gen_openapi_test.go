@@ -94,13 +94,13 @@ func TestGeneratedOpenAPICases(t *testing.T) {
 	}
 }
 
-// generatedStream compares the cases gen makes (half of -random, 50 with
+// generatedStream compares the cases gen makes (a quarter of -random, 50 with
 // -short) from its own stream (the seed plus offset), and returns how
 // many there were and how many both built. gen says whether the engine may
 // refuse the case as unsupported (a tenth of the cases at most).
 func generatedStream(t *testing.T, what string, offset int64, gen func(r *rand.Rand) (files map[string]string, dir string, allowUnsupported bool)) (n, built int) {
 	t.Helper()
-	n = *randomCases / 2
+	n = *randomCases / 4
 	if testing.Short() {
 		n = 50
 	}
