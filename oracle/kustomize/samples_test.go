@@ -25,6 +25,8 @@ func TestKustomizeSamples(t *testing.T) {
 	if len(ids) < 12 {
 		t.Fatalf("%d Kustomize samples, want at least 12", len(ids))
 	}
+	others := 0
+	defer func() { t.Logf("%d samples, and %d other kustomizations of their trees, built alike", len(ids), others) }()
 	for _, id := range ids {
 		t.Run(id, func(t *testing.T) {
 			var meta struct {
@@ -61,6 +63,18 @@ func TestKustomizeSamples(t *testing.T) {
 				t.Errorf("samples/kustomize/%s/output.yaml is not what kustomize prints:\n%s", id, out)
 			}
 			compare(t, id, files, dir)
+			// Every other kustomization of the tree (the other overlay, a
+			// base, a component built alone) builds alike too, or fails
+			// alike: the page lets people build any of them.
+			for name := range files {
+				if d := filepath.ToSlash(filepath.Dir(name)); filepath.Base(name) == "kustomization.yaml" && d != meta.Dir && !(d == "." && dir == "") {
+					if d == "." {
+						d = ""
+					}
+					compare(t, id+" "+d, files, d)
+					others++
+				}
+			}
 		})
 	}
 }
