@@ -26,7 +26,7 @@ func TestKustomizeSamples(t *testing.T) {
 		t.Fatalf("%d Kustomize samples, want at least 12", len(ids))
 	}
 	others := 0
-	defer func() { t.Logf("%d samples, and %d other kustomizations of their trees, built alike", len(ids), others) }()
+	defer func() { t.Logf("%d samples, and %d other kustomizations of their trees, compared", len(ids), others) }()
 	for _, id := range ids {
 		t.Run(id, func(t *testing.T) {
 			var meta struct {
