@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"regexp"
+	"strconv"
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -284,6 +285,11 @@ func (jp *jsonPatch) explain(doc []byte, desc string, tr *trace) {
 			return
 		}
 		nv := pointerValue(next, p)
+		if parent, ok := strings.CutSuffix(p, "/-"); ok && kind == "add" {
+			// "-" is the end of the list: the value added is now its
+			// last element, and nothing was there before.
+			old, nv = "", pointerValue(next, parent+"/"+strconv.Itoa(listLen(next, parent)-1))
+		}
 		rule := "JSON 6902 " + kind
 		switch kind {
 		case "move", "copy":
@@ -298,6 +304,15 @@ func (jp *jsonPatch) explain(doc []byte, desc string, tr *trace) {
 		tr.add(desc, strings.TrimPrefix(p, "/"), old, nv, "%s", rule)
 		doc = next
 	}
+}
+
+// listLen is the length of the list at a JSON pointer (0 when there is none).
+func listLen(doc []byte, pointer string) int {
+	var l []any
+	if json.Unmarshal([]byte(pointerValue(doc, pointer)), &l) != nil {
+		return 0
+	}
+	return len(l)
 }
 
 // pointerValue is the JSON text at a JSON pointer ("" when missing).
