@@ -1,6 +1,9 @@
 package kustomize
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // Step is one thing a kustomization did, for the page to show in order.
 type Step struct {
@@ -36,10 +39,11 @@ type Merge struct {
 	Object string
 	// APIVersion and Kind are the object's.
 	APIVersion, Kind string
-	// Before is the object before the merge, JSON; PatchJSON the patch as
-	// written (before kustomize rewrites its metadata), JSON; After the
-	// object as kustomize's merge left it, JSON.
-	Before, PatchJSON, After []byte
+	// Before is the object before the merge; PatchJSON the patch as
+	// written (before kustomize rewrites its metadata); After the object as
+	// kustomize's merge left it. JSON each (RawMessage: a bridge that
+	// encodes a Result embeds them as objects, not as base64).
+	Before, PatchJSON, After json.RawMessage
 }
 
 // trace collects steps; a nil trace records nothing.

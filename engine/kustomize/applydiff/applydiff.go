@@ -13,6 +13,7 @@
 package applydiff
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -115,7 +116,7 @@ type Difference struct {
 type Result struct {
 	Merge kustomize.Merge
 	// Apply is the object apimachinery's merge makes, JSON.
-	Apply []byte
+	Apply json.RawMessage
 	// Method is "strategic merge patch" or "JSON merge patch".
 	Method string
 	// ApplyError is apimachinery's error when it refuses the patch (Apply
