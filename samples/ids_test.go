@@ -50,7 +50,7 @@ var releasedIDs = []string{
 	"kustomize-annotation-drops-containers", "kustomize-target-no-match",
 	"kustomize-json6902-vs-strategic", "kustomize-namespace-prefix-references",
 	"kustomize-labels-selectors", "kustomize-images", "kustomize-keyed-list-order",
-	"kustomize-generator-merge-overlay", "kustomize-components",
+	"kustomize-generator-merge-overlay", "kustomize-components", "kustomize-openapi-replaces-builtin",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.

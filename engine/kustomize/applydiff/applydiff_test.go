@@ -53,6 +53,7 @@ func TestDifferences(t *testing.T) {
 		{"$patch: replace in an element", "kustomize-patch-replace-element", "", []diff{{"spec.template.spec.containers", ElementReplace}}},
 		{"containers without names", "kustomize-annotation-drops-containers", "", []diff{{"spec.template.spec.containers", NoMergeKey}}},
 		{"custom resource merged by its openapi schema", "kustomize-crd-list-openapi", "", []diff{{"spec.listeners", CustomResource}}},
+		{"an openapi file leaves the Deployment without a schema", "kustomize-openapi-replaces-builtin", "", []diff{{"spec.listeners", CustomResource}, {"spec.template.spec.containers", Schema}}},
 		{"custom resource without a schema: both replace", "kustomize-crd-list-replaced", "", nil},
 		{"$patch: replace on the list: both replace", "kustomize-patch-replace-list", "", nil},
 		{"a plain merge: the same", "kustomize-base-two-overlays", "", nil},
