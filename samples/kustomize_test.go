@@ -143,3 +143,61 @@ func TestKustomizePageJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestKustomizeSampleSteps: what each sample teaches is said by a step of
+// the build (the page's explanation), not only visible in the output.
+func TestKustomizeSampleSteps(t *testing.T) {
+	cases := []struct {
+		sample, transformer, object, field, rule string // rule: a fragment
+	}{
+		{"kustomize-base-two-overlays", "replicas", "Deployment shop (namespace production)", "spec/replicas", "field spec spec/replicas"},
+		{"kustomize-components", "namePrefix", "PodDisruptionBudget api (namespace staging)", "metadata/name", "field spec metadata/name"},
+		{"kustomize-generator-rollout", "nameReference", "Deployment web", "spec/template/spec/volumes/configMap/name", "renamed web-config → web-config-9bfd5bb66d"},
+		{"kustomize-generator-merge-overlay", "configMapGenerator", "ConfigMap app-config", "", "behavior merge"},
+		{"kustomize-namespace-prefix-references", "nameReference", "RoleBinding team-a-web-reader (namespace team-a)", "subjects/name", "renamed web → team-a-web"},
+		{"kustomize-labels-selectors", "labels", "Deployment pay", "spec/selector/matchLabels/version", "field spec spec/selector/matchLabels"},
+		{"kustomize-images", "images", "CronJob cleanup", "spec/jobTemplate/spec/template/spec/containers[]/image", "images entry busybox"},
+		{"kustomize-json6902-vs-strategic", "patches", "Deployment worker", "spec/template/spec/containers[name=main]/env[name=DEBUG]", "kyaml puts the patch's elements first"},
+		{"kustomize-target-no-match", "patches", "", "", "matches no object"},
+		{"kustomize-crd-list-replaced", "patches", "Gateway edge", "spec/listeners", "kyaml has no schema for this kind"},
+		{"kustomize-crd-list-openapi", "patches", "Gateway edge", "spec/listeners[name=https]/port", "replaces the object's"},
+		{"kustomize-openapi-replaces-builtin", "patches", "Deployment web", "spec/template/spec/containers", "replaces kyaml's builtin one and does not define this kind"},
+		{"kustomize-patch-replace-list", "patches", "Deployment web", "spec/template/spec/containers", "`$patch: replace`: the patch's list replaces"},
+		{"kustomize-patch-replace-element", "patches", "Deployment web", "spec/template/spec/containers[name=app]", "puts the object's element back, unchanged"},
+		{"kustomize-annotation-drops-containers", "patches", "Deployment worker", "spec/template/spec/containers", "kustomize#5150"},
+		{"kustomize-keyed-list-order", "patches", "Deployment web", "spec/template/spec/containers", "the object's elements are in another order"},
+	}
+	samples := map[string]Kustomize{}
+	for _, k := range KustomizeSamples() {
+		samples[k.ID] = k
+	}
+	covered := map[string]bool{}
+	for _, c := range cases {
+		t.Run(c.sample, func(t *testing.T) {
+			k, ok := samples[c.sample]
+			if !ok {
+				t.Fatalf("no sample %s", c.sample)
+			}
+			covered[c.sample] = true
+			res, err := kustomize.Build(kustomize.Input{Files: k.FileMap(), Dir: k.Dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range res.Steps {
+				if s.Transformer == c.transformer && s.Object == c.object && s.Field == c.field && strings.Contains(s.Rule, c.rule) {
+					return
+				}
+			}
+			var got []string
+			for _, s := range res.Steps {
+				got = append(got, s.Transformer+" | "+s.Object+" | "+s.Field+" | "+s.Rule)
+			}
+			t.Errorf("no step %s | %s | %s | …%s… among:\n%s", c.transformer, c.object, c.field, c.rule, strings.Join(got, "\n"))
+		})
+	}
+	for id := range samples {
+		if !covered[id] {
+			t.Errorf("%s: say here which step explains what it shows", id)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package kustomize
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // Step is one thing a kustomization did, for the page to show in order.
@@ -81,7 +82,7 @@ func describe(id resID) string {
 }
 
 func specRule(fs fieldSpec) string {
-	sel := fs.gvk.apiVersion() + " " + fs.Kind
+	sel := strings.TrimSpace(fs.gvk.apiVersion() + " " + fs.Kind)
 	if fs.Kind == "" && fs.Group == "" && fs.Version == "" {
 		sel = "every kind"
 	}

@@ -637,7 +637,35 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 			out.Content = append(out.Content, e)
 		}
 	}
+	if !self {
+		m.reordered(result, out, keys, removed, path)
+	}
 	return out, false, nil
+}
+
+// reordered records a step when the object's elements of a keyed list
+// (those the merge kept) come out in another order than they had: the
+// patch named one of them, and kyaml moved it ahead of the others.
+func (m *smpMerge) reordered(before, after *yaml.Node, keys []string, removed map[string]bool, path string) {
+	in := map[string]bool{}
+	var was []string
+	for _, e := range before.Content {
+		vs := elementValues(e, keys)
+		if !removed[strings.Join(vs, "\x00")] {
+			in[strings.Join(vs, "\x00")] = true
+			was = append(was, keyLabel(keys, vs))
+		}
+	}
+	var is []string
+	for _, e := range after.Content {
+		vs := elementValues(e, keys)
+		if in[strings.Join(vs, "\x00")] {
+			is = append(is, keyLabel(keys, vs))
+		}
+	}
+	if strings.Join(was, "\x00") != strings.Join(is, "\x00") {
+		m.tr.add(m.desc, path, strings.Join(was, "; "), strings.Join(is, "; "), "kyaml puts the patch's elements first, in the patch's order, then the object's others: the object's elements are in another order")
+	}
 }
 
 // keyUsed reports whether an element of list has a non-empty value for key
