@@ -46,6 +46,13 @@ var releasedIDs = []string{
 	"name-elsewhere",
 	// Released with kubectl apply -k in the Timeline mode.
 	"timeline-kustomize-overlay-prune",
+	// Kustomize samples, released with the Kustomize mode (issue 21).
+	"kustomize-base-two-overlays", "kustomize-generator-rollout", "kustomize-crd-list-replaced",
+	"kustomize-crd-list-openapi", "kustomize-patch-replace-list", "kustomize-patch-replace-element",
+	"kustomize-annotation-drops-containers", "kustomize-target-no-match",
+	"kustomize-json6902-vs-strategic", "kustomize-namespace-prefix-references",
+	"kustomize-labels-selectors", "kustomize-images", "kustomize-keyed-list-order",
+	"kustomize-generator-merge-overlay", "kustomize-components", "kustomize-openapi-replaces-builtin",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.
@@ -58,6 +65,9 @@ func TestReleasedIDsStay(t *testing.T) {
 	}
 	for _, tl := range Timelines() {
 		ids = append(ids, "timeline-"+tl.ID)
+	}
+	for _, k := range KustomizeSamples() {
+		ids = append(ids, k.ID)
 	}
 	if dup := duplicateIDs(ids); len(dup) > 0 {
 		t.Errorf("ids used twice (a timeline and a sample share an address): %v", dup)
@@ -103,6 +113,12 @@ func TestCategories(t *testing.T) {
 	var want []string
 	for _, c := range Categories {
 		want = append(want, c.ID)
+	}
+	// The modes' samples come after the single-apply ones: the
+	// Timeline's, then the Kustomize mode's.
+	if !slices.Contains(page, TimelinesCategory) || !slices.Contains(page, KustomizeCategory) ||
+		slices.Index(page, KustomizeCategory) < slices.Index(page, TimelinesCategory) {
+		t.Errorf("web/gallery/categories.js lists %v; it must list %q, then %q", page, TimelinesCategory, KustomizeCategory)
 	}
 	var common []string
 	for _, id := range page {

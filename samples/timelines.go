@@ -100,15 +100,21 @@ func TimelinesPageJSON() []json.RawMessage {
 	}
 	var out []json.RawMessage
 	for _, t := range Timelines() {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(entry{"timeline-" + t.ID, t.Title, TimelinesCategory, t.Description, pageTimeline{t.Namespace, t.Commands, 0}}); err != nil {
-			panic(err) // strings only
-		}
-		out = append(out, json.RawMessage(bytes.TrimSpace(buf.Bytes())))
+		out = append(out, pageEntry(entry{"timeline-" + t.ID, t.Title, TimelinesCategory, t.Description, pageTimeline{t.Namespace, t.Commands, 0}}))
 	}
 	return out
+}
+
+// pageEntry encodes an entry of the page's examples menu as the page
+// reads it: compact, without HTML escaping.
+func pageEntry(v any) json.RawMessage {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err) // entries hold strings, numbers and lists of them only
+	}
+	return json.RawMessage(bytes.TrimSpace(buf.Bytes()))
 }
 
 func loadTimelines(fsys fs.FS) ([]Timeline, error) {

@@ -33,6 +33,9 @@ type Result struct {
 	Warnings []string
 	// Steps explain each change, in the order kustomize made them.
 	Steps []Step
+	// Merges are the strategic merge patches merged, one per object, in
+	// order (for engine/kustomize/applydiff).
+	Merges []Merge
 }
 
 // kustomizationNames are konfig.RecognizedKustomizationFileNames.
@@ -43,18 +46,22 @@ type builder struct {
 	dirs     map[string]bool
 	tr       *trace
 	warnings []string
+	// schema is what strategic merge patches merge with: kyaml's builtin
+	// schema, or the one the built kustomization's `openapi` names.
+	schema *kyamlSchema
 }
 
 // accumulator is kustomize's ResAccumulator: the objects so far and the
 // transformer configuration merged from every kustomization read.
 type accumulator struct {
-	objs []*object
-	cfg  *transformerConfig
+	objs   []*object
+	cfg    *transformerConfig
+	schema *kyamlSchema
 }
 
 // Build runs the kustomization in in.Dir as `kubectl kustomize` does.
 func Build(in Input) (*Result, error) {
-	b := &builder{files: map[string][]byte{}, dirs: map[string]bool{"/": true}, tr: &trace{}}
+	b := &builder{files: map[string][]byte{}, dirs: map[string]bool{"/": true}, tr: &trace{}, schema: builtinSchema()}
 	for p, c := range in.Files {
 		abs := path.Clean("/" + p)
 		b.files[abs] = c
@@ -71,6 +78,9 @@ func Build(in Input) (*Result, error) {
 	}
 	k, kfile, err := b.loadKustomization(root)
 	if err != nil {
+		return nil, err
+	}
+	if err := b.setSchema(k, root, kfile); err != nil {
 		return nil, err
 	}
 	ra, err := b.accumulateTarget(root, k, kfile, nil)
@@ -110,7 +120,7 @@ func Build(in Input) (*Result, error) {
 		}
 		out.Write(y)
 	}
-	return &Result{YAML: out.Bytes(), Warnings: b.warnings, Steps: b.tr.steps}, nil
+	return &Result{YAML: out.Bytes(), Warnings: b.warnings, Steps: b.tr.steps, Merges: b.tr.merges}, nil
 }
 
 func (b *builder) loadKustomization(root string) (*types.Kustomization, string, error) {
@@ -137,8 +147,14 @@ func (b *builder) loadKustomization(root string) (*types.Kustomization, string, 
 // accumulateTarget is KustTarget.AccumulateTarget for the kustomization in
 // root; visited holds the directories above it (kustomize refuses cycles).
 func (b *builder) accumulateTarget(root string, k *types.Kustomization, kfile string, visited []string) (*accumulator, error) {
+	return b.accumulateInto(&accumulator{cfg: &transformerConfig{}, schema: b.schema}, root, k, kfile, visited)
+}
+
+// accumulateInto is KustTarget.accumulateTarget: the kustomization's
+// resources, generators, components and transformers, on ra (a fresh
+// accumulator for a kustomization, the including one's for a component).
+func (b *builder) accumulateInto(ra *accumulator, root string, k *types.Kustomization, kfile string, visited []string) (*accumulator, error) {
 	var err error
-	ra := &accumulator{cfg: &transformerConfig{}}
 	visited = append(visited, root)
 	for _, p := range k.Resources {
 		if err := b.accumulateResource(ra, root, kfile, p, visited); err != nil {
@@ -151,10 +167,88 @@ func (b *builder) accumulateTarget(root string, k *types.Kustomization, kfile st
 	if err := b.runGenerators(ra, k, root, kfile); err != nil {
 		return nil, err
 	}
+	// Components run after the generators and before the transformers
+	// (kustomize#5170).
+	for _, p := range k.Components {
+		if err := b.accumulateComponent(ra, root, kfile, p, visited); err != nil {
+			return nil, wrap(err, "accumulating components")
+		}
+	}
 	if err := b.runTransformers(ra, k, root, kfile); err != nil {
 		return nil, err
 	}
 	return ra, nil
+}
+
+// accumulateComponent is KustTarget.accumulateComponents for one entry: a
+// directory holding a kustomization of kind Component, whose resources,
+// generators, components and transformers work on the including
+// kustomization's objects (the same accumulator), not on their own.
+func (b *builder) accumulateComponent(ra *accumulator, root, kfile, p string, visited []string) error {
+	if isRemote(p) {
+		return errorf(ErrUnsupported, kfile, "%s: remote component %s is not supported here: a playground has no network; copy the files in", kfile, p)
+	}
+	abs, err := b.newRoot(root, kfile, p, visited)
+	if err != nil {
+		return quoteWrap(err, "loader.New")
+	}
+	k, ckfile, err := b.loadKustomization(abs)
+	if err != nil {
+		return quoteWrap(wrap(err, "couldn't make target for path '%s'", abs), "accumulateDirectory:")
+	}
+	if len(k.OpenAPI) > 0 {
+		return errorf(ErrUnsupported, ckfile, "%s: openapi in a component is not supported here: give it in the kustomization you build", ckfile)
+	}
+	if k.Kind != "Component" {
+		return quoteWrap(errorf(ErrInput, ckfile, "expected kind 'Component' for path '%s' but got '%s'", abs, k.Kind), "accumulateDirectory:")
+	}
+	if _, err := b.accumulateInto(ra, abs, k, ckfile, visited); err != nil {
+		return quoteWrap(wrap(err, "recursed accumulation of path '%s'", abs), "accumulateDirectory:")
+	}
+	// kustomize then moves the objects into a fresh accumulator
+	// (MergeAccumulator): two objects a patch gave the same id fail there.
+	fresh := &accumulator{}
+	for _, o := range ra.objs {
+		if err := fresh.append(o); err != nil {
+			return quoteWrap(wrap(err, "recursed merging from path '%s'", abs), "accumulateDirectory:")
+		}
+	}
+	return nil
+}
+
+// quoteWrap is fmt.Errorf("prefix %q", err): kustomize quotes the message
+// of an error from a component's loader or directory.
+func quoteWrap(err error, prefix string) error {
+	if e, ok := err.(*Error); ok {
+		return &Error{Kind: e.Kind, File: e.File, Message: fmt.Sprintf("%s %q", prefix, e.Message)}
+	}
+	return &Error{Kind: ErrInput, Message: fmt.Sprintf("%s %q", prefix, err.Error())}
+}
+
+// newRoot is the loader's New for a directory p of the kustomization in
+// root: not empty, not absolute, a directory, and not one this build is
+// already in (kustomize refuses cycles).
+func (b *builder) newRoot(root, kfile, p string, visited []string) (string, error) {
+	abs := path.Clean(root + "/" + p)
+	switch {
+	case p == "":
+		return "", errorf(ErrInput, kfile, "new root cannot be empty")
+	case path.IsAbs(p):
+		return "", errorf(ErrInput, kfile, "new root '%s' cannot be absolute", p)
+	}
+	if _, isFile := b.files[abs]; isFile {
+		return "", errorf(ErrMissing, kfile, "must build at directory: '%s': file is not directory", abs)
+	}
+	if !b.dirs[abs] {
+		return "", errorf(ErrMissing, kfile, "must build at directory: not a valid directory: '%s' doesn't exist", abs)
+	}
+	for i := len(visited) - 1; i >= 0; i-- {
+		v := visited[i]
+		if v == abs || strings.HasPrefix(v, strings.TrimSuffix(abs, "/")+"/") {
+			return "", errorf(ErrInput, kfile, "cycle detected: candidate root '%s' contains visited root '%s'", abs, v)
+		}
+	}
+	return abs, nil
 }
 
 func isRemote(p string) bool {
@@ -180,24 +274,7 @@ func (b *builder) accumulateResource(ra *accumulator, root, kfile, p string, vis
 	var fe *Error
 	isMalformed := errors.As(errF, &fe) && fe.malformed
 	// ldr.New: the path must be a directory, not one this build is in.
-	var dirErr error
-	if p == "" {
-		dirErr = errorf(ErrInput, kfile, "new root cannot be empty")
-	} else if path.IsAbs(p) {
-		dirErr = errorf(ErrInput, kfile, "new root '%s' cannot be absolute", p)
-	} else if _, isFile := b.files[abs]; isFile {
-		dirErr = errorf(ErrMissing, kfile, "must build at directory: '%s': file is not directory", abs)
-	} else if !b.dirs[abs] {
-		dirErr = errorf(ErrMissing, kfile, "must build at directory: not a valid directory: '%s' doesn't exist", abs)
-	} else {
-		for i := len(visited) - 1; i >= 0; i-- {
-			v := visited[i]
-			if v == abs || strings.HasPrefix(v, strings.TrimSuffix(abs, "/")+"/") {
-				dirErr = errorf(ErrInput, kfile, "cycle detected: candidate root '%s' contains visited root '%s'", abs, v)
-				break
-			}
-		}
-	}
+	_, dirErr := b.newRoot(root, kfile, p, visited)
 	if dirErr != nil {
 		if isMalformed {
 			return errF
@@ -256,6 +333,14 @@ func (b *builder) accumulateDirectory(ra *accumulator, dir string, visited []str
 	k, kfile, err := b.loadKustomization(dir)
 	if err != nil {
 		return wrap(err, "couldn't make target for path '%s'", dir)
+	}
+	if k.Kind == "Component" {
+		return errorf(ErrInput, kfile, "expected kind != 'Component' for path '%s'", dir)
+	}
+	if len(k.OpenAPI) > 0 {
+		// kustomize reads a base's schema only when no kustomization
+		// before it set one, for the whole build: not modelled.
+		return errorf(ErrUnsupported, kfile, "%s: openapi in a base is not supported here: give it in the kustomization you build", kfile)
 	}
 	sub, err := b.accumulateTarget(dir, k, kfile, visited)
 	if err != nil {
@@ -639,6 +724,15 @@ func render(n *yaml.Node) ([]byte, error) {
 		return nil, errorf(ErrInput, "", "%#v: %v", m, err)
 	}
 	return y, nil
+}
+
+// nodeJSON is an object's values as JSON, as render reads them.
+func nodeJSON(n *yaml.Node) ([]byte, error) {
+	m, err := nodeMap(n)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(m)
 }
 
 func renderValues(n *yaml.Node) ([]byte, error) {

@@ -96,8 +96,9 @@ func TestJSONPatchSteps(t *testing.T) {
 	res, err := build(t, "",
 		"kustomization.yaml", "resources:\n- cm.yaml\npatches:\n- target:\n    kind: ConfigMap\n  patch: |-\n"+
 			"    - op: replace\n      path: /data/a\n      value: \"2\"\n    - op: move\n      from: /data/a\n      path: /data/b\n"+
+			"    - op: add\n      path: /metadata/finalizers/-\n      value: z\n"+
 			"- target:\n    kind: Secret\n  patch: '[{\"op\": \"remove\", \"path\": \"/data\"}]'\n",
-		"cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: \"1\"\n")
+		"cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  finalizers: [x, y]\ndata:\n  a: \"1\"\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,6 +111,7 @@ func TestJSONPatchSteps(t *testing.T) {
 	want := []string{
 		`ConfigMap c|data/a|"1"|"2"|JSON 6902 replace`,
 		`ConfigMap c|data/b|"2"|"2"|JSON 6902 move from /data/a`,
+		`ConfigMap c|metadata/finalizers/-||"z"|JSON 6902 add`,
 		`||||the target Secret.[noVer].[noGrp]/[noName].[noNs]:a=:l= matches no object: kustomize applies the patch to nothing, without an error`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -13,7 +13,8 @@
 //
 // The phases follow kustomize's KustTarget: resources (files and
 // directories, each directory a kustomization of its own, accumulated
-// depth-first), then the builtin transformers in kustomize's fixed order
+// depth-first), the generators, the components (kind Component, run on the
+// including kustomization's objects), then the builtin transformers in kustomize's fixed order
 // (namespace, namePrefix, nameSuffix, labels and commonLabels,
 // commonAnnotations, replicas, images), then, once for the whole build, the
 // name references to renamed objects (kustomize's nameReference
@@ -21,6 +22,10 @@
 // output, written as kustomize writes it: each object through JSON and
 // sigs.k8s.io/yaml, keys sorted. Objects are kept as yaml.v3 nodes, as
 // kyaml keeps them, so that tags and styles decide values as they do there.
+//
+// Strategic merge patches merge as kyaml does, with kyaml's schema or the
+// one the kustomization's openapi field names (openapi.go); each merge is
+// kept in Result.Merges, for applydiff to set beside apimachinery's.
 //
 // The transformer configuration (field specs) and the kinds kyaml counts as
 // cluster-scoped are kustomize's own, generated into zz_generated.go by

@@ -1,6 +1,10 @@
 package kustomize
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
 
 // Step is one thing a kustomization did, for the page to show in order.
 type Step struct {
@@ -22,11 +26,33 @@ type Step struct {
 	Rule string
 }
 
+// Merge is one strategic merge patch merged into one object, kept as data
+// so that kustomize's merge can be set beside kubectl apply's
+// (engine/kustomize/applydiff computes apimachinery's result for the same
+// patch on the same object and names where the two differ).
+type Merge struct {
+	// Kustomization and Transformer are as in Step.
+	Kustomization, Transformer string
+	// Patch names the patch as kustomize's messages do (its file, or the
+	// patch's id).
+	Patch string
+	// Object is the object's id before the merge.
+	Object string
+	// APIVersion and Kind are the object's.
+	APIVersion, Kind string
+	// Before is the object before the merge; PatchJSON the patch as
+	// written (before kustomize rewrites its metadata); After the object as
+	// kustomize's merge left it. JSON each (RawMessage: a bridge that
+	// encodes a Result embeds them as objects, not as base64).
+	Before, PatchJSON, After json.RawMessage
+}
+
 // trace collects steps; a nil trace records nothing.
 type trace struct {
-	steps []Step
-	kust  string
-	name  string
+	steps  []Step
+	merges []Merge
+	kust   string
+	name   string
 }
 
 // add records a step on the object named desc (described before the step
@@ -56,7 +82,7 @@ func describe(id resID) string {
 }
 
 func specRule(fs fieldSpec) string {
-	sel := fs.gvk.apiVersion() + " " + fs.Kind
+	sel := strings.TrimSpace(fs.gvk.apiVersion() + " " + fs.Kind)
 	if fs.Kind == "" && fs.Group == "" && fs.Version == "" {
 		sel = "every kind"
 	}

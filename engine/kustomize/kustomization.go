@@ -45,7 +45,6 @@ var unsupported = []struct {
 }{
 	{"replacements", func(k *types.Kustomization) bool { return present(k.Replacements) }, "replacements are not computed"},
 	{"vars", func(k *types.Kustomization) bool { return present(k.Vars) }, "vars (deprecated in kustomize) are not computed"},
-	{"components", func(k *types.Kustomization) bool { return present(k.Components) }, "components are not computed"},
 	{"crds", func(k *types.Kustomization) bool { return present(k.Crds) }, "CRD field specs are not computed"},
 	{"helmGlobals", func(k *types.Kustomization) bool { return present(k.HelmGlobals) }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
 	{"helmCharts", func(k *types.Kustomization) bool { return present(k.HelmCharts) }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},
@@ -78,9 +77,6 @@ func parseKustomization(file string, content []byte, root string, warnings *[]st
 			return nil, errorf(ErrUnsupported, file, "%s: %s is not supported here: %s", file, u.field, u.reason)
 		}
 	}
-	if len(k.OpenAPI) > 0 {
-		return nil, errorf(ErrUnsupported, file, "%s: openapi is not supported here yet", file)
-	}
 	for _, m := range k.BuildMetadata {
 		if m == "originAnnotations" || m == "transformerAnnotations" || m == "managedByLabel" {
 			return nil, errorf(ErrUnsupported, file, "%s: buildMetadata %s is not supported here", file, m)
@@ -90,15 +86,17 @@ func parseKustomization(file string, content []byte, root string, warnings *[]st
 	if k.Kind != "" && k.Kind != "Kustomization" && k.Kind != "Component" {
 		errs = append(errs, "kind should be Kustomization or Component")
 	}
-	if k.Kind == "Component" {
-		return nil, errorf(ErrUnsupported, file, "%s: components are not supported here", file)
+	// FixKustomization, then EnforceFields: a Component's apiVersion is
+	// v1alpha1.
+	if k.Kind == "" {
+		k.Kind = "Kustomization"
 	}
-	if k.APIVersion != "" && k.APIVersion != "kustomize.config.k8s.io/v1beta1" {
-		kind := k.Kind
-		if kind == "" {
-			kind = "Kustomization"
-		}
-		errs = append(errs, "apiVersion for "+kind+" should be kustomize.config.k8s.io/v1beta1")
+	required := "kustomize.config.k8s.io/v1beta1"
+	if k.Kind == "Component" {
+		required = "kustomize.config.k8s.io/v1alpha1"
+	}
+	if k.APIVersion != "" && k.APIVersion != required {
+		errs = append(errs, "apiVersion for "+k.Kind+" should be "+required)
 	}
 	if len(errs) > 0 {
 		msg := "Failed to read kustomization file under " + root + ":"

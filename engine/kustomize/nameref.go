@@ -186,8 +186,16 @@ func (f nameRefFilter) set(n *yaml.Node) error {
 }
 
 func (f nameRefFilter) rule(r *object) string {
-	return fmt.Sprintf("name reference: %s names a %s; that object was renamed from %s (kustomize's nameReference configuration)",
-		f.spec.Path, f.target.Kind, strings.Join(r.csvAnnotation(annoPreviousNames), " → "))
+	// Its names, first to current: a namespace change records the same
+	// name again, which is said once.
+	var names []string
+	for _, n := range append(r.csvAnnotation(annoPreviousNames), r.name()) {
+		if len(names) == 0 || names[len(names)-1] != n {
+			names = append(names, n)
+		}
+	}
+	return fmt.Sprintf("name reference: %s names a %s; that object was renamed %s (kustomize's nameReference configuration)",
+		f.spec.Path, f.target.Kind, strings.Join(names, " → "))
 }
 
 func (f nameRefFilter) setScalar(n *yaml.Node) error {

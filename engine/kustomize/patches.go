@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"regexp"
+	"strconv"
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -284,6 +285,11 @@ func (jp *jsonPatch) explain(doc []byte, desc string, tr *trace) {
 			return
 		}
 		nv := pointerValue(next, p)
+		if parent, ok := strings.CutSuffix(p, "/-"); ok && kind == "add" {
+			// "-" is the end of the list: the value added is now its
+			// last element, and nothing was there before.
+			old, nv = "", pointerValue(next, parent+"/"+strconv.Itoa(listLen(next, parent)-1))
+		}
 		rule := "JSON 6902 " + kind
 		switch kind {
 		case "move", "copy":
@@ -298,6 +304,15 @@ func (jp *jsonPatch) explain(doc []byte, desc string, tr *trace) {
 		tr.add(desc, strings.TrimPrefix(p, "/"), old, nv, "%s", rule)
 		doc = next
 	}
+}
+
+// listLen is the length of the list at a JSON pointer (0 when there is none).
+func listLen(doc []byte, pointer string) int {
+	var l []any
+	if json.Unmarshal([]byte(pointerValue(doc, pointer)), &l) != nil {
+		return 0
+	}
+	return len(l)
 }
 
 // pointerValue is the JSON text at a JSON pointer ("" when missing).
@@ -379,7 +394,7 @@ func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
 		}
 		// A deleted object is left empty, and dropped after the entry
 		// (ResMap drops empty resources), as kustomize does.
-		if _, err := mergeInto(target, p.node, kfile, jp.source, tr, false); err != nil {
+		if _, err := mergeInto(target, p.node, p.node, ra.schema, kfile, jp.source, tr, false); err != nil {
 			return err
 		}
 	}
@@ -423,7 +438,7 @@ func (ra *accumulator) applySmPatch(targets []*object, patch *object, kfile, sou
 			if kindCopy != nil {
 				setEntry(p, "kind", kindCopy)
 			}
-			deleted, err := mergeInto(o, p, kfile, source, tr, true)
+			deleted, err := mergeInto(o, p, patch.node, ra.schema, kfile, source, tr, true)
 			if err != nil {
 				return err
 			}
@@ -441,8 +456,28 @@ func (ra *accumulator) applySmPatch(targets []*object, patch *object, kfile, sou
 
 // mergeInto is Resource.ApplySmPatch: kyaml's merge of patch into o, then
 // o's kind, name and namespace set back (a patch changes none of them).
-func mergeInto(o *object, patch *yaml.Node, kfile, source string, tr *trace, copied bool) (deleted bool, err error) {
+// written is the patch as the user wrote it, recorded with the object
+// before and after (trace.merges).
+func mergeInto(o *object, patch, written *yaml.Node, schema *kyamlSchema, kfile, source string, tr *trace, copied bool) (deleted bool, err error) {
 	desc := describe(o.curID())
+	var rec *Merge
+	if tr != nil {
+		before, errB := nodeJSON(o.node)
+		pj, errP := nodeJSON(written)
+		if errB == nil && errP == nil {
+			rec = &Merge{Kustomization: tr.kust, Transformer: tr.name, Patch: source, Object: desc,
+				APIVersion: o.apiVersion(), Kind: o.kind(), Before: before, PatchJSON: pj}
+		}
+	}
+	defer func() {
+		if rec == nil || err != nil || deleted || isNilOrEmpty(o.node) {
+			return
+		}
+		if after, errA := nodeJSON(o.node); errA == nil {
+			rec.After = after
+			tr.merges = append(tr.merges, *rec)
+		}
+	}()
 	unsupported := func(e error) error {
 		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s into %s: %v is not supported here yet", kfile, source, desc, e)
 	}
@@ -462,16 +497,16 @@ func mergeInto(o *object, patch *yaml.Node, kfile, source string, tr *trace, cop
 	}
 	name, ns, kind := o.name(), o.namespace(), o.kind()
 	savedKind, savedName, savedNS := copyNode(field(o.node, "kind")), copyNode(field(o.meta(), "name")), copyNode(field(o.meta(), "namespace"))
-	pos := rootSchema(typeOf(o.node))
+	pos := schema.root(typeOf(o.node))
 	if pos.typ == "" {
-		pos = rootSchema(typeOf(patch))
+		pos = schema.root(typeOf(patch))
 	}
 	for _, t := range []string{typeOf(o.node), typeOf(patch)} {
-		if kyamlRecursiveSchemas[t] {
+		if schema.recursive[t] {
 			return false, unsupported(fmt.Errorf("a %s (its schema is recursive)", t))
 		}
 	}
-	m := &smpMerge{tr: tr, desc: desc}
+	m := &smpMerge{tr: tr, desc: desc, schema: schema}
 	res, _, err := m.walk(o.node, patch, pos, "", true)
 	if err != nil {
 		var u *smpUnsupported

@@ -40,25 +40,33 @@ type schemaTrie struct {
 	val  string
 }
 
-var (
-	trieOnce      sync.Once
-	schemaTries   map[string]*schemaTrie
-	kindsWithList map[string]bool
-)
+// kyamlSchema is the schema kyaml's walker merges with: its builtin one
+// (kyamlMergeLists, generated) or, when the kustomization names one in its
+// `openapi` field, the schema in that file, which replaces the builtin one
+// for the whole build (openapi.SetSchema).
+type kyamlSchema struct {
+	tries     map[string]*schemaTrie
+	withList  map[string]bool
+	recursive map[string]bool
+	// custom names the kustomization's schema file ("" for the builtin one).
+	custom string
+}
 
-func loadTries() {
-	schemaTries = map[string]*schemaTrie{}
-	kindsWithList = map[string]bool{}
-	for k, v := range kyamlMergeLists {
+// newKyamlSchema builds the tries from lists in kyamlMergeLists' form
+// ("apiVersion kind path" to "strategy keys" or "typed"), every kind with
+// a schema in kinds, and the kinds whose schema is recursive.
+func newKyamlSchema(lists map[string]string, kinds, recursive map[string]bool) *kyamlSchema {
+	s := &kyamlSchema{tries: map[string]*schemaTrie{}, withList: map[string]bool{}, recursive: recursive}
+	for k, v := range lists {
 		parts := strings.SplitN(k, " ", 3)
 		typ := parts[0] + " " + parts[1]
 		if v != "typed" {
-			kindsWithList[typ] = true
+			s.withList[typ] = true
 		}
-		t := schemaTries[typ]
+		t := s.tries[typ]
 		if t == nil {
 			t = &schemaTrie{}
-			schemaTries[typ] = t
+			s.tries[typ] = t
 		}
 		if len(parts) == 3 {
 			for _, seg := range strings.Split(parts[2], "/") {
@@ -75,12 +83,18 @@ func loadTries() {
 		}
 		t.val = v
 	}
-	for k := range kyamlSchemaKinds {
-		if schemaTries[k] == nil {
-			schemaTries[k] = &schemaTrie{}
+	for k := range kinds {
+		if s.tries[k] == nil {
+			s.tries[k] = &schemaTrie{}
 		}
 	}
+	return s
 }
+
+// builtinSchema is kyaml's embedded schema.
+var builtinSchema = sync.OnceValue(func() *kyamlSchema {
+	return newKyamlSchema(kyamlMergeLists, kyamlSchemaKinds, kyamlRecursiveSchemas)
+})
 
 // schemaPos is where the walk is in kyaml's schema: the kind whose schema
 // applies ("" for none: kyaml has no schema there) and the node of the
@@ -112,9 +126,9 @@ func (p schemaPos) list() (strategy string, keys []string) {
 	return s, keys
 }
 
-func rootSchema(typ string) schemaPos {
-	trieOnce.Do(loadTries)
-	if t, ok := schemaTries[typ]; ok {
+// root is SchemaForResourceType: the schema of the kind typ, if any.
+func (s *kyamlSchema) root(typ string) schemaPos {
+	if t, ok := s.tries[typ]; ok {
 		return schemaPos{typ, t}
 	}
 	return schemaPos{}
@@ -135,8 +149,9 @@ func typeOf(m *yaml.Node) string {
 
 // smpMerge merges a strategic merge patch into one object.
 type smpMerge struct {
-	tr   *trace
-	desc string
+	tr     *trace
+	desc   string
+	schema *kyamlSchema
 }
 
 func missingOrNull(n *yaml.Node) bool { return n == nil || n.Tag == tagNull }
@@ -241,10 +256,10 @@ func (m *smpMerge) nestedSchema(pos schemaPos, path string, ns ...*yaml.Node) (s
 			continue
 		}
 		if pos.typ == "" {
-			if kyamlRecursiveSchemas[typ] {
+			if m.schema.recursive[typ] {
 				return pos, refuse("%s declares %s, whose schema is recursive", path, typ)
 			}
-			if r := rootSchema(typ); r.typ != "" {
+			if r := m.schema.root(typ); r.typ != "" {
 				return r, nil
 			}
 			continue
@@ -252,7 +267,7 @@ func (m *smpMerge) nestedSchema(pos schemaPos, path string, ns ...*yaml.Node) (s
 		if pos.t != nil && pos.t.val == "typed" {
 			return pos, nil
 		}
-		if kindsWithList[typ] || kyamlRecursiveSchemas[typ] {
+		if m.schema.withList[typ] || m.schema.recursive[typ] {
 			return pos, refuse("%s declares %s inside %s: whether kyaml reads its schema there is not proven", path, typ, pos.typ)
 		}
 	}
@@ -479,6 +494,12 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 			if pos.typ == "" {
 				why = "kyaml has no schema for this kind (a custom resource, or a kind newer than its v1.21.2 swagger), so no list of it has a merge key"
 			}
+			if c := m.schema.custom; c != "" {
+				why = "the kustomization's openapi schema (" + c + ") gives this list no merge strategy"
+				if pos.typ == "" {
+					why = "the kustomization's openapi schema (" + c + ") replaces kyaml's builtin one and does not define this kind, so no list of it has a merge key"
+				}
+			}
 			switch {
 			case origin.Tag == tagNull && dest != nil:
 				m.tr.add(m.desc, path, short(dest), "", "null in the patch deletes the list")
@@ -616,7 +637,35 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 			out.Content = append(out.Content, e)
 		}
 	}
+	if !self {
+		m.reordered(result, out, keys, removed, path)
+	}
 	return out, false, nil
+}
+
+// reordered records a step when the object's elements of a keyed list
+// (those the merge kept) come out in another order than they had: the
+// patch named one of them, and kyaml moved it ahead of the others.
+func (m *smpMerge) reordered(before, after *yaml.Node, keys []string, removed map[string]bool, path string) {
+	in := map[string]bool{}
+	var was []string
+	for _, e := range before.Content {
+		vs := elementValues(e, keys)
+		if !removed[strings.Join(vs, "\x00")] {
+			in[strings.Join(vs, "\x00")] = true
+			was = append(was, keyLabel(keys, vs))
+		}
+	}
+	var is []string
+	for _, e := range after.Content {
+		vs := elementValues(e, keys)
+		if in[strings.Join(vs, "\x00")] {
+			is = append(is, keyLabel(keys, vs))
+		}
+	}
+	if strings.Join(was, "\x00") != strings.Join(is, "\x00") {
+		m.tr.add(m.desc, path, strings.Join(was, "; "), strings.Join(is, "; "), "kyaml puts the patch's elements first, in the patch's order, then the object's others: the object's elements are in another order")
+	}
 }
 
 // keyUsed reports whether an element of list has a non-empty value for key

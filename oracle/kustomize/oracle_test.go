@@ -16,6 +16,7 @@ import (
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/kustomize/kyaml/openapi"
 )
 
 // bothFailed counts the cases where kustomize and the engine both refuse.
@@ -71,6 +72,13 @@ func krustyBuildWarn(files map[string]string, dir string) (out, stderr string, e
 	}
 	o := krusty.MakeDefaultOptions()
 	o.Reorder = krusty.ReorderOptionUnspecified
+	// kyaml's schema is process-wide, and a kustomization's openapi field
+	// changes it (SetSchema); a build without one does not set it back.
+	// kubectl kustomize starts in a fresh process: so does every build
+	// here, and the tests that read kyaml's builtin schema afterwards
+	// (TestGenerated) find it again.
+	openapi.ResetOpenAPI()
+	defer openapi.ResetOpenAPI()
 	m, err := krusty.MakeKustomizer(o).Run(fs, "/"+dir)
 	if err != nil {
 		return "", "", err

@@ -17,5 +17,5 @@ export const CATEGORIES = [
   { id: 'custom-resources', title: 'Custom resources', blurb: 'Kinds kubectl does not know: JSON merge patches.' },
   { id: 'server-side', title: 'Server-side apply', blurb: 'kubectl apply --server-side: field owners, conflicts, and how it differs from client-side apply.' },
   { id: 'timelines', title: 'Timelines', blurb: 'Stories of several kubectl commands, played on a simulated cluster.' },
-  { id: 'kustomize', title: 'Kustomize', blurb: 'kubectl kustomize and apply -k: bases, overlays, patches and generators, step by step.' },
+  { id: 'kustomize', title: 'Kustomize', blurb: 'kubectl kustomize and apply -k: overlays, generators, patches, and where kustomize merges otherwise than kubectl apply.' },
 ];

@@ -32,13 +32,16 @@ func run(out string) error {
 }
 
 // menuJSON is the examples menu: the single-apply samples, then the
-// timeline samples (entries with a "timeline" field, web/examples/examples.js).
+// timeline samples (entries with a "timeline" field, web/examples/examples.js),
+// then the Kustomize samples (entries with a "kustomize" field: the
+// directory to build and the files, sorted by name).
 func menuJSON() ([]byte, error) {
 	var entries []json.RawMessage
 	if err := json.Unmarshal(samples.JSON(), &entries); err != nil {
 		return nil, fmt.Errorf("reading the samples: %w", err)
 	}
 	entries = append(entries, samples.TimelinesPageJSON()...)
+	entries = append(entries, samples.KustomizePageJSON()...)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
