@@ -11,6 +11,7 @@ import (
 
 	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/yamlpos"
 	"github.com/applylens/applylens/engine/yamlresolve"
 )
@@ -515,8 +516,8 @@ func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string
 				if prev >= 0 {
 					if t := keys[prev].typ; t != typ && ambiguous == nil {
 						steps = append(steps, pathStep{key: s, index: -1})
-						ambiguous = &Error{Reason: ReasonAmbiguousKey, Line: k.Line, Column: k.Column, Path: spell(),
-							Message: fmt.Sprintf("The keys on lines %d and %d are %s and %s to YAML but both become %q in JSON, and kubectl then keeps one of the two values at random. Write the key once.", keys[prev].line, k.Line, t, typ, s)}
+						ambiguous = &Error{Reason: ReasonAmbiguousKey, InputError: kube.InputError{Line: k.Line, Column: k.Column, Path: spell(),
+							Message: fmt.Sprintf("The keys on lines %d and %d are %s and %s to YAML but both become %q in JSON, and kubectl then keeps one of the two values at random. Write the key once.", keys[prev].line, k.Line, t, typ, s)}}
 						steps = steps[:len(steps)-1]
 					}
 					steps = append(steps, pathStep{key: s, index: -1})
