@@ -190,19 +190,8 @@ func labelValueErrors(v string) []string {
 
 // targetsOf reads the objects a command names: -f files or arguments.
 func (c *Cluster) targetsOf(r *run, a *args) ([]target, *cmdError) {
-	if a.has("filename") {
-		objs, cerr := c.readFiles(r, a)
-		if cerr != nil {
-			return nil, cerr
-		}
-		var out []target
-		for _, fo := range objs {
-			out = append(out, target{kind: fo.kind, namespace: fo.namespace, name: fo.name, source: fo.source})
-		}
-		return out, nil
-	}
-	if len(a.pos) == 0 {
+	if !a.has("filename") && len(a.pos) == 0 {
 		return nil, errorf("one or more resources must be specified as <resource> <name> or <resource>/<name>")
 	}
-	return c.resolveTargets(a, true)
+	return c.fileOrNamedTargets(r, a)
 }

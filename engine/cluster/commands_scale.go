@@ -41,12 +41,7 @@ func (c *Cluster) runScale(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	var targets []target
-	if a.has("filename") {
-		targets, cerr = c.fileTargets(r, a)
-	} else {
-		targets, cerr = c.resolveTargets(a, true)
-	}
+	targets, cerr := c.fileOrNamedTargets(r, a)
 	if cerr != nil {
 		return cerr
 	}

@@ -145,12 +145,7 @@ func (c *Cluster) runDelete(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	var targets []target
-	if a.has("filename") {
-		targets, cerr = c.fileTargets(r, a)
-	} else {
-		targets, cerr = c.resolveTargets(a, true)
-	}
+	targets, cerr := c.fileOrNamedTargets(r, a)
 	if cerr != nil {
 		return cerr
 	}

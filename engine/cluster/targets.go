@@ -45,6 +45,15 @@ func (c *Cluster) fileTargets(r *run, a *args) ([]target, *cmdError) {
 	return targets, nil
 }
 
+// fileOrNamedTargets reads the objects of -f files, or else the objects
+// the arguments name (resolveTargets, names required).
+func (c *Cluster) fileOrNamedTargets(r *run, a *args) ([]target, *cmdError) {
+	if a.has("filename") {
+		return c.fileTargets(r, a)
+	}
+	return c.resolveTargets(a, true)
+}
+
 // resolveTargets reads "KIND/NAME ..." or "KIND NAME ...". Without
 // names, with --all or -l (or when listing is allowed), every object of
 // the kind in the namespace that matches.
@@ -109,24 +118,14 @@ func (c *Cluster) resolveTargets(a *args, needNames bool) ([]target, *cmdError) 
 // oneTarget resolves the single object a command like scale or patch
 // names.
 func (c *Cluster) oneTarget(a *args, r *run) (*target, map[string]any, *cmdError) {
-	var t *target
-	if a.has("filename") {
-		objs, err := c.readFiles(r, a)
-		if err != nil {
-			return nil, nil, err
-		}
-		fo := objs[0]
-		t = &target{kind: fo.kind, namespace: fo.namespace, name: fo.name, source: fo.source}
-	} else {
-		ts, err := c.resolveTargets(a, true)
-		if err != nil {
-			return nil, nil, err
-		}
-		if len(ts) == 0 {
-			return nil, nil, errorf("no objects passed to the command")
-		}
-		t = &ts[0]
+	ts, err := c.fileOrNamedTargets(r, a)
+	if err != nil {
+		return nil, nil, err
 	}
+	if len(ts) == 0 { // only names can select none: readFiles refuses no objects
+		return nil, nil, errorf("no objects passed to the command")
+	}
+	t := &ts[0]
 	live := c.get(t.kind, t.namespace, t.name)
 	if live == nil {
 		return t, nil, notFound(t.kind, t.name)
