@@ -9,7 +9,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/applylens/applylens/engine/internal/gen"
 )
@@ -174,15 +173,7 @@ func FuzzJSONIndexed(f *testing.F) {
 		if len(text) > 1<<14 {
 			return
 		}
-		done := make(chan struct{})
-		defer close(done)
-		go func() {
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				panic(fmt.Sprintf("hangs on %q", text))
-			}
-		}()
+		defer panicIfHangs(text)()
 		checkIndexed(t, text)
 	})
 }

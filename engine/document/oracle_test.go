@@ -94,6 +94,21 @@ func compareWithKubectl(t *testing.T, text string) {
 	}
 }
 
+// panicIfHangs panics, naming text, if the stop it returns is not called
+// within 10 seconds: a fuzz target's input that makes a reader loop
+// forever fails instead of running out the fuzzing time.
+func panicIfHangs(text string) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			panic(fmt.Sprintf("hangs on %q", text))
+		}
+	}()
+	return func() { close(done) }
+}
+
 // FuzzParse checks that no text makes Parse panic, and that whatever
 // kubectl reads as exactly one object (with a kind), we read the same.
 func FuzzParse(f *testing.F) {
@@ -104,15 +119,7 @@ func FuzzParse(f *testing.F) {
 		if len(text) > 1<<16 {
 			return
 		}
-		done := make(chan struct{})
-		defer close(done)
-		go func() {
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				panic(fmt.Sprintf("hangs on %q", text))
-			}
-		}()
+		defer panicIfHangs(text)()
 		want, kerr := kubectlRead(text)
 		d, err := ParseWith("file", text, Options{AllowEmpty: true, SkipIdentity: true})
 		if kerr == nil && len(want) == 1 {
