@@ -155,18 +155,13 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 				action = "not labeled"
 			}
 		}
-		change := Change{Ref: refOf(t.kind, t.namespace, t.name), Action: action, DryRun: mode != "", Before: encode(live)}
-		if mode != "client" && (command == "annotate" || added+removed > 0) {
-			stored, defaulted, cerr := c.serverUpdate(t.kind, obj, jsonvalue.CopyObject(live), write{manager: manager, dryRun: mode == "server"})
-			if cerr != nil {
-				r.fail(cerr)
-				continue
-			}
-			obj, change.Defaulted = stored, defaulted
+		var w *write // a label command that changes nothing sends nothing
+		if command == "annotate" || added+removed > 0 {
+			w = &write{manager: manager}
 		}
-		change.After = encode(obj)
-		r.out.Changes = append(r.out.Changes, change)
-		r.printf("%s/%s %s%s\n", t.kind.kindGroup(), t.name, action, dryRunSuffix(mode))
+		if cerr := c.commit(r, t, action, mode, obj, live, w); cerr != nil {
+			r.fail(cerr)
+		}
 	}
 	return nil
 }
