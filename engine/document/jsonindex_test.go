@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/applylens/applylens/engine/internal/gen"
 )
@@ -159,6 +160,21 @@ func TestJSONIndexed(t *testing.T) {
 			checkIndexed(t, tc.text)
 		})
 	}
+}
+
+// panicIfHangs panics, naming text, if the stop it returns is not called
+// within 10 seconds: a fuzz target's input that makes a reader loop
+// forever fails instead of running out the fuzzing time.
+func panicIfHangs(text string) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			panic(fmt.Sprintf("hangs on %q", text))
+		}
+	}()
+	return func() { close(done) }
 }
 
 // FuzzJSONIndexed compares readJSONIndexed with the general path (values,

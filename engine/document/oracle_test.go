@@ -5,12 +5,10 @@ package document
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -92,21 +90,6 @@ func compareWithKubectl(t *testing.T, text string) {
 			t.Fatalf("we read\n%#v\nkubectl reads\n%#v", d.Object, want[0])
 		}
 	}
-}
-
-// panicIfHangs panics, naming text, if the stop it returns is not called
-// within 10 seconds: a fuzz target's input that makes a reader loop
-// forever fails instead of running out the fuzzing time.
-func panicIfHangs(text string) (stop func()) {
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			panic(fmt.Sprintf("hangs on %q", text))
-		}
-	}()
-	return func() { close(done) }
 }
 
 // FuzzParse checks that no text makes Parse panic, and that whatever
