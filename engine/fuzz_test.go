@@ -19,8 +19,8 @@ func FuzzApply(f *testing.F) {
 	f.Fuzz(func(t *testing.T, lastApplied, file, live string, overwrite bool) {
 		in := Input{LastApplied: lastApplied, File: file, Live: live, Overwrite: &overwrite}
 		got, err := Apply(in)
-		want := kubectlApply(in)
-		if want.err != nil || want.panicked {
+		want := KubectlApply(in)
+		if want.Err != nil || want.Panicked {
 			return
 		}
 		if err != nil {
@@ -30,8 +30,8 @@ func FuzzApply(f *testing.F) {
 			}
 			t.Fatalf("engine failed where kubectl succeeded: %v", err)
 		}
-		if got.Action != want.action || !sameJSON(got.Patch, want.patch) || !sameJSON(got.Object, want.object) || got.LastApplied != want.lastApplied {
-			t.Fatalf("disagreement:\naction %s vs %s\npatch  %s\nkubectl %s\nobject %s\nkubectl %s", got.Action, want.action, got.Patch, want.patch, got.Object, want.object)
+		if got.Action != want.Action || !SameJSON(got.Patch, want.Patch) || !SameJSON(got.Object, want.Object) || got.LastApplied != want.LastApplied {
+			t.Fatalf("disagreement:\naction %s vs %s\npatch  %s\nkubectl %s\nobject %s\nkubectl %s", got.Action, want.Action, got.Patch, want.Patch, got.Object, want.Object)
 		}
 	})
 }

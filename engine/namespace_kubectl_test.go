@@ -68,15 +68,15 @@ func TestNamespaceFlagsAgreeWithKubectl(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			compareWithKubectl(t, tc.name, tc.in)
-			want := kubectlApply(tc.in)
+			want := KubectlApply(tc.in)
 			res, err := Apply(tc.in)
 			if tc.wantErr != "" {
 				var ie *InputError
 				if !errors.As(err, &ie) || ie.Message != tc.wantErr || ie.Pane != PaneFile || ie.Path != "metadata.namespace" || ie.Line != 5 {
 					t.Fatalf("error = %#v, want on the file's metadata.namespace (line 5): %s", err, tc.wantErr)
 				}
-				if want.err == nil || want.err.Error() != tc.wantErr {
-					t.Fatalf("kubectl's error = %v, want %s", want.err, tc.wantErr)
+				if want.Err == nil || want.Err.Error() != tc.wantErr {
+					t.Fatalf("kubectl's error = %v, want %s", want.Err, tc.wantErr)
 				}
 				return
 			}
@@ -91,8 +91,8 @@ func TestNamespaceFlagsAgreeWithKubectl(t *testing.T) {
 				t.Errorf("Elsewhere = %+v, want none", res.Elsewhere)
 			case tc.wantElsewhere && (res.Elsewhere == nil || res.Elsewhere.Namespace != tc.wantNamespace || res.Elsewhere.LiveNamespace != "b"):
 				t.Errorf("Elsewhere = %+v, want the file's namespace %s and the live object's b", res.Elsewhere, tc.wantNamespace)
-			case tc.wantElsewhere && (res.Action != ActionCreate || want.action != ActionCreate):
-				t.Errorf("action %s, kubectl's %s: want both create", res.Action, want.action)
+			case tc.wantElsewhere && (res.Action != ActionCreate || want.Action != ActionCreate):
+				t.Errorf("action %s, kubectl's %s: want both create", res.Action, want.Action)
 			}
 		})
 	}
@@ -146,11 +146,11 @@ func TestOtherNameAgreesWithKubectl(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			compareWithKubectl(t, tc.name, tc.in)
-			want := kubectlApply(tc.in)
+			want := KubectlApply(tc.in)
 			res, err := Apply(tc.in)
 			if tc.wantErr {
-				if err == nil || want.err == nil {
-					t.Fatalf("engine error %v, kubectl error %v: want both to fail", err, want.err)
+				if err == nil || want.Err == nil {
+					t.Fatalf("engine error %v, kubectl error %v: want both to fail", err, want.Err)
 				}
 				return
 			}
@@ -168,8 +168,8 @@ func TestOtherNameAgreesWithKubectl(t *testing.T) {
 				e.LiveNamespace != tc.wantLiveNamespace || e.Kubectl != tc.wantKubectl {
 				t.Fatalf("Elsewhere = %+v", e)
 			}
-			if res.Action != ActionCreate || want.action != ActionCreate {
-				t.Errorf("action %s, kubectl's %s: want both create", res.Action, want.action)
+			if res.Action != ActionCreate || want.Action != ActionCreate {
+				t.Errorf("action %s, kubectl's %s: want both create", res.Action, want.Action)
 			}
 			if strings.Contains(string(res.Object), notFromLive) || !strings.Contains(string(res.Object), `"name":"`+tc.wantName+`"`) {
 				t.Errorf("not the file's object %s: %s", tc.wantName, res.Object)

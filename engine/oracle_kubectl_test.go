@@ -22,21 +22,23 @@ import (
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
-// kubectlResult is what kubectl's own code computes for an Input.
-type kubectlResult struct {
-	action, patchType string
-	patch, object     []byte
-	lastApplied       string
-	err               error
-	panicked          bool
+// KubectlResult is what kubectl's own code computes for an Input.
+// KubectlApply, KubectlResult and SameJSON are exported for the external
+// test package (samples_kubectl_test.go runs every sample through them).
+type KubectlResult struct {
+	Action, PatchType string
+	Patch, Object     []byte
+	LastApplied       string
+	Err               error
+	Panicked          bool
 }
 
-// kubectlApply runs kubectl's client-side apply (the code paths of
+// KubectlApply runs kubectl's client-side apply (the code paths of
 // apply.go and patcher.go with --dry-run=client) on the inputs.
-func kubectlApply(in Input) (res kubectlResult) {
+func KubectlApply(in Input) (res KubectlResult) {
 	defer func() {
 		if r := recover(); r != nil {
-			res = kubectlResult{panicked: true, err: fmt.Errorf("panic: %v", r)}
+			res = KubectlResult{Panicked: true, Err: fmt.Errorf("panic: %v", r)}
 		}
 	}()
 	decode := func(text string) (*unstructured.Unstructured, error) {
@@ -52,21 +54,21 @@ func kubectlApply(in Input) (res kubectlResult) {
 	}
 	file, err := decode(in.File)
 	if err != nil {
-		return kubectlResult{err: err}
+		return KubectlResult{Err: err}
 	}
 	// A pane with no document (blank, comments, "---") stands for a
 	// NotFound from the server.
 	var live *unstructured.Unstructured
 	if d, _ := document.ParseOptional(PaneLive, in.Live); d != nil {
 		if live, err = decode(in.Live); err != nil {
-			return kubectlResult{err: err}
+			return KubectlResult{Err: err}
 		}
 	}
 	// kubectl's resource builder (cli-runtime, not a dependency here;
 	// oracle/kubernetes/builder checks scopeFile against it) sets the
 	// namespace before apply runs.
 	if err := builderNamespace(file, live, in); err != nil {
-		return kubectlResult{err: err}
+		return KubectlResult{Err: err}
 	}
 	// The cluster holds the pasted live object in its own namespace and
 	// under its own name, and kubectl gets the object by the file's
@@ -83,61 +85,61 @@ func kubectlApply(in Input) (res kubectlResult) {
 	}
 	modified, err := util.GetModifiedConfiguration(file, true, unstructured.UnstructuredJSONScheme)
 	if err != nil {
-		return kubectlResult{err: err}
+		return KubectlResult{Err: err}
 	}
 	var m map[string]any
 	if err := json.Unmarshal(modified, &m); err != nil {
-		return kubectlResult{err: err}
+		return KubectlResult{Err: err}
 	}
-	res.lastApplied = m["metadata"].(map[string]any)["annotations"].(map[string]any)[LastAppliedAnnotation].(string)
+	res.LastApplied = m["metadata"].(map[string]any)["annotations"].(map[string]any)[LastAppliedAnnotation].(string)
 	if live == nil {
 		if err := util.CreateApplyAnnotation(file, unstructured.UnstructuredJSONScheme); err != nil {
-			return kubectlResult{err: err}
+			return KubectlResult{Err: err}
 		}
 		jsonvalue.PruneNulls(file.UnstructuredContent())
-		res.action = ActionCreate
-		res.object, res.err = runtime.Encode(unstructured.UnstructuredJSONScheme, file)
+		res.Action = ActionCreate
+		res.Object, res.Err = runtime.Encode(unstructured.UnstructuredJSONScheme, file)
 		return res
 	}
 	current, err := runtime.Encode(unstructured.UnstructuredJSONScheme, live)
 	if err != nil {
-		return kubectlResult{err: err}
+		return KubectlResult{Err: err}
 	}
 	var original []byte
 	if d, _ := document.ParseWith(PaneLastApplied, in.LastApplied, document.Options{AllowEmpty: true, SkipIdentity: true}); d != nil {
 		if original, err = yaml.YAMLToJSON([]byte(in.LastApplied)); err != nil {
-			return kubectlResult{err: err}
+			return KubectlResult{Err: err}
 		}
 	} else if original, err = util.GetOriginalConfiguration(live); err != nil {
-		return kubectlResult{err: err}
+		return KubectlResult{Err: err}
 	}
 	overwrite := in.Overwrite == nil || *in.Overwrite
 	versioned, err := scheme.Scheme.New(file.GroupVersionKind())
 	if err == nil {
-		res.patchType = PatchStrategic
+		res.PatchType = PatchStrategic
 		lookup, err := strategicpatch.NewPatchMetaFromStruct(versioned)
 		if err != nil {
-			return kubectlResult{err: err}
+			return KubectlResult{Err: err}
 		}
-		res.patch, res.err = strategicpatch.CreateThreeWayMergePatch(original, modified, current, lookup, overwrite)
+		res.Patch, res.Err = strategicpatch.CreateThreeWayMergePatch(original, modified, current, lookup, overwrite)
 	} else {
-		res.patchType = PatchMerge
-		res.patch, res.err = jsonmergepatch.CreateThreeWayJSONMergePatch(original, modified, current,
+		res.PatchType = PatchMerge
+		res.Patch, res.Err = jsonmergepatch.CreateThreeWayJSONMergePatch(original, modified, current,
 			mergepatch.RequireKeyUnchanged("apiVersion"), mergepatch.RequireKeyUnchanged("kind"), mergepatch.RequireMetadataKeyUnchanged("name"))
 	}
-	if res.err != nil {
+	if res.Err != nil {
 		return res
 	}
-	if string(res.patch) == "{}" {
-		res.action = ActionUnchanged
-		res.object = current
+	if string(res.Patch) == "{}" {
+		res.Action = ActionUnchanged
+		res.Object = current
 		return res
 	}
-	res.action = ActionConfigure
-	if res.patchType == PatchStrategic {
-		res.object, res.err = strategicpatch.StrategicMergePatch(current, res.patch, versioned)
+	res.Action = ActionConfigure
+	if res.PatchType == PatchStrategic {
+		res.Object, res.Err = strategicpatch.StrategicMergePatch(current, res.Patch, versioned)
 	} else {
-		res.object, res.err = jsonpatch.MergePatch(current, res.patch)
+		res.Object, res.Err = jsonpatch.MergePatch(current, res.Patch)
 	}
 	return res
 }
@@ -177,34 +179,34 @@ func builderNamespace(file, live *unstructured.Unstructured, in Input) error {
 // action, patch type, patch, object, annotation or on failing at all.
 func compareWithKubectl(t *testing.T, name string, in Input) {
 	t.Helper()
-	want := kubectlApply(in)
+	want := KubectlApply(in)
 	got, err := Apply(in)
-	if want.err != nil || err != nil {
-		if want.panicked && err != nil {
+	if want.Err != nil || err != nil {
+		if want.Panicked && err != nil {
 			return
 		}
-		if (want.err == nil) != (err == nil) {
-			t.Errorf("%s: error mismatch: engine %v, kubectl %v\ninput: %#v", name, err, want.err, in)
+		if (want.Err == nil) != (err == nil) {
+			t.Errorf("%s: error mismatch: engine %v, kubectl %v\ninput: %#v", name, err, want.Err, in)
 		}
 		return
 	}
-	if got.Action != want.action || got.PatchType != want.patchType {
-		t.Errorf("%s: action/patch type: engine %s/%s, kubectl %s/%s", name, got.Action, got.PatchType, want.action, want.patchType)
+	if got.Action != want.Action || got.PatchType != want.PatchType {
+		t.Errorf("%s: action/patch type: engine %s/%s, kubectl %s/%s", name, got.Action, got.PatchType, want.Action, want.PatchType)
 	}
-	if !sameJSON(got.Patch, want.patch) {
-		t.Errorf("%s: patch differs:\nengine  %s\nkubectl %s", name, got.Patch, want.patch)
+	if !SameJSON(got.Patch, want.Patch) {
+		t.Errorf("%s: patch differs:\nengine  %s\nkubectl %s", name, got.Patch, want.Patch)
 	}
-	if !sameJSON(got.Object, want.object) {
-		t.Errorf("%s: object differs:\nengine  %s\nkubectl %s", name, got.Object, want.object)
+	if !SameJSON(got.Object, want.Object) {
+		t.Errorf("%s: object differs:\nengine  %s\nkubectl %s", name, got.Object, want.Object)
 	}
-	if got.LastApplied != want.lastApplied {
-		t.Errorf("%s: annotation differs:\nengine  %q\nkubectl %q", name, got.LastApplied, want.lastApplied)
+	if got.LastApplied != want.LastApplied {
+		t.Errorf("%s: annotation differs:\nengine  %q\nkubectl %q", name, got.LastApplied, want.LastApplied)
 	}
 }
 
-// sameJSON compares meaning: same values, numbers by apimachinery's rules,
+// SameJSON compares meaning: same values, numbers by apimachinery's rules,
 // list order significant, key order not.
-func sameJSON(a, b []byte) bool {
+func SameJSON(a, b []byte) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
 	}

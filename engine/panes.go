@@ -81,10 +81,14 @@ func paneOptions(pane string) document.Options {
 	return document.Options{AllowEmpty: true, SkipIdentity: true}
 }
 
+// inputError reports a pane's *document.Error as the InputError it
+// holds: callers of the engine see one input error type, not the
+// reader's Reason.
 func inputError(err error) error {
 	var de *document.Error
 	if errors.As(err, &de) {
-		return &InputError{Pane: de.Pane, Line: de.Line, Column: de.Column, Path: de.Path, Message: de.Message}
+		ie := de.InputError
+		return &ie
 	}
 	return err
 }

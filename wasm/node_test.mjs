@@ -7,51 +7,17 @@
 //   node wasm/node_test.mjs              builds ./wasm into a temporary directory first
 //   node wasm/node_test.mjs app.wasm     uses an existing build
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { buildWasm, checks, root, startWasm } from './load-node.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const goroot = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
-
-let wasmPath = process.argv[2];
-if (!wasmPath) {
-  wasmPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'applylens-')), 'applylens.wasm');
-  execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', wasmPath, './wasm'], {
-    cwd: root,
-    env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' },
-    stdio: 'inherit',
-  });
-}
-
-await import(pathToFileURL(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js')).href);
-
-let failures = 0;
-async function check(name, fn) {
-  try {
-    await fn();
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failures++;
-    console.log(`FAIL ${name}\n     ${String(err && err.stack ? err.stack : err).replace(/\n/g, '\n     ')}`);
-  }
-}
-
-const readyCalled = new Promise((resolve) => {
-  globalThis.onApplylensReady = resolve;
-});
-const go = new globalThis.Go();
-const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), go.importObject);
-let exited = false;
-go.run(instance).then(() => {
-  exited = true;
-});
-const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('not ready after 10 s')), 10000).unref());
+const { check, failures } = checks();
+const starting = startWasm(buildWasm(process.argv[2], './wasm', 'applylens.wasm'), 'onApplylensReady', 10000);
+let state = { exited: false };
 
 await check('becomes ready and calls onApplylensReady', async () => {
-  await Promise.race([readyCalled, timeout]);
+  state = await starting;
   assert.equal(globalThis.applylensReady, true);
   assert.equal(typeof globalThis.applylens.apply, 'function');
 });
@@ -138,7 +104,7 @@ await check("-n and a custom kind's scope cross the bridge (namespace, clusterSc
 });
 
 await check('the runtime still answers, with the same result', () => {
-  assert.equal(exited, false);
+  assert.equal(state.exited, false);
   const again = JSON.parse(api.apply(walkthrough));
   const before = JSON.parse(first);
   assert.ok(again.seq > before.seq, 'each result gets a new seq');
@@ -166,5 +132,5 @@ await check('a delta from the held result rebuilds the whole result (web/workers
   }
 });
 
-console.log(failures === 0 ? 'wasm/node_test.mjs: all checks passed' : `wasm/node_test.mjs: ${failures} check(s) FAILED`);
-process.exit(failures === 0 ? 0 : 1);
+console.log(failures() === 0 ? 'wasm/node_test.mjs: all checks passed' : `wasm/node_test.mjs: ${failures()} check(s) FAILED`);
+process.exit(failures() === 0 ? 0 : 1);

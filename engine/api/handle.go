@@ -335,14 +335,11 @@ func fieldsIn(docs engine.Panes, paths []string) []Field {
 
 // toError sorts an engine error into the kinds the page shows.
 func toError(err error) *Error {
-	var ie *engine.InputError
-	var de *document.Error
+	var ie *engine.InputError // a *document.Error unwraps to one
 	var ae *engine.ApplyError
 	switch {
 	case errors.As(err, &ie):
 		return &Error{Kind: KindInput, Pane: ie.Pane, Line: ie.Line, Column: ie.Column, Path: ie.Path, Message: ie.Message}
-	case errors.As(err, &de):
-		return &Error{Kind: KindInput, Pane: de.Pane, Line: de.Line, Column: de.Column, Path: de.Path, Message: de.Message}
 	case errors.As(err, &ae):
 		return &Error{Kind: KindApply, Pane: ae.Pane, Line: ae.Line, Path: ae.Path, Message: ae.Message, Explanation: ae.Explanation}
 	}

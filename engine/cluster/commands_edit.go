@@ -225,22 +225,15 @@ func (c *Cluster) runSetLastApplied(r *run, words []string) error {
 	}
 	for _, p := range todo {
 		obj, _ := jsonvalue.DecodeObject(encode(p.live))
-		change := Change{Ref: refOf(p.fo.kind, p.fo.namespace, p.fo.name), Action: "configured", DryRun: mode != "", Before: encode(p.live)}
 		patched, err := mergepatch.Apply(encode(p.live), p.patch)
 		if err != nil {
 			return errorf("%v", err)
 		}
 		obj, _ = jsonvalue.DecodeObject(patched)
-		if mode != "client" {
-			stored, defaulted, cerr := c.serverUpdate(p.fo.kind, obj, jsonvalue.CopyObject(p.live), write{manager: managerUserAgent, dryRun: mode == "server"})
-			if cerr != nil {
-				return cerr
-			}
-			obj, change.Defaulted = stored, defaulted
+		t := target{kind: p.fo.kind, namespace: p.fo.namespace, name: p.fo.name}
+		if cerr := c.commit(r, t, "configured", mode, obj, p.live, &write{manager: managerUserAgent}); cerr != nil {
+			return cerr
 		}
-		change.After = encode(obj)
-		r.out.Changes = append(r.out.Changes, change)
-		r.printf("%s/%s configured%s\n", p.fo.kind.kindGroup(), p.fo.name, dryRunSuffix(mode))
 	}
 	return nil
 }

@@ -44,17 +44,9 @@ func (c *Cluster) runCreateGenerated(r *run, what string, words []string) error 
 		ns = c.namespaceFor(a, k)
 		metadataOf(obj)["namespace"] = ns
 	}
-	change := Change{Ref: refOf(k, ns, name), Action: "created", DryRun: mode != ""}
-	if mode != "client" {
-		stored, defaulted, cerr := c.serverCreate(k, obj, write{manager: managerCreate, dryRun: mode == "server"})
-		if cerr != nil {
-			return cerr
-		}
-		obj, change.Defaulted = stored, defaulted
+	if cerr := c.commit(r, target{kind: k, namespace: ns, name: name}, "created", mode, obj, nil, &write{manager: managerCreate}); cerr != nil {
+		return cerr
 	}
-	change.After = encode(obj)
-	r.out.Changes = append(r.out.Changes, change)
-	r.printf("%s/%s created%s\n", k.kindGroup(), name, dryRunSuffix(mode))
 	return nil
 }
 

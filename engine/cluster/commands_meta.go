@@ -155,18 +155,13 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 				action = "not labeled"
 			}
 		}
-		change := Change{Ref: refOf(t.kind, t.namespace, t.name), Action: action, DryRun: mode != "", Before: encode(live)}
-		if mode != "client" && (command == "annotate" || added+removed > 0) {
-			stored, defaulted, cerr := c.serverUpdate(t.kind, obj, jsonvalue.CopyObject(live), write{manager: manager, dryRun: mode == "server"})
-			if cerr != nil {
-				r.fail(cerr)
-				continue
-			}
-			obj, change.Defaulted = stored, defaulted
+		var w *write // a label command that changes nothing sends nothing
+		if command == "annotate" || added+removed > 0 {
+			w = &write{manager: manager}
 		}
-		change.After = encode(obj)
-		r.out.Changes = append(r.out.Changes, change)
-		r.printf("%s/%s %s%s\n", t.kind.kindGroup(), t.name, action, dryRunSuffix(mode))
+		if cerr := c.commit(r, t, action, mode, obj, live, w); cerr != nil {
+			r.fail(cerr)
+		}
 	}
 	return nil
 }
@@ -190,19 +185,8 @@ func labelValueErrors(v string) []string {
 
 // targetsOf reads the objects a command names: -f files or arguments.
 func (c *Cluster) targetsOf(r *run, a *args) ([]target, *cmdError) {
-	if a.has("filename") {
-		objs, cerr := c.readFiles(r, a)
-		if cerr != nil {
-			return nil, cerr
-		}
-		var out []target
-		for _, fo := range objs {
-			out = append(out, target{kind: fo.kind, namespace: fo.namespace, name: fo.name, source: fo.source})
-		}
-		return out, nil
-	}
-	if len(a.pos) == 0 {
+	if !a.has("filename") && len(a.pos) == 0 {
 		return nil, errorf("one or more resources must be specified as <resource> <name> or <resource>/<name>")
 	}
-	return c.resolveTargets(a, true)
+	return c.fileOrNamedTargets(r, a)
 }

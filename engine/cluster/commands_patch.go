@@ -228,18 +228,9 @@ func (c *Cluster) runSet(r *run, words []string) error {
 		if reflect.DeepEqual(obj, live) {
 			continue // kubectl prints nothing when the patch is empty
 		}
-		change := Change{Ref: refOf(t.kind, t.namespace, t.name), Action: action, DryRun: mode != "", Before: encode(live)}
-		if mode != "client" {
-			stored, defaulted, cerr := c.serverUpdate(t.kind, obj, jsonvalue.CopyObject(live), write{manager: managerSet, dryRun: mode == "server"})
-			if cerr != nil {
-				r.fail(errorf("failed to patch %s update to pod template: %v", sub, cerr.Error()))
-				continue
-			}
-			obj, change.Defaulted = stored, defaulted
+		if cerr := c.commit(r, t, action, mode, obj, live, &write{manager: managerSet}); cerr != nil {
+			r.fail(errorf("failed to patch %s update to pod template: %v", sub, cerr.Error()))
 		}
-		change.After = encode(obj)
-		r.out.Changes = append(r.out.Changes, change)
-		r.printf("%s/%s %s%s\n", t.kind.kindGroup(), t.name, action, dryRunSuffix(mode))
 	}
 	return nil
 }

@@ -41,12 +41,7 @@ func (c *Cluster) runScale(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	var targets []target
-	if a.has("filename") {
-		targets, cerr = c.fileTargets(r, a)
-	} else {
-		targets, cerr = c.resolveTargets(a, true)
-	}
+	targets, cerr := c.fileOrNamedTargets(r, a)
 	if cerr != nil {
 		return cerr
 	}
@@ -82,17 +77,9 @@ func (c *Cluster) runScale(r *run, words []string) error {
 			obj["spec"] = spec
 		}
 		spec["replicas"] = int64(n)
-		change := Change{Ref: refOf(t.kind, t.namespace, t.name), Action: "scaled", DryRun: mode != "", Before: encode(live)}
-		if mode != "client" {
-			stored, defaulted, cerr := c.serverUpdate(t.kind, obj, jsonvalue.CopyObject(live), write{manager: managerUserAgent, subresource: "scale", dryRun: mode == "server"})
-			if cerr != nil {
-				return cerr
-			}
-			obj, change.Defaulted = stored, defaulted
+		if cerr := c.commit(r, t, "scaled", mode, obj, live, &write{manager: managerUserAgent, subresource: "scale"}); cerr != nil {
+			return cerr
 		}
-		change.After = encode(obj)
-		r.out.Changes = append(r.out.Changes, change)
-		r.printf("%s/%s scaled%s\n", t.kind.kindGroup(), t.name, dryRunSuffix(mode))
 	}
 	return nil
 }

@@ -72,18 +72,10 @@ func (c *Cluster) runCreate(r *run, words []string) error {
 			r.fail(cerr.withSource("creating", fo.source))
 			continue
 		}
-		change := Change{Ref: refOf(fo.kind, fo.namespace, fo.name), Action: "created", DryRun: mode != ""}
-		if mode != "client" {
-			stored, defaulted, cerr := c.serverCreate(fo.kind, obj, write{manager: managerCreate, dryRun: mode == "server", validation: fieldValidation(a)})
-			if cerr != nil {
-				r.fail(cerr.withSource("creating", fo.source))
-				continue
-			}
-			obj, change.Defaulted = stored, defaulted
+		t := target{kind: fo.kind, namespace: fo.namespace, name: fo.name}
+		if cerr := c.commit(r, t, "created", mode, obj, nil, &write{manager: managerCreate, validation: fieldValidation(a)}); cerr != nil {
+			r.fail(cerr.withSource("creating", fo.source))
 		}
-		change.After = encode(obj)
-		r.out.Changes = append(r.out.Changes, change)
-		r.printf("%s/%s created%s\n", fo.kind.kindGroup(), fo.name, dryRunSuffix(mode))
 	}
 	return nil
 }
@@ -115,18 +107,10 @@ func (c *Cluster) runReplace(r *run, words []string) error {
 			r.fail(notFound(fo.kind, fo.name).withSource("replacing", fo.source))
 			continue
 		}
-		change := Change{Ref: refOf(fo.kind, fo.namespace, fo.name), Action: "replaced", DryRun: mode != "", Before: encode(live)}
-		if mode != "client" {
-			stored, defaulted, cerr := c.serverUpdate(fo.kind, obj, jsonvalue.CopyObject(live), write{manager: managerReplace, dryRun: mode == "server", validation: fieldValidation(a), body: true})
-			if cerr != nil {
-				r.fail(cerr.withSource("replacing", fo.source))
-				continue
-			}
-			obj, change.Defaulted = stored, defaulted
+		t := target{kind: fo.kind, namespace: fo.namespace, name: fo.name}
+		if cerr := c.commit(r, t, "replaced", mode, obj, live, &write{manager: managerReplace, validation: fieldValidation(a), body: true}); cerr != nil {
+			r.fail(cerr.withSource("replacing", fo.source))
 		}
-		change.After = encode(obj)
-		r.out.Changes = append(r.out.Changes, change)
-		r.printf("%s/%s replaced%s\n", fo.kind.kindGroup(), fo.name, dryRunSuffix(mode))
 	}
 	return nil
 }
@@ -145,12 +129,7 @@ func (c *Cluster) runDelete(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	var targets []target
-	if a.has("filename") || a.has("kustomize") {
-		targets, cerr = c.fileTargets(r, a)
-	} else {
-		targets, cerr = c.resolveTargets(a, true)
-	}
+	targets, cerr := c.fileOrNamedTargets(r, a)
 	if cerr != nil {
 		return cerr
 	}

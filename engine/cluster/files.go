@@ -226,13 +226,10 @@ func decodeStream(source, text string) ([]map[string]any, *cmdError) {
 		if t := bytes.TrimSpace(raw); len(t) == 0 || string(t) == "null" {
 			return nil
 		}
-		v, err := jsonvalue.Decode(raw)
+		// Not an object: encoding/json's error, as DecodeObject gives it.
+		obj, err := jsonvalue.DecodeObject(raw)
 		if err != nil {
 			return errorf("error parsing %s: %v", source, err)
-		}
-		obj, ok := v.(map[string]any)
-		if !ok {
-			return errorf("error parsing %s: json: cannot unmarshal %s into Go value of type map[string]interface {}", source, jsonKind(v))
 		}
 		if items, ok := obj["items"].([]any); ok {
 			for _, it := range items {
@@ -277,18 +274,6 @@ func decodeStream(source, text string) ([]map[string]any, *cmdError) {
 		}
 	}
 	return out, nil
-}
-
-func jsonKind(v any) string {
-	switch v.(type) {
-	case []any:
-		return "array"
-	case string:
-		return "string"
-	case bool:
-		return "bool"
-	}
-	return "number"
 }
 
 // splitYAML is apimachinery's YAMLReader: a line starting with "---"

@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"strings"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
 // target is an object named on the command line.
@@ -43,6 +45,15 @@ func (c *Cluster) fileTargets(r *run, a *args) ([]target, *cmdError) {
 		targets = append(targets, target{kind: fo.kind, namespace: fo.namespace, name: fo.name, source: fo.source})
 	}
 	return targets, nil
+}
+
+// fileOrNamedTargets reads the objects of -f files, or else the objects
+// the arguments name (resolveTargets, names required).
+func (c *Cluster) fileOrNamedTargets(r *run, a *args) ([]target, *cmdError) {
+	if a.has("filename") || a.has("kustomize") {
+		return c.fileTargets(r, a)
+	}
+	return c.resolveTargets(a, true)
 }
 
 // resolveTargets reads "KIND/NAME ..." or "KIND NAME ...". Without
@@ -109,27 +120,49 @@ func (c *Cluster) resolveTargets(a *args, needNames bool) ([]target, *cmdError) 
 // oneTarget resolves the single object a command like scale or patch
 // names.
 func (c *Cluster) oneTarget(a *args, r *run) (*target, map[string]any, *cmdError) {
-	var t *target
-	if a.has("filename") {
-		objs, err := c.readFiles(r, a)
-		if err != nil {
-			return nil, nil, err
-		}
-		fo := objs[0]
-		t = &target{kind: fo.kind, namespace: fo.namespace, name: fo.name, source: fo.source}
-	} else {
-		ts, err := c.resolveTargets(a, true)
-		if err != nil {
-			return nil, nil, err
-		}
-		if len(ts) == 0 {
-			return nil, nil, errorf("no objects passed to the command")
-		}
-		t = &ts[0]
+	ts, err := c.fileOrNamedTargets(r, a)
+	if err != nil {
+		return nil, nil, err
 	}
+	if len(ts) == 0 { // only names can select none: readFiles refuses no objects
+		return nil, nil, errorf("no objects passed to the command")
+	}
+	t := &ts[0]
 	live := c.get(t.kind, t.namespace, t.name)
 	if live == nil {
 		return t, nil, notFound(t.kind, t.name)
 	}
 	return t, live, nil
+}
+
+// commit writes obj, what a command made of the object before (nil for a
+// create), as the command's --dry-run mode says: through the server with w
+// (serverCreate, or serverUpdate from before) unless mode is "client" or
+// w is nil (nothing to send); then it records the Change and prints
+// kubectl's line, "KIND/NAME ACTION" and the dry run's suffix. The
+// server's refusal is returned, and nothing recorded.
+func (c *Cluster) commit(r *run, t target, action, mode string, obj, before map[string]any, w *write) *cmdError {
+	change := Change{Ref: refOf(t.kind, t.namespace, t.name), Action: action, DryRun: mode != ""}
+	if before != nil {
+		change.Before = encode(before)
+	}
+	if mode != "client" && w != nil {
+		w.dryRun = mode == "server"
+		var stored map[string]any
+		var defaulted []string
+		var cerr *cmdError
+		if before == nil {
+			stored, defaulted, cerr = c.serverCreate(t.kind, obj, *w)
+		} else {
+			stored, defaulted, cerr = c.serverUpdate(t.kind, obj, jsonvalue.CopyObject(before), *w)
+		}
+		if cerr != nil {
+			return cerr
+		}
+		obj, change.Defaulted = stored, defaulted
+	}
+	change.After = encode(obj)
+	r.out.Changes = append(r.out.Changes, change)
+	r.printf("%s/%s %s%s\n", t.kind.kindGroup(), t.name, action, dryRunSuffix(mode))
+	return nil
 }

@@ -1,6 +1,6 @@
 package document
 
-import "fmt"
+import "github.com/applylens/applylens/engine/kube"
 
 // Reason classifies an Error, so callers can react to a kind of problem
 // (an empty pane may be allowed) without matching messages.
@@ -24,28 +24,17 @@ const (
 	ReasonAmbiguousKey Reason = "ambiguous-key"      // keys like 0 and "0" in one map
 )
 
-// Error is a problem with a pane's text. The engine turns it into
-// engine.InputError, which has the same fields but Reason.
+// Error is a problem with a pane's text: kube.InputError, the one input
+// error the engine reports (and formats), with the Reason that classifies
+// it for callers that react to a kind of problem.
 type Error struct {
 	Reason Reason
-	Pane   string
-	// Line and Column are 1-based; 0 when unknown.
-	Line    int
-	Column  int
-	Path    string
-	Message string
+	kube.InputError
 }
 
-func (e *Error) Error() string {
-	s := e.Pane
-	if e.Line > 0 {
-		s += fmt.Sprintf(":%d:%d", e.Line, e.Column)
-	}
-	if e.Path != "" {
-		s += " " + e.Path
-	}
-	return s + ": " + e.Message
-}
+// Unwrap gives the InputError, so that errors.As finds a
+// *kube.InputError in a chain that holds a *Error.
+func (e *Error) Unwrap() error { return &e.InputError }
 
 // Warning is something kubectl accepts silently but a learner should know,
 // such as a key given twice.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/yamlpos"
 	"github.com/applylens/applylens/engine/yamlresolve"
 )
@@ -205,53 +206,17 @@ func (ix *Index) SpanSegments(segs []fieldpath.Segment) (line, endLine int, ok b
 	}
 	if ix.tree != nil {
 		if !ix.tree.Legacy {
-			return ix.treeSpan(segs)
+			if ix.tree.Nodes.N == 0 {
+				return 0, 0, false
+			}
+			return walkSpan(treeNodes{ix, ix.tree}, 0, ix.value, segs)
 		}
 		*ix = *indexText(ix.tree.Text, ix.value)
 	}
 	if ix.root == nil {
 		return 0, 0, false
 	}
-	n, v := ix.root, ix.value
-	start, indent, flow := n.Line, -1, false
-	for _, seg := range segs {
-		d := deref(n)
-		flow = flow || d.Style&yaml3.FlowStyle != 0
-		switch seg.Kind {
-		case fieldpath.SegKey:
-			m, isMap := v.(map[string]any)
-			if !isMap || d.Kind != yaml3.MappingNode {
-				return 0, 0, false
-			}
-			if v, ok = m[seg.Key]; !ok {
-				return 0, 0, false
-			}
-			k, val := ix.lookup(d, seg.Key, 0)
-			if k == nil {
-				return 0, 0, false
-			}
-			start, indent, n = k.Line, k.Column-1, val
-		default:
-			l, isList := v.([]any)
-			if !isList || d.Kind != yaml3.SequenceNode || len(d.Content) != len(l) {
-				return 0, 0, false
-			}
-			i := seg.Index
-			if seg.Kind == fieldpath.SegSelector {
-				i = ix.selectIndex(selectorKey{list: d, key: seg.Key}, l, seg.Key, seg.Value)
-			}
-			if i < 0 || i >= len(l) {
-				return 0, 0, false
-			}
-			n, v = d.Content[i], l[i]
-			start, indent = n.Line, d.Column-1
-		}
-	}
-	end := ix.end(n, indent, flow)
-	if end < start {
-		end = start
-	}
-	return start, end, true
+	return walkSpan(yamlNodes{ix}, ix.root, ix.value, segs)
 }
 
 // lookup finds the entry of mapping m whose key reads as key, the last
@@ -515,8 +480,8 @@ func (ix *Index) duplicatesIn(n *yaml3.Node, path string, depth int, pane string
 				if prev >= 0 {
 					if t := keys[prev].typ; t != typ && ambiguous == nil {
 						steps = append(steps, pathStep{key: s, index: -1})
-						ambiguous = &Error{Reason: ReasonAmbiguousKey, Line: k.Line, Column: k.Column, Path: spell(),
-							Message: fmt.Sprintf("The keys on lines %d and %d are %s and %s to YAML but both become %q in JSON, and kubectl then keeps one of the two values at random. Write the key once.", keys[prev].line, k.Line, t, typ, s)}
+						ambiguous = &Error{Reason: ReasonAmbiguousKey, InputError: kube.InputError{Line: k.Line, Column: k.Column, Path: spell(),
+							Message: fmt.Sprintf("The keys on lines %d and %d are %s and %s to YAML but both become %q in JSON, and kubectl then keeps one of the two values at random. Write the key once.", keys[prev].line, k.Line, t, typ, s)}}
 						steps = steps[:len(steps)-1]
 					}
 					steps = append(steps, pathStep{key: s, index: -1})

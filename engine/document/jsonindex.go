@@ -278,29 +278,38 @@ func (x *jsonIndexer) object(depth int) (any, int32) {
 			x.warnings = duplicateWarning(x.warnings, warnAt, x.pane, x.path, x.entries[base:], key, keyLine)
 		}
 		x.entries = append(x.entries, yamlpos.Entry{Key: key, Line: int32(keyLine), Col: keyCol, Value: vn})
-		x.skipSpace()
-		if x.off >= len(x.text) {
-			x.failed = true
-			return nil, 0
-		}
-		switch x.text[x.off] {
-		case ',':
-			x.off++
-			x.skipSpace()
-		case '}':
-			x.off++
+		if x.closes('}') {
 			x.longList = x.longList || len(m) > MaxMapKeys
 			x.tree.Nodes.At(node).End = int32(x.line)
 			x.tree.SetEntries(node, x.entries[base:])
 			clear(x.entries[base:])
 			x.entries = x.entries[:base]
 			return m, node
-		default:
-			x.failed = true
-			return nil, 0
 		}
 	}
 	return nil, 0
+}
+
+// closes reads what follows a member of an object or array: a comma
+// (false, at the next member) or the closing bracket end (true, past
+// it). Anything else fails the reading.
+func (x *jsonIndexer) closes(end byte) bool {
+	x.skipSpace()
+	if x.off >= len(x.text) {
+		x.failed = true
+		return false
+	}
+	switch x.text[x.off] {
+	case ',':
+		x.off++
+		x.skipSpace()
+		return false
+	case end:
+		x.off++
+		return true
+	}
+	x.failed = true
+	return false
 }
 
 func (x *jsonIndexer) array(depth int) (any, int32) {
@@ -328,25 +337,12 @@ func (x *jsonIndexer) array(depth int) (any, int32) {
 		}
 		l = append(l, v)
 		x.kids = append(x.kids, vn)
-		x.skipSpace()
-		if x.off >= len(x.text) {
-			x.failed = true
-			return nil, 0
-		}
-		switch x.text[x.off] {
-		case ',':
-			x.off++
-			x.skipSpace()
-		case ']':
-			x.off++
+		if x.closes(']') {
 			x.longList = x.longList || len(l) > MaxListItems
 			x.tree.Nodes.At(node).End = int32(x.line)
 			x.tree.SetKids(node, x.kids[base:])
 			x.kids = x.kids[:base]
 			return l, node
-		default:
-			x.failed = true
-			return nil, 0
 		}
 	}
 	return nil, 0

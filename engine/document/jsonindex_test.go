@@ -162,6 +162,21 @@ func TestJSONIndexed(t *testing.T) {
 	}
 }
 
+// panicIfHangs panics, naming text, if the stop it returns is not called
+// within 10 seconds: a fuzz target's input that makes a reader loop
+// forever fails instead of running out the fuzzing time.
+func panicIfHangs(text string) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			panic(fmt.Sprintf("hangs on %q", text))
+		}
+	}()
+	return func() { close(done) }
+}
+
 // FuzzJSONIndexed compares readJSONIndexed with the general path (values,
 // errors, warnings, spans) on any text.
 func FuzzJSONIndexed(f *testing.F) {
@@ -174,15 +189,7 @@ func FuzzJSONIndexed(f *testing.F) {
 		if len(text) > 1<<14 {
 			return
 		}
-		done := make(chan struct{})
-		defer close(done)
-		go func() {
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				panic(fmt.Sprintf("hangs on %q", text))
-			}
-		}()
+		defer panicIfHangs(text)()
 		checkIndexed(t, text)
 	})
 }

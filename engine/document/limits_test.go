@@ -97,20 +97,7 @@ func TestLimitsJustUnderAndOver(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Parse("file", tt.text)
-			if tt.reason == "" {
-				if err != nil {
-					t.Fatalf("Parse: %v", err)
-				}
-				return
-			}
-			var e *Error
-			if !errors.As(err, &e) {
-				t.Fatalf("Parse = %v, want a *Error", err)
-			}
-			if e.Reason != tt.reason || e.Line != tt.line || !strings.Contains(e.Message, tt.message) {
-				t.Errorf("Parse = %s at line %d: %q\nwant %s at line %d containing %q", e.Reason, e.Line, e.Message, tt.reason, tt.line, tt.message)
-			}
+			checkParseError(t, tt.text, tt.reason, tt.line, 0, tt.message)
 		})
 	}
 }

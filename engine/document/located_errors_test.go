@@ -32,20 +32,28 @@ func TestNumberAndKeyErrorsAreLocated(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Parse("file", tt.text)
-			if tt.reason == "" {
-				if err != nil {
-					t.Fatalf("Parse: %v", err)
-				}
-				return
-			}
-			var e *Error
-			if !errors.As(err, &e) {
-				t.Fatalf("Parse = %v, want a *Error", err)
-			}
-			if e.Reason != tt.reason || e.Line != tt.line || (tt.col > 0 && e.Column != tt.col) || !strings.Contains(e.Message, tt.message) {
-				t.Errorf("Parse = %s at %d:%d: %q\nwant %s at %d:%d containing %q", e.Reason, e.Line, e.Column, e.Message, tt.reason, tt.line, tt.col, tt.message)
-			}
+			checkParseError(t, tt.text, tt.reason, tt.line, tt.col, tt.message)
 		})
+	}
+}
+
+// checkParseError parses text as the file pane: with reason "" it must
+// read, else fail with a *Error of that reason at line (and column col,
+// when not 0) whose message contains message.
+func checkParseError(t *testing.T, text string, reason Reason, line, col int, message string) {
+	t.Helper()
+	_, err := Parse("file", text)
+	if reason == "" {
+		if err != nil {
+			t.Fatalf("Parse: %v", err)
+		}
+		return
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("Parse = %v, want a *Error", err)
+	}
+	if e.Reason != reason || e.Line != line || (col > 0 && e.Column != col) || !strings.Contains(e.Message, message) {
+		t.Errorf("Parse = %s at %d:%d: %q\nwant %s at %d:%d containing %q", e.Reason, e.Line, e.Column, e.Message, reason, line, col, message)
 	}
 }

@@ -5,12 +5,10 @@ package document
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -104,15 +102,7 @@ func FuzzParse(f *testing.F) {
 		if len(text) > 1<<16 {
 			return
 		}
-		done := make(chan struct{})
-		defer close(done)
-		go func() {
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				panic(fmt.Sprintf("hangs on %q", text))
-			}
-		}()
+		defer panicIfHangs(text)()
 		want, kerr := kubectlRead(text)
 		d, err := ParseWith("file", text, Options{AllowEmpty: true, SkipIdentity: true})
 		if kerr == nil && len(want) == 1 {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/applylens/applylens/engine/fieldpath"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/engine/kube"
 )
 
 // Limits of what a pane may hold. kubectl has no such limits; a browser tab
@@ -105,8 +106,8 @@ func ParseWith(pane, text string, o Options) (*Document, error) {
 func parseWith(r *reader, o Options) (*Document, error) {
 	pane, text := r.pane, r.text
 	if len(text) > MaxSize {
-		return nil, &Error{Reason: ReasonTooLarge, Pane: pane,
-			Message: fmt.Sprintf("%s is %s; applylens reads at most %s per pane.", capital(paneLabel(pane)), sizeString(len(text)), sizeString(MaxSize))}
+		return nil, &Error{Reason: ReasonTooLarge, InputError: kube.InputError{Pane: pane,
+			Message: fmt.Sprintf("%s is %s; applylens reads at most %s per pane.", capital(paneLabel(pane)), sizeString(len(text)), sizeString(MaxSize))}}
 	}
 	c, err := r.read()
 	if err != nil {
@@ -116,8 +117,8 @@ func parseWith(r *reader, o Options) (*Document, error) {
 		if o.AllowEmpty {
 			return nil, nil
 		}
-		return nil, &Error{Reason: ReasonEmpty, Pane: pane,
-			Message: fmt.Sprintf("%s is empty: paste one Kubernetes object here, as YAML or JSON.", capital(paneLabel(pane)))}
+		return nil, &Error{Reason: ReasonEmpty, InputError: kube.InputError{Pane: pane,
+			Message: fmt.Sprintf("%s is empty: paste one Kubernetes object here, as YAML or JSON.", capital(paneLabel(pane)))}}
 	}
 	d, err := r.document(c, !o.SkipIdentity)
 	if err == nil {
@@ -161,7 +162,7 @@ type reader struct {
 }
 
 func (r *reader) errorf(reason Reason, line, col int, path, format string, args ...any) *Error {
-	return &Error{Reason: reason, Pane: r.pane, Line: line, Column: col, Path: path, Message: fmt.Sprintf(format, args...)}
+	return &Error{Reason: reason, InputError: kube.InputError{Pane: r.pane, Line: line, Column: col, Path: path, Message: fmt.Sprintf(format, args...)}}
 }
 
 // read mirrors apimachinery's YAMLOrJSONDecoder as resource.StreamVisitor

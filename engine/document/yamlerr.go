@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	yaml3 "go.yaml.in/yaml/v3"
+
+	"github.com/applylens/applylens/engine/kube"
 )
 
 var lineRE = regexp.MustCompile(`^line (\d+): `)
@@ -61,7 +63,7 @@ func (r *reader) yamlError(c *chunk, err error) *Error {
 	}
 	abs := func(l int) int { return c.line - 1 + l }
 	cite := fmt.Sprintf(" (YAML parser: %q)", msg)
-	e := &Error{Reason: ReasonSyntax, Pane: r.pane, Line: abs(rel)}
+	e := &Error{Reason: ReasonSyntax, InputError: kube.InputError{Pane: r.pane, Line: abs(rel)}}
 	line := func(l int) string {
 		if l < 1 || l > len(lines) {
 			return ""
@@ -180,7 +182,7 @@ func (r *reader) yamlError(c *chunk, err error) *Error {
 
 // jsonError turns the JSON decoder's error into an Error.
 func (r *reader) jsonError(err error) *Error {
-	e := &Error{Reason: ReasonSyntax, Pane: r.pane}
+	e := &Error{Reason: ReasonSyntax, InputError: kube.InputError{Pane: r.pane}}
 	off := len(r.text)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {

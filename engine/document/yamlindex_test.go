@@ -11,7 +11,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	yaml3 "go.yaml.in/yaml/v3"
 
@@ -450,15 +449,7 @@ func FuzzYAMLIndexed(f *testing.F) {
 		if len(text) > 1<<14 {
 			return
 		}
-		done := make(chan struct{})
-		defer close(done)
-		go func() {
-			select {
-			case <-done:
-			case <-time.After(10 * time.Second):
-				panic(fmt.Sprintf("hangs on %q", text))
-			}
-		}()
+		defer panicIfHangs(text)()
 		checkYAMLIndexed(t, text)
 	})
 }

@@ -181,23 +181,6 @@ func setAnnotation(obj map[string]any, text string) {
 	ann[LastAppliedAnnotation] = text
 }
 
-func pruneNulls(v any) {
-	switch t := v.(type) {
-	case map[string]any:
-		for k, e := range t {
-			if e == nil {
-				delete(t, k)
-			} else {
-				pruneNulls(e)
-			}
-		}
-	case []any:
-		for _, e := range t {
-			pruneNulls(e)
-		}
-	}
-}
-
 // build turns a fixture into Inputs with the fake schema.
 func build(t testing.TB, f fixture) Inputs {
 	t.Helper()
@@ -216,7 +199,7 @@ func build(t testing.TB, f fixture) Inputs {
 	}
 	if f.live == "" {
 		res := clone(t, modified)
-		pruneNulls(res)
+		jsonvalue.PruneNulls(res)
 		in.Result = res
 		return in
 	}

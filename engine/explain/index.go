@@ -1,26 +1,11 @@
 package explain
 
 import (
-	"fmt"
-	"strconv"
 	"sync/atomic"
 
+	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/kube"
 )
-
-// keyText is a merge-key value as kubectl compares merge keys: as fmt's
-// %v prints it. The usual types skip fmt, which allocates.
-func keyText(v any) string {
-	switch t := v.(type) {
-	case string:
-		return t
-	case int64:
-		return strconv.FormatInt(t, 10)
-	case bool:
-		return strconv.FormatBool(t)
-	}
-	return fmt.Sprint(v)
-}
 
 // mergeKeyValue reads an element's merge key and its text.
 func mergeKeyValue(e any, mk string) (any, string, bool) {
@@ -32,7 +17,7 @@ func mergeKeyValue(e any, mk string) (any, string, bool) {
 	if !ok {
 		return nil, "", false
 	}
-	return v, keyText(v), true
+	return v, jsonvalue.Sprint(v), true
 }
 
 // scratch holds the buffers of one explanation. Nested calls take from
@@ -165,7 +150,7 @@ func (sc *scratch) indexFiltered(l []any, mk string, lastWins bool, keep func(ma
 		if !ok || keep != nil && !keep(m) {
 			continue
 		}
-		s := keyText(v)
+		s := jsonvalue.Sprint(v)
 		kl.entries = sc.entries[start:]
 		if i := kl.find(s); i >= 0 {
 			if lastWins {
@@ -256,7 +241,7 @@ type textList struct {
 func (sc *scratch) textList(l []any) textList {
 	start := len(sc.texts)
 	for _, e := range l {
-		sc.texts = append(sc.texts, keyText(e))
+		sc.texts = append(sc.texts, jsonvalue.Sprint(e))
 	}
 	tl := textList{texts: sc.texts[start:]}
 	if len(tl.texts) > indexAbove {

@@ -1,39 +1,9 @@
 package explain
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 )
-
-// TestKeyText checks the shortcut against fmt, which kubectl compares
-// merge keys and set values with.
-func TestKeyText(t *testing.T) {
-	tests := []struct {
-		name string
-		v    any
-	}{
-		{"string", "web"},
-		{"empty string", ""},
-		{"small int", int64(80)},
-		{"large int", int64(1) << 60},
-		{"negative int", int64(-3)},
-		{"true", true},
-		{"false", false},
-		{"float", 1.5},
-		{"large float", 1e21},
-		{"nil", nil},
-		{"json.Number", json.Number("12")},
-		{"map", map[string]any{"b": int64(1), "a": "x"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got, want := keyText(tc.v), fmt.Sprint(tc.v); got != want {
-				t.Errorf("keyText(%#v) = %q, fmt.Sprint gives %q", tc.v, got, want)
-			}
-		})
-	}
-}
 
 // TestIndexList checks the indexes of short and long lists alike: first
 // of twins (or last with lastWins), elements without the key skipped.

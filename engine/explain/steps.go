@@ -716,7 +716,7 @@ func (w *walker) primitiveList(k string, v vals, pp map[string]any) {
 	cT, mT, oT, rT := sc.textList(cl), sc.textList(ml), sc.textList(ol), sc.textList(rl)
 	pl, _ := asList(v.p)
 	for _, x := range pl {
-		s := keyText(x)
+		s := jsonvalue.Sprint(x)
 		if cT.find(s) >= 0 {
 			continue
 		}
@@ -735,7 +735,7 @@ func (w *walker) primitiveList(k string, v vals, pp map[string]any) {
 	}
 	dl, _ := asList(del)
 	for _, x := range dl {
-		s := keyText(x)
+		s := jsonvalue.Sprint(x)
 		if rT.find(s) >= 0 && w.in.Result != nil {
 			continue
 		}

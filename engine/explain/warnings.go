@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/applylens/applylens/engine/fieldpath"
+	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/schema"
 )
 
@@ -194,7 +195,7 @@ func lookupPatch(patch map[string]any) func(Path) bool {
 			case s.MergeKey != "":
 				l, _ := asList(cur)
 				var found any
-				want := keyText(s.Value)
+				want := jsonvalue.Sprint(s.Value)
 				for _, e := range l {
 					if _, text, ok := mergeKeyValue(e, s.MergeKey); ok && text == want {
 						found = e

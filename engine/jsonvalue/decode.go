@@ -130,25 +130,34 @@ func (d *decoder) object() any {
 		d.off++
 		d.skipSpace()
 		m[key] = d.value()
-		d.skipSpace()
-		if d.off >= len(d.data) {
-			d.fail()
-			return nil
-		}
-		switch d.data[d.off] {
-		case ',':
-			d.off++
-			d.skipSpace()
-		case '}':
-			d.off++
-			d.depth--
+		if d.closes('}') {
 			return m
-		default:
-			d.fail()
-			return nil
 		}
 	}
 	return nil
+}
+
+// closes reads what follows a member of an object or array: a comma
+// (false, at the next member) or the closing bracket end (true, past it,
+// one level up). Anything else fails the decoding.
+func (d *decoder) closes(end byte) bool {
+	d.skipSpace()
+	if d.off >= len(d.data) {
+		d.fail()
+		return false
+	}
+	switch d.data[d.off] {
+	case ',':
+		d.off++
+		d.skipSpace()
+		return false
+	case end:
+		d.off++
+		d.depth--
+		return true
+	}
+	d.fail()
+	return false
 }
 
 func (d *decoder) array() any {
@@ -167,22 +176,8 @@ func (d *decoder) array() any {
 	}
 	for !d.err {
 		v = append(v, d.value())
-		d.skipSpace()
-		if d.off >= len(d.data) {
-			d.fail()
-			return nil
-		}
-		switch d.data[d.off] {
-		case ',':
-			d.off++
-			d.skipSpace()
-		case ']':
-			d.off++
-			d.depth--
+		if d.closes(']') {
 			return v
-		default:
-			d.fail()
-			return nil
 		}
 	}
 	return nil

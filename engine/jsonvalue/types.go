@@ -1,6 +1,10 @@
 package jsonvalue
 
-import "reflect"
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+)
 
 var (
 	mapType   = reflect.TypeFor[map[string]any]()
@@ -18,4 +22,18 @@ func typeName(v any) string {
 	default:
 		return "number"
 	}
+}
+
+// Sprint is fmt.Sprint(v), what kubectl compares merge keys and set
+// values with (%v), without fmt's allocation for the usual scalars.
+func Sprint(v any) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case int64:
+		return strconv.FormatInt(t, 10)
+	case bool:
+		return strconv.FormatBool(t)
+	}
+	return fmt.Sprint(v)
 }

@@ -5,16 +5,14 @@ package mergepatch
 import (
 	"encoding/json"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"os/exec"
-	"path/filepath"
 	"reflect"
 	"strconv"
-	"strings"
 	"testing"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/applylens/applylens/engine/internal/upstream"
 )
 
 // upstreamData reads the YAML test tables of apimachinery's
@@ -22,45 +20,20 @@ import (
 // literal assigned to the package-level variable name.
 func upstreamData(t *testing.T, name string) []byte {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "k8s.io/apimachinery").Output()
-	if err != nil {
-		t.Fatalf("locating k8s.io/apimachinery: %v", err)
+	// []byte(`...`)
+	call, ok := upstream.Var(t, upstream.File(t, "pkg/util/jsonmergepatch/patch_test.go"), name).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		t.Fatalf("%s: unexpected form", name)
 	}
-	file := filepath.Join(strings.TrimSpace(string(out)), "pkg", "util", "jsonmergepatch", "patch_test.go")
-	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	lit, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		t.Fatalf("%s: unexpected form", name)
+	}
+	s, err := strconv.Unquote(lit.Value)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, decl := range f.Decls {
-		gd, ok := decl.(*ast.GenDecl)
-		if !ok || gd.Tok != token.VAR {
-			continue
-		}
-		for _, spec := range gd.Specs {
-			vs := spec.(*ast.ValueSpec)
-			for i, id := range vs.Names {
-				if id.Name != name || i >= len(vs.Values) {
-					continue
-				}
-				// []byte(`...`)
-				call, ok := vs.Values[i].(*ast.CallExpr)
-				if !ok || len(call.Args) != 1 {
-					t.Fatalf("%s: unexpected form", name)
-				}
-				lit, ok := call.Args[0].(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					t.Fatalf("%s: unexpected form", name)
-				}
-				s, err := strconv.Unquote(lit.Value)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return []byte(s)
-			}
-		}
-	}
-	t.Fatalf("%s not found in %s", name, file)
-	return nil
+	return []byte(s)
 }
 
 type upstreamThreeWayCase struct {

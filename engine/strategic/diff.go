@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/schema"
 )
 
@@ -238,10 +239,10 @@ func diffListsOfScalars(original, modified []any, opts diffOptions) ([]any, []an
 	modifiedSorted := sortScalars(modifiedCopy)
 	os, ms := make([]string, len(originalSorted)), make([]string, len(modifiedSorted))
 	for i, v := range originalSorted {
-		os[i] = sprint(v)
+		os[i] = jsonvalue.Sprint(v)
 	}
 	for i, v := range modifiedSorted {
-		ms[i] = sprint(v)
+		ms[i] = jsonvalue.Sprint(v)
 	}
 	add, del := []any{}, []any{}
 	i, j := 0, 0

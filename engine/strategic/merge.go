@@ -648,7 +648,7 @@ func mergePlainElements(original, patch []any, mergeKey string, s schema.Node, o
 		}
 		merged, err := mergeMap(found, m, s, opts)
 		if err != nil {
-			return nil, wrap(fmt.Sprintf("[%s=%s]", mergeKey, sprint(val)), err)
+			return nil, wrap(fmt.Sprintf("[%s=%s]", mergeKey, jsonvalue.Sprint(val)), err)
 		}
 		idx.list[i] = merged
 		if nv, ok := merged[mergeKey]; !ok || !sameKey(nv, val) {

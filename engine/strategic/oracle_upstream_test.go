@@ -5,60 +5,27 @@ package strategic_test
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"os/exec"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/applylens/applylens/engine/internal/upstream"
 )
 
-// upstream is strategicpatch's patch_test.go from the module cache, parsed.
-// Its tables are read at test time, never copied into this repository.
-var upstream = sync.OnceValues(func() (*ast.File, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "k8s.io/apimachinery").Output()
-	if err != nil {
-		return nil, fmt.Errorf("locating k8s.io/apimachinery: %v", err)
-	}
-	dir := strings.TrimSpace(string(out))
-	if dir == "" {
-		return nil, fmt.Errorf("k8s.io/apimachinery is not in the module cache; run go mod download")
-	}
-	name := filepath.Join(dir, "pkg", "util", "strategicpatch", "patch_test.go")
-	return parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution)
-})
-
+// upstreamFile is strategicpatch's patch_test.go from the module cache,
+// parsed (engine/internal/upstream).
 func upstreamFile(t testing.TB) *ast.File {
 	t.Helper()
-	f, err := upstream()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
+	return upstream.File(t, "pkg/util/strategicpatch/patch_test.go")
 }
 
-// upstreamVar returns the initializer of a package-level variable.
+// upstreamVar returns the initializer of a package-level variable of
+// strategicpatch's patch_test.go.
 func upstreamVar(t testing.TB, name string) ast.Expr {
 	t.Helper()
-	for _, d := range upstreamFile(t).Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.VAR {
-			continue
-		}
-		for _, s := range g.Specs {
-			vs := s.(*ast.ValueSpec)
-			for i, n := range vs.Names {
-				if n.Name == name && i < len(vs.Values) {
-					return vs.Values[i]
-				}
-			}
-		}
-	}
-	t.Fatalf("patch_test.go no longer declares var %s", name)
-	return nil
+	return upstream.Var(t, upstreamFile(t), name)
 }
 
 // upstreamLocal returns the value assigned to a local variable of a test

@@ -1,6 +1,10 @@
 package strategic
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
+)
 
 // The sorts below make the same Less and Swap calls as apimachinery's (same
 // sort function, same comparison of %v strings, including its quirk of
@@ -24,7 +28,7 @@ func (b byString) Swap(i, j int) {
 func sortScalars(s []any) []any {
 	strs := make([]string, len(s))
 	for i, v := range s {
-		strs[i] = sprint(v)
+		strs[i] = jsonvalue.Sprint(v)
 	}
 	sort.Sort(byString{s, strs})
 	return s
@@ -38,7 +42,7 @@ func sortMapsByField(list []any, field string) ([]any, []string) {
 	copy(s, list)
 	strs := make([]string, len(s))
 	for i, v := range s {
-		strs[i] = sprint(v.(map[string]any)[field])
+		strs[i] = jsonvalue.Sprint(v.(map[string]any)[field])
 	}
 	sort.Sort(byString{s, strs})
 	return s, strs

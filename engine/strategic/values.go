@@ -1,9 +1,6 @@
 package strategic
 
-import (
-	"fmt"
-	"strconv"
-)
+import ()
 
 // Values are decoded JSON: map[string]any, []any, string, bool, int64,
 // float64 or nil. apimachinery compares them with reflect.TypeOf, ==,
@@ -69,19 +66,6 @@ func (t typeCode) String() string {
 func comparable(v any) bool {
 	t := typeOf(v)
 	return t != tMap && t != tSlice && t != tOther
-}
-
-// sprint is fmt.Sprintf("%v", v), fast for the common scalars.
-func sprint(v any) string {
-	switch t := v.(type) {
-	case string:
-		return t
-	case int64:
-		return strconv.FormatInt(t, 10)
-	case bool:
-		return strconv.FormatBool(t)
-	}
-	return fmt.Sprint(v)
 }
 
 // deepEqual is reflect.DeepEqual restricted to decoded JSON values,

@@ -9,9 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/kubectl/pkg/scheme"
-	"sigs.k8s.io/yaml"
 
-	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/schema/typedschema"
 )
 
@@ -27,18 +25,8 @@ func TestConvertMatchesTheRealConverter(t *testing.T) {
 	)
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			js, err := yaml.YAMLToJSON([]byte(tc.yaml))
-			if err != nil {
-				t.Fatal(err)
-			}
-			obj, err := jsonvalue.DecodeObject(js)
-			if err != nil {
-				t.Fatal(err)
-			}
-			realObj, err := jsonvalue.DecodeObject(js)
-			if err != nil {
-				t.Fatal(err)
-			}
+			obj := decodeCase(t, tc.yaml)
+			realObj := decodeCase(t, tc.yaml)
 			gv, err := schema.ParseGroupVersion(obj["apiVersion"].(string))
 			if err != nil {
 				t.Fatal(err)

@@ -117,14 +117,7 @@ var typedCases = []struct{ name, yaml string }{
 func TestDecodeMatchesTheRealDecoder(t *testing.T) {
 	for _, tc := range typedCases {
 		t.Run(tc.name, func(t *testing.T) {
-			js, err := yaml.YAMLToJSON([]byte(tc.yaml))
-			if err != nil {
-				t.Fatal(err)
-			}
-			obj, err := jsonvalue.DecodeObject(js)
-			if err != nil {
-				t.Fatal(err)
-			}
+			obj := decodeCase(t, tc.yaml)
 			body, err := jsonvalue.Encode(obj)
 			if err != nil {
 				t.Fatal(err)
@@ -150,6 +143,20 @@ func TestDecodeMatchesTheRealDecoder(t *testing.T) {
 			}
 		})
 	}
+}
+
+// decodeCase reads a case's YAML as the engine reads a pane.
+func decodeCase(t *testing.T, text string) map[string]any {
+	t.Helper()
+	js, err := yaml.YAMLToJSON([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj, err := jsonvalue.DecodeObject(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return obj
 }
 
 // compareStored lists the paths where got differs from the real stored

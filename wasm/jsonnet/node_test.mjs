@@ -11,56 +11,18 @@
 //   node wasm/jsonnet/node_test.mjs                         builds ./wasm/jsonnet and ./wasm into a temporary directory first
 //   node wasm/jsonnet/node_test.mjs jsonnet.wasm app.wasm   uses existing builds (the Jsonnet wasm, then the engine's)
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { buildWasm, checks, root, startWasm } from '../load-node.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const goroot = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
-
-function build(pkg, name) {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'applylens-')), name);
-  execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', out, pkg], {
-    cwd: root,
-    env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' },
-    stdio: 'inherit',
-  });
-  return out;
-}
-const jsonnetWasm = process.argv[2] || build('./wasm/jsonnet', 'applylens-jsonnet.wasm');
-const engineWasm = process.argv[3] || build('./wasm', 'applylens.wasm');
-
-await import(pathToFileURL(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js')).href);
+const jsonnetWasm = buildWasm(process.argv[2], './wasm/jsonnet', 'applylens-jsonnet.wasm');
+const engineWasm = buildWasm(process.argv[3], './wasm', 'applylens.wasm');
 const { defaultScenario } = await import(pathToFileURL(path.join(root, 'web', 'examples', 'default-scenario.js')).href);
 
-let failures = 0;
-async function check(name, fn) {
-  try {
-    await fn();
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failures++;
-    console.log(`FAIL ${name}\n     ${String(err && err.stack ? err.stack : err).replace(/\n/g, '\n     ')}`);
-  }
-}
+const { check, failures } = checks();
 
-/** Starts a Go wasm and resolves when it calls globalThis[callback]. */
-async function start(file, callback) {
-  const ready = new Promise((resolve) => {
-    globalThis[callback] = resolve;
-  });
-  const go = new globalThis.Go();
-  const { instance } = await WebAssembly.instantiate(fs.readFileSync(file), go.importObject);
-  const state = { exited: false };
-  go.run(instance).then(() => {
-    state.exited = true;
-  });
-  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`${file}: not ready after 10 s`)), 10000).unref());
-  await Promise.race([ready, timeout]);
-  return state;
-}
+/** Starts a Go wasm and resolves, with its state, when it calls globalThis[callback]. */
+const start = (file, callback) => startWasm(file, callback, 10000);
 
 let jsonnetState;
 await check('becomes ready and calls onApplylensJsonnetReady', async () => {
@@ -182,5 +144,5 @@ await check('the runtime still answers, with the same bytes', () => {
   assert.equal(evaluate(defaultScenario.fileJsonnet).json, walkthroughJSON);
 });
 
-console.log(failures === 0 ? 'wasm/jsonnet/node_test.mjs: all checks passed' : `wasm/jsonnet/node_test.mjs: ${failures} check(s) FAILED`);
-process.exit(failures === 0 ? 0 : 1);
+console.log(failures() === 0 ? 'wasm/jsonnet/node_test.mjs: all checks passed' : `wasm/jsonnet/node_test.mjs: ${failures()} check(s) FAILED`);
+process.exit(failures() === 0 ? 0 : 1);

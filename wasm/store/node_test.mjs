@@ -12,48 +12,14 @@
 //   node wasm/store/node_test.mjs               builds ./wasm/store into a temporary directory first
 //   node wasm/store/node_test.mjs store.wasm    uses an existing build
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildWasm, checks, startWasm } from '../load-node.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const goroot = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
-
-function build() {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'applylens-')), 'applylens-store.wasm');
-  execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', out, './wasm/store'], {
-    cwd: root,
-    env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' },
-    stdio: 'inherit',
-  });
-  return out;
-}
-const storeWasm = process.argv[2] || build();
-await import(pathToFileURL(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js')).href);
-
-let failures = 0;
-async function check(name, fn) {
-  try {
-    await fn();
-    console.log(`ok   ${name}`);
-  } catch (err) {
-    failures++;
-    console.log(`FAIL ${name}\n     ${String(err && err.stack ? err.stack : err).replace(/\n/g, '\n     ')}`);
-  }
-}
+const storeWasm = buildWasm(process.argv[2], './wasm/store', 'applylens-store.wasm');
+const { check, failures } = checks();
 
 /** Starts the wasm; resolves with its bridge when it calls onApplylensStoreReady. */
 async function start() {
-  const ready = new Promise((resolve) => {
-    globalThis.onApplylensStoreReady = resolve;
-  });
-  const go = new globalThis.Go();
-  const { instance } = await WebAssembly.instantiate(fs.readFileSync(storeWasm), go.importObject);
-  go.run(instance);
-  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('not ready after 10 s')), 10000).unref());
-  await Promise.race([ready, timeout]);
+  await startWasm(storeWasm, 'onApplylensStoreReady', 10000);
   assert.equal(globalThis.applylensStoreReady, true);
   return globalThis.applylensStore;
 }
@@ -142,8 +108,8 @@ await check('the records outlive the program (a reload)', async () => {
   assert.equal(list.autosaves.length, 2);
 });
 
-if (failures) {
-  console.log(`${failures} check(s) failed`);
+if (failures()) {
+  console.log(`${failures()} check(s) failed`);
   process.exit(1);
 }
 console.log('all checks passed');

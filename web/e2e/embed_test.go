@@ -149,6 +149,24 @@ func (b *browser) frameWait(frame cdp.FrameID, what, expr string, timeout time.D
 	b.t.Fatalf("waiting for %s in frame %s (%s): %v", what, frame, firstLine(expr), last)
 }
 
+// frameSized waits until the host has sized the iframe element iframeID,
+// showing frame, to the height of the frame's page, and returns it.
+func (b *browser) frameSized(frame cdp.FrameID, iframeID, what string) int {
+	b.t.Helper()
+	deadline := time.Now().Add(stepTimeout)
+	for {
+		want := frameEval[int](b, frame, `Math.ceil(document.body.getBoundingClientRect().height)`)
+		got := eval[int](b, fmt.Sprintf(`document.getElementById(%q).clientHeight`, iframeID))
+		if got == want {
+			return want
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("%s: the frame is %d px high, its page %d px", what, got, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // frameInputHandled returns once the frame has handled the input typed
 // into it so far: it types into an input of its own, added to the frame
 // (fixed, so that the page's height stays), and waits for its text. A
@@ -247,25 +265,9 @@ func allSamples(t testing.TB) []map[string]any {
 	var manifest struct {
 		Assets struct{ Samples string } `json:"assets"`
 	}
-	dist := os.Getenv("APPLYLENS_DIST")
-	if dist == "" {
-		dist = filepath.Join(repoRoot, "dist")
-	}
-	raw, err := os.ReadFile(filepath.Join(dist, "asset-manifest.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(raw, &manifest); err != nil {
-		t.Fatal(err)
-	}
-	raw, err = os.ReadFile(filepath.Join(dist, manifest.Assets.Samples))
-	if err != nil {
-		t.Fatal(err)
-	}
+	readDistJSON(t, "asset-manifest.json", &manifest)
 	var samples []map[string]any
-	if err := json.Unmarshal(raw, &samples); err != nil {
-		t.Fatal(err)
-	}
+	readDistJSON(t, manifest.Assets.Samples, &samples)
 	return samples
 }
 
@@ -285,22 +287,7 @@ func TestEmbedHost(t *testing.T) {
 	}
 
 	// Height: the host script sizes the frame to the page's height.
-	sized := func(what string) int {
-		t.Helper()
-		var want int
-		deadline := time.Now().Add(stepTimeout)
-		for {
-			want = frameEval[int](b, first, `Math.ceil(document.body.getBoundingClientRect().height)`)
-			got := eval[int](b, `document.getElementById('embed-walkthrough').clientHeight`)
-			if got == want {
-				return want
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: the frame is %d px high, its page %d px", what, got, want)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
+	sized := func(what string) int { t.Helper(); return b.frameSized(first, "embed-walkthrough", what) }
 	before := sized("after the first result")
 	b.embedShot("embed-host.png", false)
 	if before == 600 {
@@ -489,17 +476,7 @@ func visitManyEmbeds(t *testing.T) manyEmbeds {
 			Budget int64 `json:"budget"`
 		} `json:"firstVisit"`
 	}
-	dist := os.Getenv("APPLYLENS_DIST")
-	if dist == "" {
-		dist = filepath.Join(repoRoot, "dist")
-	}
-	raw, err := os.ReadFile(filepath.Join(dist, "asset-manifest.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(raw, &manifest); err != nil {
-		t.Fatal(err)
-	}
+	readDistJSON(t, "asset-manifest.json", &manifest)
 	m.budget, m.firstVisit = manifest.FirstVisit.Budget, manifest.FirstVisit.Br
 	return m
 }
@@ -600,7 +577,7 @@ func TestEmbedOptions(t *testing.T) {
 			if b.hidden("embed-open") {
 				t.Error("the Open in applylens link is not shown")
 			}
-			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+			if w := b.overflowX(); w > 0 {
 				t.Errorf("the embed is %d px wider than its %d px frame", w, width)
 			}
 			if got := eval[string](b, `document.documentElement.dataset.embedIgnored ?? ''`); got != "" {

@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -99,22 +98,7 @@ func TestEmbedTimeline(t *testing.T) {
 	}
 
 	// Height: the host sizes the frame to its page, and again when it changes.
-	sized := func(what string) int {
-		t.Helper()
-		var want, got int
-		deadline := time.Now().Add(stepTimeout)
-		for {
-			want = frameEval[int](b, first, `Math.ceil(document.body.getBoundingClientRect().height)`)
-			got = eval[int](b, `document.getElementById('embed-timeline').clientHeight`)
-			if got == want {
-				return want
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: the frame is %d px high, its page %d px", what, got, want)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
+	sized := func(what string) int { t.Helper(); return b.frameSized(first, "embed-timeline", what) }
 	before := sized("after the first answer")
 	if before == 600 {
 		t.Error("the frame kept its height attribute (600 px): no height message arrived")
@@ -241,7 +225,7 @@ func TestEmbedTimelineOptions(t *testing.T) {
 			if got := eval[int](b, `getComputedStyle(document.querySelector('.tl-layout')).gridTemplateColumns.split(' ').length`); got != 1 {
 				t.Errorf("the timeline embed has %d columns at %d px, want 1", got, width)
 			}
-			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+			if w := b.overflowX(); w > 0 {
 				t.Errorf("the timeline embed is %d px wider than its %d px frame", w, width)
 			}
 			if got := eval[int](b, `document.querySelectorAll('#timeline .tl-tools').length`); got != 3 {

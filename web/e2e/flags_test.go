@@ -197,7 +197,7 @@ func TestApplyFlagsScreenshots(t *testing.T) {
 			b.typeNamespace("team-a")
 			b.waitResult("-n's namespace", "namespace: team-a", true)
 			eval[chromedp.Void](b, `new Promise((r) => { window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
-			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+			if w := b.overflowX(); w > 0 {
 				t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
 			}
 			if w := eval[int](b, `(() => { const r = document.getElementById('apply-flags').getBoundingClientRect(); return Math.round(r.right - document.documentElement.clientWidth); })()`); w > 0 {

@@ -87,7 +87,7 @@ func TestGallery(t *testing.T) {
 			if got := eval[[]string](b, `[...document.querySelectorAll('#gallery-list [role="listbox"]')].map((g) => g.getAttribute('aria-labelledby'))`); strings.Join(got, ",") != strings.Join(wantGroups, ",") {
 				t.Errorf("groups %v, want %v", got, wantGroups)
 			}
-			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+			if w := b.overflowX(); w > 0 {
 				t.Errorf("the page is %d px wider than the viewport with the gallery open", w)
 			}
 			if w := eval[int](b, `(() => { const d = document.getElementById('gallery').getBoundingClientRect(); return Math.max(0, d.right - innerWidth, -d.left); })()`); w > 0 {

@@ -41,6 +41,8 @@ var (
 	siteURL string
 	// repoRoot is the folder holding go.mod.
 	repoRoot string
+	// distDir is the built site the tests serve: dist/ or $APPLYLENS_DIST.
+	distDir string
 )
 
 func TestMain(m *testing.M) {
@@ -66,6 +68,7 @@ func run(m *testing.M) int {
 		fmt.Fprintf(os.Stderr, "web/e2e: no built site in %s: run ./scripts/build first (scripts/test-browser does)\n", dist)
 		return 1
 	}
+	distDir = dist
 	srv, err := startServer(root, dist)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "web/e2e:", err)
@@ -577,6 +580,34 @@ func selectAllAndDelete() chromedp.Action[chromedp.Void] {
 		chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
 		chromedp.KeyEvent(kb.Backspace),
 	)
+}
+
+// readDistJSON decodes a JSON file of the built site, rel its path in it,
+// into v.
+func readDistJSON(t testing.TB, rel string, v any) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(distDir, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// overflowX is how many pixels the page is wider than its viewport: a
+// page that makes the reader scroll sideways has more than 0.
+func (b *browser) overflowX() int {
+	b.t.Helper()
+	return eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`)
+}
+
+// scrollIntoView scrolls the element selector names into view and waits
+// for two frames, so that a screenshot shows it painted there.
+func (b *browser) scrollIntoView(selector string) {
+	b.t.Helper()
+	sel, _ := json.Marshal(selector)
+	eval[chromedp.Void](b, `new Promise((r) => { document.querySelector(`+string(sel)+`).scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
 }
 
 // readFile reads a file relative to the repository root.

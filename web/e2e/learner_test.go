@@ -338,7 +338,7 @@ func TestIdentityMismatchExplained(t *testing.T) {
 				if !strings.HasPrefix(kubectl, "creating patch: precondition failed for: map[kind:"+tc.kind) {
 					t.Errorf("%s: kubectl's own text is not kept below: %q", tc.kind, kubectl)
 				}
-				if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				if w := b.overflowX(); w > 0 {
 					t.Errorf("%s: the page is %d px wider than the screen", tc.kind, w)
 				}
 				if tc.kind == "Deploymnet" {
@@ -410,143 +410,130 @@ func (b *browser) waitEditorsAtTop() {
 	})`, stepTimeout)
 }
 
-// TestNamespaceElsewhere gives the walkthrough's file namespace production
-// over its live Deployment in default: the page says, in one line naming
-// both, that kubectl applies to the object in production, which it
-// creates, with kubectl's own line beside it; the result is that create
-// (no "metadata.namespace set default → production" step, nothing of the
-// live object merged in), the live pane untouched. Server-side says the
-// same, and the note leaves with the namespace.
-func TestNamespaceElsewhere(t *testing.T) {
-	const lead = "Another object: The file names namespace production, the live object is in default: kubectl applies to the Deployment nginx-deployment in production, not to this live object, which stays untouched; none is given in production, so kubectl creates it there."
-	for _, size := range learnerScreens {
-		t.Run(size.name, func(t *testing.T) {
-			b := learnerBrowser(t, size, siteURL)
-			live := b.paneText("live")
-			file := b.paneText("file")
-			if !strings.Contains(file, "  namespace: default\n") || !strings.Contains(live, "  namespace: default\n") {
-				t.Fatalf("the walkthrough's file or live object is not in default")
-			}
-			b.setPane("file", strings.Replace(file, "  namespace: default\n", "  namespace: production\n", 1))
-			b.waitFor("the outcome", `document.getElementById('outputs').dataset.state === 'ready' && !document.getElementById('elsewhere').hidden`, stepTimeout)
-			if got := oneLine(eval[string](b, `document.querySelector('#elsewhere .elsewhere-lead').innerText`)); got != lead {
-				t.Errorf("the note says\n%s\nwant\n%s", got, lead)
-			}
-			if got := eval[string](b, `document.querySelector('#elsewhere .elsewhere-output').textContent`); got != "deployment.apps/nginx-deployment created" {
-				t.Errorf("kubectl's line is %q", got)
-			}
-			if st := b.text("status"); st != "kubectl apply: created in namespace production. The live object, in default, is another object: kubectl leaves it untouched." {
-				t.Errorf("the status says %q", st)
-			}
-			if got := b.text("result-action"); got != "created" {
-				t.Errorf("the result's badge says %q", got)
-			}
-			steps := eval[string](b, `document.getElementById('steps').innerText`)
-			if strings.Contains(steps, "metadata.namespace") || strings.Contains(steps, "→ production") || strings.Contains(steps, "does not exist yet") {
-				t.Errorf("the steps move the object or say it does not exist:\n%s", steps)
-			}
-			result := b.paneText("result")
-			if !strings.Contains(result, "  namespace: production\n") || strings.Contains(result, "replicas:") || strings.Contains(result, "resourceVersion") {
-				t.Errorf("the result is not the file created in production:\n%s", result)
-			}
-			if got := b.paneText("live"); got != live {
-				t.Errorf("the live pane changed")
-			}
-			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
-				t.Errorf("the page is %d px wider than the screen", w)
-			}
-
-			b.clickSettled("apply-server")
-			b.waitFor("the server-side outcome", `document.getElementById('ssa-view').dataset.state === 'ready' && !!document.getElementById('ssa-elsewhere')`, stepTimeout)
-			if got := eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-output').textContent`); got != "deployment.apps/nginx-deployment serverside-applied" {
-				t.Errorf("server-side, kubectl's line is %q", got)
-			}
-			if got := oneLine(eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-lead').innerText`)); got != lead {
-				t.Errorf("server-side, the note says %q", got)
-			}
-			b.clickSettled("apply-client")
-			b.waitFor("client-side again", `document.getElementById('apply-client').getAttribute('aria-pressed') === 'true' && !document.getElementById('elsewhere').hidden`, stepTimeout)
-
-			before := renders(b)
-			b.setPane("file", file)
-			waitRender(b, before)
-			b.waitFor("the note gone with the namespace", `document.getElementById('elsewhere').hidden && document.getElementById('outputs').dataset.action === 'configure'`, stepTimeout)
-			b.checkConsole()
-		})
+// TestElsewhere gives the walkthrough's file another identity than its
+// live Deployment nginx-deployment in default, so that kubectl applies to
+// another object, which it creates:
+//   - namespace: the file names namespace production;
+//   - name: the file names nginx-deployment-v2; kubectl GETs the file's
+//     name, finds none and creates it (the note names no namespace, the
+//     same for both; no warning about the live object, which kubectl
+//     does not compare with).
+//
+// The page says so in one line naming both, with kubectl's own line
+// beside it; the result is that create (no step that moves or renames the
+// object, nothing of the live object merged in), the live pane untouched.
+// Server-side says the same, and the note leaves with the change.
+func TestElsewhere(t *testing.T) {
+	cases := []struct {
+		name string
+		// from is the line of the walkthrough's file and live object
+		// that the file changes to to.
+		from, to string
+		lead     string
+		// object is the object kubectl creates, as its output names it.
+		object string
+		status string
+		// notInSteps and inSteps are what the steps (on one line) must
+		// not and must say ("" for no check).
+		notInSteps []string
+		inSteps    string
+		// notInWarnings is what no warning may say ("" for no check).
+		notInWarnings []string
+		// ssaStatus starts the server-side status ("" for no check).
+		ssaStatus string
+	}{
+		{
+			name: "namespace", from: "  namespace: default\n", to: "  namespace: production\n",
+			lead:       "Another object: The file names namespace production, the live object is in default: kubectl applies to the Deployment nginx-deployment in production, not to this live object, which stays untouched; none is given in production, so kubectl creates it there.",
+			object:     "deployment.apps/nginx-deployment",
+			status:     "kubectl apply: created in namespace production. The live object, in default, is another object: kubectl leaves it untouched.",
+			notInSteps: []string{"metadata.namespace", "→ production", "does not exist yet"},
+		},
+		{
+			name: "name", from: "  name: nginx-deployment\n", to: "  name: nginx-deployment-v2\n",
+			lead:          "Another object: The file names Deployment nginx-deployment-v2, the live object is Deployment nginx-deployment (both in default): kubectl looks the object up by the file's name, so it applies to nginx-deployment-v2, not to this live object, which stays untouched; no nginx-deployment-v2 is given, so kubectl creates it.",
+			object:        "deployment.apps/nginx-deployment-v2",
+			status:        "kubectl apply: created nginx-deployment-v2. The live object, nginx-deployment, is another object: kubectl leaves it untouched.",
+			notInSteps:    []string{"metadata.name", "→ nginx-deployment-v2", "does not exist yet"},
+			inSteps:       "No object named nginx-deployment-v2 is given, the one kubectl looks for (the live object is nginx-deployment, another object it leaves untouched)",
+			notInWarnings: []string{"would look up", "name (nginx-deployment)"},
+			ssaStatus:     "Server-side apply creates the object nginx-deployment-v2; the live object, nginx-deployment, is another object, left untouched.",
+		},
 	}
-}
+	for _, tc := range cases {
+		for _, size := range learnerScreens {
+			t.Run(tc.name+"/"+size.name, func(t *testing.T) {
+				b := learnerBrowser(t, size, siteURL)
+				live := b.paneText("live")
+				file := b.paneText("file")
+				if !strings.Contains(file, tc.from) || !strings.Contains(live, tc.from) {
+					t.Fatalf("the walkthrough's file or live object has no line %q", tc.from)
+				}
+				b.setPane("file", strings.Replace(file, tc.from, tc.to, 1))
+				b.waitFor("the outcome", `document.getElementById('outputs').dataset.state === 'ready' && !document.getElementById('elsewhere').hidden`, stepTimeout)
+				if got := oneLine(eval[string](b, `document.querySelector('#elsewhere .elsewhere-lead').innerText`)); got != tc.lead {
+					t.Errorf("the note says\n%s\nwant\n%s", got, tc.lead)
+				}
+				if got := eval[string](b, `document.querySelector('#elsewhere .elsewhere-output').textContent`); got != tc.object+" created" {
+					t.Errorf("kubectl's line is %q", got)
+				}
+				if st := b.text("status"); st != tc.status {
+					t.Errorf("the status says %q", st)
+				}
+				if got := b.text("result-action"); got != "created" {
+					t.Errorf("the result's badge says %q", got)
+				}
+				steps := oneLine(eval[string](b, `document.getElementById('steps').innerText`))
+				for _, no := range tc.notInSteps {
+					if strings.Contains(steps, no) {
+						t.Errorf("the steps move or rename the object, or say it does not exist (%q):\n%s", no, steps)
+					}
+				}
+				if tc.inSteps != "" && !strings.Contains(steps, tc.inSteps) {
+					t.Errorf("the steps do not say why it is created (%q):\n%s", tc.inSteps, steps)
+				}
+				if len(tc.notInWarnings) > 0 {
+					warnings := eval[string](b, `document.getElementById('warnings-block').hidden ? '' : document.getElementById('warnings').innerText`)
+					for _, no := range tc.notInWarnings {
+						if strings.Contains(warnings, no) {
+							t.Errorf("a warning about the live object kubectl does not compare with (%q):\n%s", no, warnings)
+						}
+					}
+				}
+				result := b.paneText("result")
+				if !strings.Contains(result, tc.to) || strings.Contains(result, "replicas:") || strings.Contains(result, "resourceVersion") {
+					t.Errorf("the result is not the file created with %q:\n%s", tc.to, result)
+				}
+				if got := b.paneText("live"); got != live {
+					t.Errorf("the live pane changed")
+				}
+				if w := b.overflowX(); w > 0 {
+					t.Errorf("the page is %d px wider than the screen", w)
+				}
 
-// TestNameElsewhere gives the walkthrough's file another name,
-// nginx-deployment-v2, over its live Deployment nginx-deployment: kubectl
-// GETs the file's name, finds none and creates it, so the page says so in
-// one line naming both names (and no namespace, the same for both), with
-// kubectl's line beside it; the result is that create (no
-// "metadata.name" rename, nothing of the live object merged in, no warning
-// about the live object), the live pane untouched. Server-side says the
-// same, and the note leaves with the name.
-func TestNameElsewhere(t *testing.T) {
-	const lead = "Another object: The file names Deployment nginx-deployment-v2, the live object is Deployment nginx-deployment (both in default): kubectl looks the object up by the file's name, so it applies to nginx-deployment-v2, not to this live object, which stays untouched; no nginx-deployment-v2 is given, so kubectl creates it."
-	for _, size := range learnerScreens {
-		t.Run(size.name, func(t *testing.T) {
-			b := learnerBrowser(t, size, siteURL)
-			live := b.paneText("live")
-			file := b.paneText("file")
-			if !strings.Contains(file, "  name: nginx-deployment\n") || !strings.Contains(live, "  name: nginx-deployment\n") {
-				t.Fatalf("the walkthrough's file or live object is not nginx-deployment")
-			}
-			b.setPane("file", strings.Replace(file, "  name: nginx-deployment\n", "  name: nginx-deployment-v2\n", 1))
-			b.waitFor("the outcome", `document.getElementById('outputs').dataset.state === 'ready' && !document.getElementById('elsewhere').hidden`, stepTimeout)
-			if got := oneLine(eval[string](b, `document.querySelector('#elsewhere .elsewhere-lead').innerText`)); got != lead {
-				t.Errorf("the note says\n%s\nwant\n%s", got, lead)
-			}
-			if got := eval[string](b, `document.querySelector('#elsewhere .elsewhere-output').textContent`); got != "deployment.apps/nginx-deployment-v2 created" {
-				t.Errorf("kubectl's line is %q", got)
-			}
-			if st := b.text("status"); st != "kubectl apply: created nginx-deployment-v2. The live object, nginx-deployment, is another object: kubectl leaves it untouched." {
-				t.Errorf("the status says %q", st)
-			}
-			if got := b.text("result-action"); got != "created" {
-				t.Errorf("the result's badge says %q", got)
-			}
-			steps := oneLine(eval[string](b, `document.getElementById('steps').innerText`))
-			if strings.Contains(steps, "metadata.name") || strings.Contains(steps, "→ nginx-deployment-v2") || strings.Contains(steps, "does not exist yet") ||
-				!strings.Contains(steps, "No object named nginx-deployment-v2 is given, the one kubectl looks for (the live object is nginx-deployment, another object it leaves untouched)") {
-				t.Errorf("the steps rename the object or do not say why it is created:\n%s", steps)
-			}
-			if warnings := eval[string](b, `document.getElementById('warnings-block').hidden ? '' : document.getElementById('warnings').innerText`); strings.Contains(warnings, "would look up") || strings.Contains(warnings, "name (nginx-deployment)") {
-				t.Errorf("a warning about the live object kubectl does not compare with:\n%s", warnings)
-			}
-			result := b.paneText("result")
-			if !strings.Contains(result, "  name: nginx-deployment-v2\n") || strings.Contains(result, "replicas:") || strings.Contains(result, "resourceVersion") {
-				t.Errorf("the result is not the file created as nginx-deployment-v2:\n%s", result)
-			}
-			if got := b.paneText("live"); got != live {
-				t.Errorf("the live pane changed")
-			}
-			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
-				t.Errorf("the page is %d px wider than the screen", w)
-			}
+				b.clickSettled("apply-server")
+				b.waitFor("the server-side outcome", `document.getElementById('ssa-view').dataset.state === 'ready' && !!document.getElementById('ssa-elsewhere')`, stepTimeout)
+				if got := eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-output').textContent`); got != tc.object+" serverside-applied" {
+					t.Errorf("server-side, kubectl's line is %q", got)
+				}
+				if got := oneLine(eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-lead').innerText`)); got != tc.lead {
+					t.Errorf("server-side, the note says %q", got)
+				}
+				if tc.ssaStatus != "" {
+					if got := eval[string](b, `document.querySelector('#ssa-view .ssa-status').textContent`); !strings.HasPrefix(got, tc.ssaStatus) {
+						t.Errorf("server-side, the status says %q", got)
+					}
+				}
+				b.clickSettled("apply-client")
+				b.waitFor("client-side again", `document.getElementById('apply-client').getAttribute('aria-pressed') === 'true' && !document.getElementById('elsewhere').hidden`, stepTimeout)
 
-			b.clickSettled("apply-server")
-			b.waitFor("the server-side outcome", `document.getElementById('ssa-view').dataset.state === 'ready' && !!document.getElementById('ssa-elsewhere')`, stepTimeout)
-			if got := eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-output').textContent`); got != "deployment.apps/nginx-deployment-v2 serverside-applied" {
-				t.Errorf("server-side, kubectl's line is %q", got)
-			}
-			if got := oneLine(eval[string](b, `document.querySelector('#ssa-elsewhere .elsewhere-lead').innerText`)); got != lead {
-				t.Errorf("server-side, the note says %q", got)
-			}
-			if got := eval[string](b, `document.querySelector('#ssa-view .ssa-status').textContent`); !strings.HasPrefix(got, "Server-side apply creates the object nginx-deployment-v2; the live object, nginx-deployment, is another object, left untouched.") {
-				t.Errorf("server-side, the status says %q", got)
-			}
-			b.clickSettled("apply-client")
-			b.waitFor("client-side again", `document.getElementById('apply-client').getAttribute('aria-pressed') === 'true' && !document.getElementById('elsewhere').hidden`, stepTimeout)
-
-			before := renders(b)
-			b.setPane("file", file)
-			waitRender(b, before)
-			b.waitFor("the note gone with the name", `document.getElementById('elsewhere').hidden && document.getElementById('outputs').dataset.action === 'configure'`, stepTimeout)
-			b.checkConsole()
-		})
+				before := renders(b)
+				b.setPane("file", file)
+				waitRender(b, before)
+				b.waitFor("the note gone with the "+tc.name, `document.getElementById('elsewhere').hidden && document.getElementById('outputs').dataset.action === 'configure'`, stepTimeout)
+				b.checkConsole()
+			})
+		}
 	}
 }
 
@@ -615,7 +602,7 @@ func TestErrorsInPlainWordsPage(t *testing.T) {
 					if !strings.Contains(exact, s.exact) {
 						t.Errorf("%s (%s): the exact text folded below is %q, want it to contain %q", tc.name, s.apply, exact, s.exact)
 					}
-					if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+					if w := b.overflowX(); w > 0 {
 						t.Errorf("%s (%s): the page is %d px wider than the screen", tc.name, s.apply, w)
 					}
 				}

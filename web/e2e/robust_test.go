@@ -295,7 +295,7 @@ func TestConflictPhone(t *testing.T) {
 	b.open()
 	b.run(chromedp.Click(chromedp.ID("opt-overwrite")))
 	b.waitFor("the conflict", `document.getElementById('error-general').dataset.kind === 'conflict'`, stepTimeout)
-	if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+	if w := b.overflowX(); w > 0 {
 		t.Errorf("the page is %d px wider than the phone", w)
 	}
 	eval[chromedp.Void](b, `document.getElementById('outputs').scrollIntoView({block: 'start'})`)

@@ -515,7 +515,7 @@ func TestSavedWorkScreenshots(t *testing.T) {
 func (b *browser) screenshotFits(dir, name string, width int) {
 	b.t.Helper()
 	eval[chromedp.Void](b, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
-	if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+	if w := b.overflowX(); w > 0 {
 		b.t.Errorf("%s: the page is %d px wider than the %d px viewport", name, w, width)
 	}
 	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())

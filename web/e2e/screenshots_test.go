@@ -43,7 +43,7 @@ func TestScreenshots(t *testing.T) {
 				// Back to the top, and two frames for the editors to draw
 				// the lines now in sight.
 				eval[chromedp.Void](b, `new Promise((r) => { window.scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
-				if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+				if w := b.overflowX(); w > 0 {
 					t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
 				}
 				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())

@@ -327,7 +327,7 @@ func TestTimelinePhone(t *testing.T) {
 			if !inSight {
 				t.Errorf("the selected step's output is out of sight")
 			}
-			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+			if w := b.overflowX(); w > 0 {
 				t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
 			}
 			shot := func(name string) {
@@ -340,17 +340,17 @@ func TestTimelinePhone(t *testing.T) {
 				}
 			}
 			shot("timeline-" + size.name + ".png")
-			eval[chromedp.Void](b, `new Promise((r) => { document.getElementById('timeline-detail').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			b.scrollIntoView("#timeline-detail")
 			shot("timeline-" + size.name + "-detail.png")
 			// The last apply, as the single-apply view explains it.
 			b.selectStep(2, 3)
-			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-apply').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			b.scrollIntoView("#timeline-detail .tl-apply")
 			shot("timeline-" + size.name + "-apply.png")
 			b.run(chromedp.Click(chromedp.ID("btn-theme")))
 			b.waitFor("the dark theme", `document.documentElement.dataset.theme === 'dark'`, stepTimeout)
-			eval[chromedp.Void](b, `new Promise((r) => { document.getElementById('timeline-detail').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			b.scrollIntoView("#timeline-detail")
 			shot("timeline-" + size.name + "-dark.png")
-			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+			if w := b.overflowX(); w > 0 {
 				t.Errorf("with the apply shown, the page is %d px wider than the %d px viewport", w, size.width)
 			}
 			b.checkConsole()
@@ -422,7 +422,7 @@ func TestTimelineServerSideConflict(t *testing.T) {
 				}
 			}
 			b.selectStep(3, 5)
-			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-steps > li:nth-child(4) .tl-stderr').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			b.scrollIntoView("#timeline-steps > li:nth-child(4) .tl-stderr")
 			shot("timeline-ssa-" + size.name + "-conflict.png")
 			b.selectStep(4, 5)
 			b.waitFor("the server-side apply's note", `!!document.querySelector('#timeline-detail .tl-apply .tl-ssa-note')`, stepTimeout)
@@ -436,9 +436,9 @@ func TestTimelineServerSideConflict(t *testing.T) {
 			if len(taken) != 1 || !strings.Contains(taken[0], ".spec.replicas") || !strings.Contains(taken[0], `"kubectl" (Update, subresource "scale") owned this field; --force-conflicts takes it over`) {
 				t.Errorf("the forced apply's server-side steps taken over: %q, want .spec.replicas", taken)
 			}
-			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-apply').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			b.scrollIntoView("#timeline-detail .tl-apply")
 			shot("timeline-ssa-" + size.name + "-apply.png")
-			if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+			if w := b.overflowX(); w > 0 {
 				t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
 			}
 			b.checkConsole()
@@ -472,7 +472,7 @@ func TestTimelineServerSideMigration(t *testing.T) {
 			if diff := b.text("timeline-detail"); !strings.Contains(diff, "+   generation: 3") {
 				t.Errorf("the object's diff does not show generation 3:\n%s", diff)
 			}
-			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-apply').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+			b.scrollIntoView("#timeline-detail .tl-apply")
 			saveShot(t, b, "migration-"+size.name)
 			b.checkConsole()
 		})

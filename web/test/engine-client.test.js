@@ -3,20 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { FakeWorker } from './fakes.js';
 import { EngineClient, FIRST_COMPUTATION_FACTOR, debounce } from '../workers/engine-client.js';
-
-/** A Worker stand-in that records what it is sent and lets tests answer. */
-class FakeWorker {
-  constructor() {
-    this.sent = [];
-    this.terminated = false;
-    this.onmessage = null;
-    this.onerror = null;
-  }
-  postMessage(msg) { this.sent.push(msg); }
-  terminate() { this.terminated = true; }
-  emit(data) { this.onmessage?.({ data }); }
-}
 
 function setup(opts = {}) {
   const workers = [];

@@ -1,15 +1,7 @@
 // The examples' data (web/examples/examples.js), with a fake DOM just large enough.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-
-class FakeElement {
-  constructor(tag) {
-    this.tagName = tag;
-    this.hidden = false;
-    this.textContent = '';
-    this.dataset = {};
-  }
-}
+import { FakeElement } from './fakes.js';
 
 const elements = { 'sample-description': new FakeElement('p') };
 globalThis.document = { getElementById: (id) => elements[id] || null };

@@ -5,6 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { FakeWorker } from './fakes.js';
 import {
   FORMAT_KEY, storedFormat, storeFormat, scenarioFile, textAfterSwitch, fromJsonnetOutput, JsonnetStage,
 } from '../editor/file-format.js';
@@ -87,22 +88,14 @@ test('engine errors about Jsonnet output lose their JSON position', async (t) =>
 });
 
 /**
- * A Worker stand-in that records what it is sent and lets tests answer; it
- * starts each computation at once, as the real worker says it does.
+ * FakeWorker that starts each computation at once, as the real worker
+ * says it does, and answers as the Jsonnet worker.
  */
-class FakeWorker {
-  constructor() {
-    this.sent = [];
-    this.terminated = false;
-    this.onmessage = null;
-    this.onerror = null;
-  }
+class StartingWorker extends FakeWorker {
   postMessage(msg) {
-    this.sent.push(msg);
+    super.postMessage(msg);
     if (msg.type === 'apply') queueMicrotask(() => this.emit({ type: 'started', id: msg.id }));
   }
-  terminate() { this.terminated = true; }
-  emit(data) { this.onmessage?.({ data }); }
   last() { return this.sent[this.sent.length - 1]; }
   answer(body, msg = this.last()) {
     this.emit({ type: 'response', id: msg.id, response: JSON.stringify({ version: 'go-jsonnet v0.22.0', ...body }) });
@@ -113,7 +106,7 @@ function setup(opts = {}) {
   const workers = [];
   const states = [];
   const stage = new JsonnetStage({
-    createWorker: () => { const w = new FakeWorker(); workers.push(w); return w; },
+    createWorker: () => { const w = new StartingWorker(); workers.push(w); return w; },
     onState: (s, d) => states.push(d ? `${s}:${d}` : s),
     timeoutMs: 30,
     loadTimeoutMs: 1000,

@@ -5,25 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-
-class FakeElement {
-  constructor() {
-    this.hidden = false;
-    this.textContent = '';
-    this.value = '';
-    this.checked = false;
-    this.disabled = false;
-    this.attributes = new Map();
-    this.listeners = {};
-    this.dataset = {};
-  }
-
-  addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
-  fire(type) { for (const fn of this.listeners[type] || []) fn(); }
-  setAttribute(name, value) { this.attributes.set(name, value); }
-  removeAttribute(name) { this.attributes.delete(name); }
-  getAttribute(name) { return this.attributes.get(name) ?? null; }
-}
+import { FakeElement } from './fakes.js';
 
 const ids = ['apply-flags', 'opt-overwrite', 'opt-namespace', 'opt-scope', 'flag-scope', 'flags-command'];
 function page() {

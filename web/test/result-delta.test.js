@@ -3,6 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { FakeWorker } from './fakes.js';
 import { applyDelta } from '../workers/result-delta.js';
 import { EngineClient } from '../workers/engine-client.js';
 
@@ -45,14 +46,6 @@ test('edits out of range or of unknown fields are refused', () => {
   assert.throws(() => applyDelta(base(), d([{ field: '__proto__', at: 0, del: 0, ins: '' }])), /unknown text field/);
   assert.throws(() => applyDelta(base(), d([], [{ field: 'steps', at: 2, del: 2, ins: [] }])), /out of range/);
 });
-
-/** A Worker stand-in that records what it is sent. */
-class FakeWorker {
-  constructor() { this.sent = []; this.onmessage = null; }
-  postMessage(msg) { this.sent.push(msg); }
-  terminate() {}
-  emit(data) { this.onmessage?.({ data }); }
-}
 
 test('the client sends the seq it holds as base and rebuilds deltas', () => {
   const workers = [];

@@ -5,23 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-
-class FakeElement {
-  constructor() {
-    this.hidden = false;
-    this.textContent = '';
-    this.value = '';
-    this.checked = false;
-    this.attributes = new Map();
-    this.listeners = {};
-    this.dataset = {};
-  }
-
-  addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
-  fire(type) { for (const fn of this.listeners[type] || []) fn(); }
-  setAttribute(name, value) { this.attributes.set(name, value); }
-  getAttribute(name) { return this.attributes.get(name) ?? null; }
-}
+import { FakeElement } from './fakes.js';
 
 const ids = ['apply-client', 'apply-server', 'apply-both', 'opt-field-manager', 'opt-force-conflicts', 'ssa-view', 'ssa-flags', 'outputs', 'pane-last-applied', 'last-applied-unused'];
 function page() {
