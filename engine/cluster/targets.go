@@ -47,7 +47,7 @@ func (c *Cluster) fileTargets(r *run, a *args) ([]target, *cmdError) {
 	return targets, nil
 }
 
-// fileOrNamedTargets reads the objects of -f files, or else the objects
+// fileOrNamedTargets reads the objects of -f files or a -k build, or else the objects
 // the arguments name (resolveTargets, names required).
 func (c *Cluster) fileOrNamedTargets(r *run, a *args) ([]target, *cmdError) {
 	if a.has("filename") || a.has("kustomize") {
