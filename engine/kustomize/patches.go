@@ -72,11 +72,12 @@ func (ra *accumulator) selectTargets(s *types.Selector) ([]*object, error) {
 	return out, nil
 }
 
-// matchesSelector is kustomize's use of labels.Parse and Matches for a
-// target's labelSelector and annotationSelector (ported in
-// engine/labelselector, so that the wasm links no k8s.io module).
+// matchesSelector is kyaml's RNode.MatchesLabelSelector (and
+// MatchesAnnotationSelector) for a target's labelSelector and
+// annotationSelector: kyaml's copy of labels.Parse, ported in
+// engine/labelselector (so that the wasm links no k8s.io module).
 func matchesSelector(sel string, set map[string]string) (bool, error) {
-	s, err := labelselector.Parse(sel)
+	s, err := labelselector.ParseKustomize(sel)
 	if err != nil {
 		return false, err
 	}

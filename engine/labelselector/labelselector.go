@@ -2,13 +2,15 @@
 // ("app=web,tier in (front,back),!canary"), the syntax of kubectl's -l and
 // of a kustomize patch target's labelSelector and annotationSelector.
 //
-// It is a port of k8s.io/apimachinery/pkg/labels.Parse (v0.37.2): the same
-// lexer and recursive descent, so that what is accepted, the requirements'
-// order, String and the error texts are the same (both kubectl and
-// kustomize print those texts). It exists so that the wasm binaries link
-// no k8s.io module: labels drags klog, net, log/slog and flag in (about
-// 100 KB brotli, docs/performance.md). The differential test against
-// labels.Parse is labelselector_test.go.
+// It is a port of k8s.io/apimachinery/pkg/labels.Parse (v0.37.2, what
+// kubectl links: Parse) and of kyaml's internal copy of an older labels
+// (what kustomize links: ParseKustomize): the same lexer and recursive
+// descent, so that what is accepted, the requirements' order, String and
+// the error texts are the same (kubectl and kustomize print those texts).
+// It exists so that the wasm binaries link no k8s.io module: labels drags
+// klog, net, log/slog and flag in (about 100 KB brotli,
+// docs/performance.md). The differential tests: labels.Parse in
+// labelselector_test.go, kyaml's in oracle/kustomize (selector_test.go).
 package labelselector
 
 import (
@@ -54,9 +56,21 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Text }
 
-// Parse reads a selector as labels.Parse does.
+// Parse reads a selector as labels.Parse does (kubectl's -l).
 func Parse(selector string) (Selector, error) {
-	p := &parser{l: &lexer{s: selector}}
+	return parse(selector, false)
+}
+
+// ParseKustomize reads a selector as kustomize does for a patch target's
+// labelSelector and annotationSelector: with kyaml's copy of an older
+// labels (yaml/internal/k8sgen/pkg/labels, kyaml v0.21.1), which accepts
+// the same selectors but for "(a,,)", and words its errors differently.
+func ParseKustomize(selector string) (Selector, error) {
+	return parse(selector, true)
+}
+
+func parse(selector string, kustomize bool) (Selector, error) {
+	p := &parser{l: &lexer{s: selector}, kustomize: kustomize}
 	reqs, text := p.parse()
 	if text != "" {
 		return nil, &Error{Selector: selector, Text: text}

@@ -124,6 +124,14 @@ func TestParseGenerated(t *testing.T) {
 		for k := r.IntN(8); k >= 0; k-- {
 			sb.WriteString(pieces[r.IntN(len(pieces))])
 		}
+		if r.IntN(3) == 0 {
+			// A set of values and empty members.
+			sb.WriteString([]string{"app", "n", "in"}[r.IntN(3)] + []string{" in ", " notin "}[r.IntN(2)] + "(")
+			for k := r.IntN(5); k >= 0; k-- {
+				sb.WriteString([]string{",", "web", "x", ""}[r.IntN(4)])
+			}
+			sb.WriteString(")")
+		}
 		sel := sb.String()
 		extra := map[string]string{}
 		for _, k := range []string{"app", "tier", "n", "a", "in", "example.com/app", "x_y"} {

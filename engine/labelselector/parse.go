@@ -141,6 +141,9 @@ type parser struct {
 	l        *lexer
 	items    []scannedItem
 	position int
+	// kustomize: the dialect of kyaml's copy of labels (an older
+	// apimachinery), which kustomize parses patch targets' selectors with.
+	kustomize bool
 }
 
 // inValues: where a value is expected, "in" and "notin" are identifiers.
@@ -206,7 +209,7 @@ func (p *parser) parseRequirement() (Requirement, string) {
 		return Requirement{}, err
 	}
 	if op == Exists || op == DoesNotExist {
-		return newRequirement(key, op, []string{})
+		return p.newRequirement(key, op, []string{})
 	}
 	if op, err = p.parseOperator(); err != "" {
 		return Requirement{}, err
@@ -221,7 +224,7 @@ func (p *parser) parseRequirement() (Requirement, string) {
 	if err != "" {
 		return Requirement{}, err
 	}
-	return newRequirement(key, op, sortedSet(values))
+	return p.newRequirement(key, op, sortedSet(values))
 }
 
 func (p *parser) parseKeyAndInferOperator() (string, Operator, string) {
@@ -234,7 +237,10 @@ func (p *parser) parseKeyAndInferOperator() (string, Operator, string) {
 	if tok != identifierToken {
 		return "", "", fmt.Sprintf("found '%s', expected: identifier", lit)
 	}
-	if errs := labelKey(lit); len(errs) != 0 {
+	if errs := labelKey(lit, p.kustomize); len(errs) != 0 {
+		if p.kustomize {
+			return "", "", fmt.Sprintf("invalid label key %q: %s", lit, strings.Join(errs, "; "))
+		}
 		// labels passes a nil field path here, which prints as "<nil>".
 		return "", "", invalid("<nil>", lit, strings.Join(errs, "; "))
 	}
@@ -261,6 +267,9 @@ func (p *parser) parseOperator() (Operator, string) {
 		return NotIn, ""
 	case notEqualsToken:
 		return NotEquals, ""
+	}
+	if p.kustomize {
+		return "", fmt.Sprintf("found '%s', expected: '=', '!=', '==', 'in', notin'", lit)
 	}
 	return "", fmt.Sprintf("found '%s', expected: %s", lit, binaryOperators)
 }
@@ -312,6 +321,11 @@ func (p *parser) parseIdentifiersList() ([]string, string) {
 				return append(s, ""), ""
 			}
 			if tok2 == commaToken {
+				if p.kustomize {
+					// kyaml's copy consumes the second comma: "(a,,)"
+					// is an error there.
+					p.consume(true)
+				}
 				s = append(s, "")
 			}
 		default:
@@ -345,8 +359,12 @@ func sortedSet(vals []string) []string {
 
 // newRequirement is labels.NewRequirement as Parse reaches it (the key is
 // already checked, the number of values already right): the value checks,
-// with their field paths, aggregated as field.ErrorList.ToAggregate does.
-func newRequirement(key string, op Operator, vals []string) (Requirement, string) {
+// with their field paths, aggregated as field.ErrorList.ToAggregate does;
+// in kyaml's copy, the first failed check alone, without a path.
+func (p *parser) newRequirement(key string, op Operator, vals []string) (Requirement, string) {
+	if p.kustomize {
+		return kustomizeRequirement(key, op, vals)
+	}
 	var errs []string
 	if op == GreaterThan || op == LessThan {
 		for i, v := range vals {
@@ -356,11 +374,27 @@ func newRequirement(key string, op Operator, vals []string) (Requirement, string
 		}
 	}
 	for i, v := range vals {
-		if msgs := labelValue(v); len(msgs) != 0 {
+		if msgs := labelValue(v, false); len(msgs) != 0 {
 			errs = append(errs, invalid("values["+strconv.Itoa(i)+"]["+key+"]", v, strings.Join(msgs, "; ")))
 		}
 	}
 	return Requirement{Key: key, Operator: op, Values: vals}, aggregate(errs)
+}
+
+func kustomizeRequirement(key string, op Operator, vals []string) (Requirement, string) {
+	if op == GreaterThan || op == LessThan {
+		for _, v := range vals {
+			if _, err := strconv.ParseInt(v, 10, 64); err != nil {
+				return Requirement{}, "for 'Gt', 'Lt' operators, the value must be an integer"
+			}
+		}
+	}
+	for _, v := range vals {
+		if msgs := labelValue(v, true); len(msgs) != 0 {
+			return Requirement{}, fmt.Sprintf("invalid label value: %q: at key: %q: %s", v, key, strings.Join(msgs, "; "))
+		}
+	}
+	return Requirement{Key: key, Operator: op, Values: vals}, ""
 }
 
 // aggregate is the text of field.ErrorList.ToAggregate().Error():
@@ -399,6 +433,7 @@ const (
 	dns1123SubdomainFmt = dns1123LabelFmt + "(\\." + dns1123LabelFmt + ")*"
 	labelKeyMsg         = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" + labelKeyFmt + "')"
 	labelValueMsg       = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '" + labelValueFmt + "')"
+	kyamlSubdomainMsg   = "a DNS-1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '" + dns1123SubdomainFmt + "')"
 	dnsSubdomainMsg     = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '" + dns1123SubdomainFmt + "')"
 )
 
@@ -409,9 +444,14 @@ var (
 )
 
 // labelKey is content.IsLabelKey: an optional DNS subdomain prefix and
-// '/', then a name of at most 63 bytes.
-func labelKey(key string) []string {
+// '/', then a name of at most 63 bytes. With kustomize, kyaml's copy of
+// validation.IsQualifiedName: the same rules, older words.
+func labelKey(key string, kustomize bool) []string {
 	var errs []string
+	tooLong, subdomainMsg, whole := "bytes", dnsSubdomainMsg, "a valid label key "
+	if kustomize {
+		tooLong, subdomainMsg, whole = "characters", kyamlSubdomainMsg, "a qualified name "
+	}
 	parts := strings.Split(key, "/")
 	name := parts[0]
 	switch len(parts) {
@@ -423,19 +463,19 @@ func labelKey(key string) []string {
 			errs = append(errs, "prefix part must be non-empty")
 		} else {
 			if len(prefix) > 253 {
-				errs = append(errs, "prefix part must be no more than 253 bytes")
+				errs = append(errs, "prefix part must be no more than 253 "+tooLong)
 			}
 			if !dnsSubdomainRegexp.MatchString(prefix) {
-				errs = append(errs, "prefix part "+dnsSubdomainMsg)
+				errs = append(errs, "prefix part "+subdomainMsg)
 			}
 		}
 	default:
-		return []string{"a valid label key " + labelKeyMsg + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"}
+		return []string{whole + labelKeyMsg + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"}
 	}
 	if name == "" {
 		errs = append(errs, "name part must be non-empty")
 	} else if len(name) > 63 {
-		errs = append(errs, "name part must be no more than 63 bytes")
+		errs = append(errs, "name part must be no more than 63 "+tooLong)
 	}
 	if !labelKeyRegexp.MatchString(name) {
 		errs = append(errs, "name part "+labelKeyMsg)
@@ -443,12 +483,16 @@ func labelKey(key string) []string {
 	return errs
 }
 
-// labelValue is content.IsLabelValue: at most 63 bytes, the label value
-// pattern.
-func labelValue(v string) []string {
+// labelValue is content.IsLabelValue (kyaml's validation.IsValidLabelValue
+// with kustomize): at most 63 bytes, the label value pattern.
+func labelValue(v string, kustomize bool) []string {
 	var errs []string
 	if len(v) > 63 {
-		errs = append(errs, "must be no more than 63 bytes")
+		if kustomize {
+			errs = append(errs, "must be no more than 63 characters")
+		} else {
+			errs = append(errs, "must be no more than 63 bytes")
+		}
 	}
 	if !labelValueRegexp.MatchString(v) {
 		errs = append(errs, labelValueMsg)
