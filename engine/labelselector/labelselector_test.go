@@ -3,9 +3,11 @@ package labelselector
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/api/validate/content"
 	"k8s.io/apimachinery/pkg/labels"
 )
 
@@ -148,5 +150,26 @@ func TestParseGenerated(t *testing.T) {
 	// Both outcomes must be exercised, or the comparison proves little.
 	if accepted < n/20 || accepted > n-n/20 {
 		t.Fatalf("%d of %d generated selectors parse: the generator is lopsided", accepted, n)
+	}
+}
+
+// TestKeyAndValueErrors compares KeyErrors and ValueErrors with
+// content.IsLabelKey and IsLabelValue on keys and values made of their
+// pieces, good and bad, short and long.
+func TestKeyAndValueErrors(t *testing.T) {
+	pieces := []string{"a", "Z", "0", "-", "_", ".", "/", "example.com", "Example", "é", " ", strings.Repeat("x", 60), strings.Repeat("y.", 130)}
+	r := rand.New(rand.NewPCG(21, 21))
+	for i := 0; i < 20000; i++ {
+		var sb strings.Builder
+		for k := r.IntN(6); k >= 0; k-- {
+			sb.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := sb.String()
+		if g, w := KeyErrors(s), content.IsLabelKey(s); !slices.Equal(g, w) {
+			t.Fatalf("key %q: %q, content.IsLabelKey %q", s, g, w)
+		}
+		if g, w := ValueErrors(s), content.IsLabelValue(s); !slices.Equal(g, w) {
+			t.Fatalf("value %q: %q, content.IsLabelValue %q", s, g, w)
+		}
 	}
 }

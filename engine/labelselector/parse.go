@@ -443,6 +443,15 @@ var (
 	dnsSubdomainRegexp = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
 )
 
+// KeyErrors is content.IsLabelKey: why key is not a label key (nil when
+// it is), as the API server words it (engine/apiserver validates labels
+// with it).
+func KeyErrors(key string) []string { return labelKey(key, false) }
+
+// ValueErrors is content.IsLabelValue: why v is not a label value (nil
+// when it is).
+func ValueErrors(v string) []string { return labelValue(v, false) }
+
 // labelKey is content.IsLabelKey: an optional DNS subdomain prefix and
 // '/', then a name of at most 63 bytes. With kustomize, kyaml's copy of
 // validation.IsQualifiedName: the same rules, older words.
