@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/applylens/applylens/engine/labelselector"
 )
 
 // Settings are the kube-apiserver flags that validation reads.
@@ -118,7 +120,7 @@ func validateAnnotations(annotations map[string]any, path string) []fieldError {
 	var errs []fieldError
 	size := 0
 	for _, k := range slices.Sorted(maps.Keys(annotations)) {
-		for _, msg := range labelKey(strings.ToLower(k)) {
+		for _, msg := range labelselector.KeyErrors(strings.ToLower(k)) {
 			errs = append(errs, invalid(path, k, msg))
 		}
 		s, _ := annotations[k].(string)
@@ -184,49 +186,6 @@ func dnsLabel(s string) []string {
 	return errs
 }
 
-const (
-	labelKeyFmt   = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]"
-	labelValueFmt = "(" + labelKeyFmt + ")?"
-	labelKeyMsg   = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" + labelKeyFmt + "')"
-)
-
-var (
-	labelKeyRegexp   = regexp.MustCompile("^" + labelKeyFmt + "$")
-	labelValueRegexp = regexp.MustCompile("^" + labelValueFmt + "$")
-)
-
-// labelKey is apimachinery's content.IsLabelKey (IsQualifiedName): an
-// optional DNS subdomain prefix and '/', then a name of at most 63 bytes.
-func labelKey(key string) []string {
-	var errs []string
-	parts := strings.Split(key, "/")
-	name := parts[0]
-	switch len(parts) {
-	case 1:
-	case 2:
-		prefix := parts[0]
-		name = parts[1]
-		if prefix == "" {
-			errs = append(errs, "prefix part must be non-empty")
-		} else {
-			for _, msg := range dnsSubdomainContent(prefix) {
-				errs = append(errs, "prefix part "+msg)
-			}
-		}
-	default:
-		return []string{"a valid label key " + labelKeyMsg + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"}
-	}
-	if name == "" {
-		errs = append(errs, "name part must be non-empty")
-	} else if len(name) > 63 {
-		errs = append(errs, "name part must be no more than 63 bytes")
-	}
-	if !labelKeyRegexp.MatchString(name) {
-		errs = append(errs, "name part "+labelKeyMsg)
-	}
-	return errs
-}
-
 // dnsSubdomainContent is content.IsDNS1123Subdomain, whose length limit
 // counts bytes (the name rules' counts characters).
 func dnsSubdomainContent(s string) []string {
@@ -242,15 +201,12 @@ func dnsSubdomainContent(s string) []string {
 func validateLabels(labels map[string]any, path string) []fieldError {
 	var errs []fieldError
 	for _, k := range slices.Sorted(maps.Keys(labels)) {
-		for _, msg := range labelKey(k) {
+		for _, msg := range labelselector.KeyErrors(k) {
 			errs = append(errs, invalid(path, k, msg))
 		}
 		v, _ := labels[k].(string)
-		if len(v) > 63 {
-			errs = append(errs, invalid(path, v, "must be no more than 63 bytes"))
-		}
-		if !labelValueRegexp.MatchString(v) {
-			errs = append(errs, invalid(path, v, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '"+labelValueFmt+"')"))
+		for _, msg := range labelselector.ValueErrors(v) {
+			errs = append(errs, invalid(path, v, msg))
 		}
 	}
 	return errs

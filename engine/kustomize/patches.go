@@ -4,14 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/applylens/applylens/engine/kustomize/internal/types"
+	"github.com/applylens/applylens/engine/labelselector"
 	yaml "go.yaml.in/yaml/v3"
 	jsonpatch "gopkg.in/evanphx/json-patch.v4"
-	"k8s.io/apimachinery/pkg/labels"
 	sigsyaml "sigs.k8s.io/yaml"
 )
 
@@ -72,12 +72,16 @@ func (ra *accumulator) selectTargets(s *types.Selector) ([]*object, error) {
 	return out, nil
 }
 
+// matchesSelector is kyaml's RNode.MatchesLabelSelector (and
+// MatchesAnnotationSelector) for a target's labelSelector and
+// annotationSelector: kyaml's copy of labels.Parse, ported in
+// engine/labelselector (so that the wasm links no k8s.io module).
 func matchesSelector(sel string, set map[string]string) (bool, error) {
-	s, err := labels.Parse(sel)
+	s, err := labelselector.ParseKustomize(sel)
 	if err != nil {
 		return false, err
 	}
-	return s.Matches(labels.Set(set)), nil
+	return s.Matches(set), nil
 }
 
 // jsonPatch is a parsed JSON 6902 patch and where it came from.
