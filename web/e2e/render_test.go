@@ -23,7 +23,8 @@ const rendersJS = `(() => {
 			steps: steps.textContent,
 			pending: steps.dataset.pending !== undefined,
 			stepItems: steps.querySelectorAll('li.step').length,
-			resultLines: document.querySelector('#editor-result .cm-content').textContent,
+			// The Result tab's editor is made when the tab first shows an answer.
+			resultLines: document.querySelector('#editor-result .cm-content')?.textContent ?? '',
 		});
 	}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-renders']});
 })()`

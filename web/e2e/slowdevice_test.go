@@ -26,8 +26,9 @@ var slowCores = flag.Float64("slow-cores", 0.5, "the CPU share the whole browser
 // where the engines run. Skips the test where no cgroup can be made (not
 // root, or no cpu controller). usage reads the CPU time the browser's
 // processes have used so far (a figure that does not depend on what else
-// the machine runs), or returns -1 where no accounting is available.
-func cpuLimitedChromium(t testing.TB, cores float64) (path string, usage func() time.Duration) {
+// the machine runs), or returns -1 where no accounting is available;
+// threadsFile lists the cgroup's threads (see threadCPU).
+func cpuLimitedChromium(t testing.TB, cores float64) (path string, usage func() time.Duration, threadsFile string) {
 	t.Helper()
 	name := fmt.Sprintf("applylens-e2e-%d-%d", os.Getpid(), time.Now().UnixNano())
 	const period = 100000
@@ -51,6 +52,7 @@ func cpuLimitedChromium(t testing.TB, cores float64) (path string, usage func() 
 			t.Logf("no CPU weight in cgroup v2 (the figures depend more on the machine's load): %v", err)
 		}
 		procs = filepath.Join(dir, "cgroup.procs")
+		threadsFile = filepath.Join(dir, "cgroup.threads")
 		stat := filepath.Join(dir, "cpu.stat")
 		usage = func() time.Duration {
 			b, err := os.ReadFile(stat)
@@ -83,6 +85,7 @@ func cpuLimitedChromium(t testing.TB, cores float64) (path string, usage func() 
 			t.Logf("no CPU shares in cgroup v1 (the figures depend more on the machine's load): %v", err)
 		}
 		procs = filepath.Join(dir, "cgroup.procs")
+		threadsFile = filepath.Join(dir, "tasks")
 		// CPU accounting is a controller of its own in v1: a second group.
 		acct := filepath.Join("/sys/fs/cgroup/cpuacct", name)
 		if err := os.Mkdir(acct, 0o755); err == nil {
@@ -110,7 +113,7 @@ func cpuLimitedChromium(t testing.TB, cores float64) (path string, usage func() 
 	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return wrapper, usage
+	return wrapper, usage, threadsFile
 }
 
 func writable(path string) bool {
@@ -160,11 +163,14 @@ const stoppedJS = `(() => { const t = document.body.innerText; return /took long
 // journeyTime opens the page at fragment in a fresh browser (cold cache,
 // new profile) and returns the time from navigation start until done.
 // usage (see cpuLimitedChromium) gives the CPU time the journey used,
-// from the browser's start until done was seen (-1 where unknown).
-func journeyTime(t *testing.T, j slowJourney, usage func() time.Duration, extra ...chromedp.ExecAllocatorOption) (wall, cpu time.Duration) {
+// from the browser's start until done was seen (-1 where unknown), and
+// logs which threads used it from the navigation on (threadsFile, see
+// threadCPU).
+func journeyTime(t *testing.T, j slowJourney, usage func() time.Duration, threadsFile string, extra ...chromedp.ExecAllocatorOption) (wall, cpu time.Duration) {
 	t.Helper()
 	before := usage()
 	b := newBrowser(t, 1366, 900, extra...)
+	threadsBefore := threadCPU(threadsFile)
 	// The page notes when done first holds, checking on every frame and
 	// every 20 ms (frames stop while the tab waits in the background).
 	watch := fmt.Sprintf(`(() => {
@@ -177,6 +183,7 @@ func journeyTime(t *testing.T, j slowJourney, usage func() time.Duration, extra 
 		t.Fatalf("loading %s: %v", j.fragment, err)
 	}
 	b.waitFor(j.what, `globalThis.__doneAt !== undefined || `+stoppedJS+` !== ''`, 3*startTimeout)
+	threadsAfter := threadCPU(threadsFile)
 	cpu = -1
 	if after := usage(); before >= 0 && after >= 0 {
 		cpu = after - before
@@ -188,6 +195,9 @@ func journeyTime(t *testing.T, j slowJourney, usage func() time.Duration, extra 
 	t.Logf("%s: first result at %s ms; engine starts (ms since navigation): %s", j.name,
 		eval[string](b, `String(document.documentElement.dataset.firstResultMs)`),
 		eval[string](b, `JSON.stringify(applylensPage.engines().startTimings ?? null)`))
+	if threadsAfter != nil {
+		t.Logf("%s: the browser's CPU time by thread from the navigation: %s", j.name, threadCPUDelta(threadsBefore, threadsAfter, 10*time.Millisecond))
+	}
 	return time.Duration(eval[float64](b, `globalThis.__doneAt`) * float64(time.Millisecond)), cpu
 }
 
@@ -197,10 +207,10 @@ func journeyTime(t *testing.T, j slowJourney, usage func() time.Duration, extra 
 // arrive without a time-out message. The times are logged (measured
 // figures belong to scripts/bench-page, not to a test's verdict).
 func TestSlowDevice(t *testing.T) {
-	limited, usage := cpuLimitedChromium(t, *slowCores)
+	limited, usage, threadsFile := cpuLimitedChromium(t, *slowCores)
 	for _, j := range slowJourneys {
 		t.Run(strings.ReplaceAll(j.name, " ", "_"), func(t *testing.T) {
-			d, cpu := journeyTime(t, j, usage, chromedp.ExecPath(limited))
+			d, cpu := journeyTime(t, j, usage, threadsFile, chromedp.ExecPath(limited))
 			// The CPU time the browser used (all its processes, from its
 			// start until done was seen, a little after) does not depend on
 			// what else the machine runs: the wall time does.

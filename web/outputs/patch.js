@@ -24,12 +24,8 @@ export class PatchView extends LazyView {
     /** What the meta, command and directive list show, to skip unchanged DOM. */
     this.shown = { meta: '', command: null, directives: '' };
     this.language = new Compartment();
-    this.view = createEditor(byId('editor-patch'), '', [
-      ...baseExtensions({ label: 'Patch kubectl sends (read-only)', readOnly: true, placeholder: 'No patch.' }),
-      this.language.of([]),
-      lineHighlight(),
-      directiveMarks(),
-    ]);
+    /** The editor, made when first needed (see view). @type {import('@codemirror/view').EditorView|null} */
+    this.editor = null;
     this.meta = byId('patch-meta');
     this.directiveList = byId('patch-directives');
     this.command = byId('kubectl-patch');
@@ -40,6 +36,24 @@ export class PatchView extends LazyView {
     this.yamlButton.addEventListener('click', () => this.setFormat('yaml'));
     this.jsonButton.addEventListener('click', () => this.setFormat('json'));
     this.copyButton.addEventListener('click', () => this.copy());
+  }
+
+  /**
+   * The tab's editor, made when the tab first shows an answer or its
+   * format changes, not with the page: the tab is hidden on a first visit,
+   * and at half a core each editor made before the first result delays it
+   * (docs/performance.md, "A slow device").
+   */
+  get view() {
+    if (!this.editor) {
+      this.editor = createEditor(byId('editor-patch'), '', [
+        ...baseExtensions({ label: 'Patch kubectl sends (read-only)', readOnly: true, placeholder: 'No patch.' }),
+        this.language.of([]),
+        lineHighlight(),
+        directiveMarks(),
+      ]);
+    }
+    return this.editor;
   }
 
   /** @param {'yaml'|'json'} format */
@@ -116,6 +130,8 @@ export class PatchView extends LazyView {
 
   /** Marks a step's lines; spans refer to the YAML form only. @protected */
   showHighlight(span, scroll) {
+    // No editor yet: nothing is marked in it.
+    if (!this.editor && !span) return;
     showSpan(this.view, this.format === 'yaml' ? span : null, scroll);
   }
 

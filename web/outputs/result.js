@@ -11,13 +11,27 @@ import { LazyView } from './lazy.js';
 export class ResultView extends LazyView {
   constructor() {
     super();
-    this.view = createEditor(byId('editor-result'), '', [
-      ...baseExtensions({ label: 'Object after the apply (read-only)', readOnly: true }),
-      lineHighlight(),
-    ]);
+    /** The editor, made when first needed (see view). @type {import('@codemirror/view').EditorView|null} */
+    this.editor = null;
     this.badge = byId('result-action');
     /** @type {import('../workers/api-types.js').Result|null} */
     this.result = null;
+  }
+
+  /**
+   * The tab's editor, made when the tab first shows an answer, not with
+   * the page: the tab is hidden on a first visit, and at half a core each
+   * editor made before the first result delays it (docs/performance.md,
+   * "A slow device").
+   */
+  get view() {
+    if (!this.editor) {
+      this.editor = createEditor(byId('editor-result'), '', [
+        ...baseExtensions({ label: 'Object after the apply (read-only)', readOnly: true }),
+        lineHighlight(),
+      ]);
+    }
+    return this.editor;
   }
 
   /** @param {import('../workers/api-types.js').Result} result */
@@ -39,6 +53,8 @@ export class ResultView extends LazyView {
 
   /** @protected */
   showHighlight(span, scroll) {
+    // No editor yet: nothing is marked in it.
+    if (!this.editor && !span) return;
     showSpan(this.view, span, scroll);
   }
 
