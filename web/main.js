@@ -149,7 +149,16 @@ const timeline = new LazyTimeline({
 const kustomize = new LazyKustomize({
   host: byId('kustomize'),
   createClient: (onResponse, onState) => new EngineClient({
-    createWorker: () => adopt(new URL(assets.kustomizeWorker, document.baseURI).href), onResponse, onState,
+    createWorker: () => adopt(new URL(assets.kustomizeWorker, document.baseURI).href),
+    // The build answered (or its engine gave up): the single apply's engine may start.
+    onResponse: (response) => {
+      onResponse(response);
+      engineStart.kustomizeSettled();
+    },
+    onState: (state, detail) => {
+      onState(state, detail);
+      if (state !== 'loading' && state !== 'ready') engineStart.kustomizeSettled();
+    },
   }),
   onChange: () => sharing.changed(),
   onApply: embed ? undefined : (tree) => {

@@ -43,8 +43,9 @@ export function prestartEngines() {
  * starts once in sight, web/embed) and for an address that opens an
  * on-demand engine, so that on a slow phone that engine has the core to
  * itself (early.js started it alone):
- * - the Timeline mode (a timeline example or link): once the timeline has
- *   played or its engine gave up, or when the single apply is shown;
+ * - the Timeline mode (a timeline example or link) and the Kustomize mode
+ *   (a Kustomize example or link): once the mode's engine has answered or
+ *   given up, or when the single apply is shown;
  * - a server-side example (its answer is all the single apply shows: the
  *   client-side results are hidden while the switch is not on
  *   client-side, and "both" is the server-side engine's to compute): once
@@ -59,7 +60,7 @@ export class EngineStart {
    */
   constructor(client, { embed }) {
     this.client = client;
-    /** The on-demand engine the single apply's waits for. @type {'timeline'|'serverside'|null} */
+    /** The on-demand engine the single apply's waits for. @type {'timeline'|'kustomize'|'serverside'|null} */
     this.waitsFor = embed ? null : engineForAddress(location.hash);
     this.deferred = this.waitsFor !== null;
     /** Whether the page has opened what its address asked for (then the deferred engine follows the mode shown). */
@@ -77,6 +78,11 @@ export class EngineStart {
     this.startDeferred();
   }
 
+  /** The Kustomize mode's build answered, or its engine gave up. */
+  kustomizeSettled() {
+    this.startDeferred();
+  }
+
   /** The server-side view answered (a result or an error), or could not load. */
   serverSideSettled() {
     this.startDeferred();
@@ -84,7 +90,7 @@ export class EngineStart {
 
   /** The mode shown changed. @param {string} view */
   viewShown(view) {
-    if (this.opened && view === 'single' && this.waitsFor === 'timeline') this.startDeferred();
+    if (this.opened && view === 'single' && this.waitsForMode()) this.startDeferred();
   }
 
   /** The apply switch changed. @param {string} kind 'client', 'server' or 'both' */
@@ -102,7 +108,12 @@ export class EngineStart {
    */
   addressOpened(current, apply) {
     this.opened = true;
-    if (this.waitsFor === 'timeline' ? current !== 'timeline' : apply === 'client') this.startDeferred();
+    if (this.waitsForMode() ? current !== this.waitsFor : apply === 'client') this.startDeferred();
+  }
+
+  /** @private Whether the engine waited for is a mode's (the Timeline's or the Kustomize mode's), not the server-side view's. */
+  waitsForMode() {
+    return this.waitsFor === 'timeline' || this.waitsFor === 'kustomize';
   }
 }
 
