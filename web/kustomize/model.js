@@ -244,7 +244,9 @@ export function validateKustomize(value) {
     if (total > KUSTOMIZE_LIMITS.totalChars) throw bad(`the files have more than ${KUSTOMIZE_LIMITS.totalChars} characters`);
     files.push({ name: o.name, text: o.text });
   });
-  const dir = v.dir.replace(/^\/+|\/+$/g, '');
+  // "." is the top, as `kubectl kustomize .` names it (the samples' meta.yaml does).
+  const trimmed = v.dir.replace(/^\/+|\/+$/g, '');
+  const dir = trimmed === '.' ? '' : trimmed;
   if (dir !== '' && dir.split('/').some((p) => p === '' || p === '.' || p === '..')) throw bad('"dir" must be a folder of the tree');
   return { dir, files };
 }
