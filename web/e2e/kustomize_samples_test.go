@@ -5,7 +5,10 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -99,4 +102,77 @@ func TestKustomizeSamples(t *testing.T) {
 		b.waitKustomizeSample(k, n)
 	}
 	b.checkConsole()
+}
+
+// TestKustomizeDifferences opens a sample where kubectl apply would merge
+// the patch otherwise (kustomize-keyed-list-order: kyaml puts the patched
+// container first, apimachinery keeps it in place) at desktop and phone
+// widths in both themes: the mode shows the difference beside the steps,
+// marked, with both values and why; a sample without a difference shows
+// none. Screenshots under tmp/screenshots/kustomize-differences-*.png.
+func TestKustomizeDifferences(t *testing.T) {
+	byID := map[string]samples.Kustomize{}
+	for _, k := range samples.KustomizeSamples() {
+		byID[k.ID] = k
+	}
+	dir := screenshotDir(t)
+	for _, size := range desktopAndPhone {
+		for _, theme := range []string{"light", "dark"} {
+			t.Run(size.name+"-"+theme, func(t *testing.T) {
+				b := newBrowser(t, size.width, size.height)
+				b.run(size.emulate(), prefersColorScheme(theme))
+				ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
+				err := chromedp.Do(ctx, addScript(helpersJS), chromedp.Navigate(siteURL+"#example=kustomize-keyed-list-order"))
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				b.waitKustomizeSample(byID["kustomize-keyed-list-order"], 0)
+				if b.hidden("kustomize-differences") {
+					t.Fatal("the differences from kubectl apply's merge are hidden")
+				}
+				type shown struct{ Why, Field, Mark, Where, Values, Reason string }
+				got := eval[[]shown](b, `[...document.querySelectorAll('#kustomize-differences .kz-diff')].map((li) => ({
+					Why: li.dataset.why, Field: li.dataset.field,
+					Mark: li.querySelector('.kz-diff-mark').textContent, Where: li.querySelector('.kz-diff-where').textContent,
+					Values: li.querySelector('.kz-diff-values').textContent, Reason: li.querySelector('.kz-rule')?.textContent ?? '',
+				}))`)
+				if len(got) != 1 {
+					t.Fatalf("%d differences shown, want 1: %+v", len(got), got)
+				}
+				d := got[0]
+				if d.Why != "ordering" || d.Field != "spec.template.spec.containers" || d.Mark != "kubectl apply would merge this otherwise" ||
+					!strings.Contains(d.Where, "Deployment web") || !strings.Contains(d.Where, "metrics-image.yaml") ||
+					!strings.Contains(d.Values, `kustomize made[{"image":"nginx-exporter:1.2","name":"metrics"},{"image":"nginx:1.25","name":"app"}]`) ||
+					!strings.Contains(d.Values, `kubectl apply would make[{"image":"nginx:1.25","name":"app"},{"image":"nginx-exporter:1.2","name":"metrics"}]`) ||
+					!strings.HasPrefix(d.Reason, "Why: the same elements in another order") {
+					t.Errorf("the difference shown: %+v", d)
+				}
+				if got := b.text("kustomize-differences"); !strings.HasPrefix(got, "kubectl apply would merge 1 field otherwise") {
+					t.Errorf("the differences' heading: %.80q", got)
+				}
+				eval[chromedp.Void](b, `new Promise((r) => { document.getElementById('kustomize-differences').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
+				if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+					t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
+				}
+				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				path := filepath.Join(dir, "kustomize-differences-"+size.name+"-"+theme+".png")
+				if err := os.WriteFile(path, shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+
+				// A sample whose patches kubectl apply would merge alike: nothing shown.
+				n := b.kustomizeRenders()
+				b.setHash("#example=kustomize-base-two-overlays")
+				b.waitKustomizeSample(byID["kustomize-base-two-overlays"], n)
+				if !b.hidden("kustomize-differences") || eval[string](b, `document.getElementById('kustomize-differences').dataset.count`) != "0" {
+					t.Errorf("a build without differences shows: %s", b.text("kustomize-differences"))
+				}
+				b.checkConsole()
+			})
+		}
+	}
 }
