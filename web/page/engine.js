@@ -59,7 +59,7 @@ export class EngineStart {
    */
   constructor(client, { embed }) {
     this.client = client;
-    /** The on-demand engine the single apply's waits for. @type {'timeline'|'serverside'|null} */
+    /** The on-demand engine the single apply's waits for. @type {'timeline'|'serverside'|'kustomize'|null} */
     this.waitsFor = embed ? null : engineForAddress(location.hash);
     this.deferred = this.waitsFor !== null;
     /** Whether the page has opened what its address asked for (then the deferred engine follows the mode shown). */
