@@ -406,6 +406,10 @@ func TestSavedKustomize(t *testing.T) {
 	b2.savesReady()
 	b2.openSaves()
 	b2.waitSaves("overlay")
+	// Listed by the tree it holds: the directory built and its files.
+	if got := eval[string](b2, `[...document.querySelectorAll('#saves-list li')].find((li) => li.querySelector('.save-name')?.textContent === 'overlay')?.querySelector('.save-meta')?.textContent ?? ''`); !strings.HasPrefix(got, "kubectl kustomize . · 4 files · saved ") {
+		t.Errorf("the save is listed as %q, want the directory built and the tree's size", got)
+	}
 	b2.rowAction("saves-list", "overlay", "open")
 	b2.waitFor("the Kustomize mode shown", `document.documentElement.dataset.view === 'kustomize'`, stepTimeout)
 	b2.waitKustomize(0, "ready")
