@@ -151,6 +151,10 @@ func TestKustomizeDifferences(t *testing.T) {
 				if got := b.text("kustomize-differences"); !strings.HasPrefix(got, "kubectl apply would merge 1 field otherwise") {
 					t.Errorf("the differences' heading: %.80q", got)
 				}
+				// The steps name the tree's files as the tree does, not as kustomize's in-memory file system.
+				if steps := b.text("kustomize-steps"); !strings.Contains(steps, "read from deployment.yaml") || strings.Contains(steps, "read from /") {
+					t.Errorf("the steps do not name the file read as the tree names it:\n%s", steps)
+				}
 				eval[chromedp.Void](b, `new Promise((r) => { document.getElementById('kustomize-differences').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
 				if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
 					t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
