@@ -322,7 +322,7 @@ func (b *builder) accumulateFile(ra *accumulator, root, kfile, p, abs string) er
 			return wrap(err, "merging resources from '%s'", p)
 		}
 		b.tr.kust, b.tr.name = kfile, "resources"
-		b.tr.add(describe(o.curID()), "", "", "", "read from %s", abs)
+		b.tr.add(describe(o.curID()), "", "", "", "read from %s", treeName(abs))
 	}
 	return nil
 }

@@ -148,17 +148,20 @@ configMapGenerator:
 	}
 	cases := []struct {
 		name, transformer, object, field, old, new string
+		// rule, when set, is the step's rule: a file named as the tree
+		// names it, without kustomize's leading slash.
+		rule string
 	}{
-		{"read", "resources", "Deployment web", "", "", ""},
-		{"generated", "configMapGenerator", "ConfigMap cfg", "", "", ""},
-		{"namespace", "namespace", "Deployment web", "metadata/namespace", "", "prod"},
-		{"suffix", "nameSuffix", "Deployment web (namespace prod)", "metadata/name", "web", "web-v2"},
-		{"label in the selector", "commonLabels", "Deployment web-v2 (namespace prod)", "spec/selector/matchLabels/app", "", "web"},
-		{"annotation on the template", "commonAnnotations", "Deployment web-v2 (namespace prod)", "spec/template/metadata/annotations/owner", "", "me"},
-		{"replicas", "replicas", "Deployment web-v2 (namespace prod)", "spec/replicas", "", "3"},
-		{"image", "images", "Deployment web-v2 (namespace prod)", "spec/template/spec/containers[]/image", "nginx", "nginx:1.28"},
-		{"hash suffix", "hash suffix", "ConfigMap cfg-v2 (namespace prod)", "metadata/name", "cfg-v2", "cfg-v2-" + strings.TrimPrefix(res.Steps[len(res.Steps)-2].New, "cfg-v2-")},
-		{"reference", "nameReference", "Deployment web-v2 (namespace prod)", "spec/template/spec/containers/envFrom/configMapRef/name", "cfg", res.Steps[len(res.Steps)-1].New},
+		{"read", "resources", "Deployment web", "", "", "", "read from d.yaml"},
+		{"generated", "configMapGenerator", "ConfigMap cfg", "", "", "", "generated from kustomization.yaml with 1 key(s)"},
+		{"namespace", "namespace", "Deployment web", "metadata/namespace", "", "prod", ""},
+		{"suffix", "nameSuffix", "Deployment web (namespace prod)", "metadata/name", "web", "web-v2", ""},
+		{"label in the selector", "commonLabels", "Deployment web-v2 (namespace prod)", "spec/selector/matchLabels/app", "", "web", ""},
+		{"annotation on the template", "commonAnnotations", "Deployment web-v2 (namespace prod)", "spec/template/metadata/annotations/owner", "", "me", ""},
+		{"replicas", "replicas", "Deployment web-v2 (namespace prod)", "spec/replicas", "", "3", ""},
+		{"image", "images", "Deployment web-v2 (namespace prod)", "spec/template/spec/containers[]/image", "nginx", "nginx:1.28", ""},
+		{"hash suffix", "hash suffix", "ConfigMap cfg-v2 (namespace prod)", "metadata/name", "cfg-v2", "cfg-v2-" + strings.TrimPrefix(res.Steps[len(res.Steps)-2].New, "cfg-v2-"), ""},
+		{"reference", "nameReference", "Deployment web-v2 (namespace prod)", "spec/template/spec/containers/envFrom/configMapRef/name", "cfg", res.Steps[len(res.Steps)-1].New, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -166,6 +169,9 @@ configMapGenerator:
 				if s.Transformer == c.transformer && s.Object == c.object && s.Field == c.field && s.Old == c.old && s.New == c.new {
 					if s.Rule == "" {
 						t.Fatalf("step without a rule: %+v", s)
+					}
+					if c.rule != "" && s.Rule != c.rule {
+						t.Errorf("rule %q, want %q", s.Rule, c.rule)
 					}
 					return
 				}

@@ -92,3 +92,9 @@ func specRule(fs fieldSpec) string {
 	}
 	return fmt.Sprintf("field spec %s for %s%s", fs.Path, sel, create)
 }
+
+// treeName is a file's name in a step's text as the user's tree names it
+// (base/deployment.yaml), not kustomize's absolute path in its in-memory
+// file system (/base/deployment.yaml). kustomize's own messages (errors,
+// warnings) keep their absolute paths: they are kustomize's exact text.
+func treeName(abs string) string { return strings.TrimPrefix(abs, "/") }

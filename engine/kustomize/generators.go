@@ -180,7 +180,7 @@ func (b *builder) generate(kind, secretType string, a types.GeneratorArgs, root,
 		behavior = "unspecified"
 	}
 	o.setAnnotation(annoBehavior, behavior)
-	b.tr.add(describe(o.curID()), "", "", "", "generated from %s with %d key(s)", kfile, len(keys))
+	b.tr.add(describe(o.curID()), "", "", "", "generated from %s with %d key(s)", treeName(kfile), len(keys))
 	return o, nil
 }
 

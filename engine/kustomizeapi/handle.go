@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/applylens/applylens/engine/kustomize"
+	"github.com/applylens/applylens/engine/kustomize/applydiff"
 )
 
 // Version names what answers: kubectl 1.37's kustomize, as engine/kustomize
@@ -70,6 +71,29 @@ type Output struct {
 	// Warnings are what it prints on stderr.
 	Warnings []string `json:"warnings"`
 	Steps    []Step   `json:"steps"`
+	// Differences are the fields where kubectl apply's merge (apimachinery's
+	// strategic merge, or a JSON merge patch for a custom resource) would
+	// merge a patch otherwise than kustomize did (applydiff).
+	Differences []Difference `json:"differences"`
+	// DifferencesError is set when the comparison itself failed: the build
+	// stands, the differences are then unknown.
+	DifferencesError string `json:"differencesError,omitempty"`
+}
+
+// Difference is applydiff.Difference as the page reads it.
+type Difference struct {
+	Kustomization string `json:"kustomization"`
+	Patch         string `json:"patch"`
+	Object        string `json:"object"`
+	// Field is the field's path, dot-separated.
+	Field string `json:"field"`
+	// Kustomize and Apply are the field's value after kustomize's merge
+	// and after kubectl apply's, as JSON ("" when the field is missing).
+	Kustomize string `json:"kustomize"`
+	Apply     string `json:"apply"`
+	// Why is applydiff.Why; Reason its sentence.
+	Why    string `json:"why"`
+	Reason string `json:"reason"`
 }
 
 // Error kinds, as the page names them.
@@ -154,7 +178,28 @@ func (h *Handler) respond(requestJSON string) (resp *Response) {
 	if err != nil {
 		return &Response{Version: Version, Error: buildError(err)}
 	}
-	return &Response{Version: Version, Kustomize: output(res)}
+	out := output(res)
+	out.Differences, out.DifferencesError = differences(res.Merges)
+	return &Response{Version: Version, Kustomize: out}
+}
+
+// differences is applydiff.Differences for the page, with the
+// kustomization's name relative to the tree's top, as the page shows it.
+func differences(merges []kustomize.Merge) ([]Difference, string) {
+	ds, err := applydiff.Differences(merges)
+	if err != nil {
+		return []Difference{}, err.Error()
+	}
+	out := make([]Difference, len(ds))
+	for i, d := range ds {
+		out[i] = Difference{
+			Kustomization: strings.TrimPrefix(d.Kustomization, "/"),
+			Patch:         d.Patch,
+			Object:        d.Object, Field: d.Field, Kustomize: d.Kustomize, Apply: d.Apply,
+			Why: string(d.Why), Reason: d.Why.Explain(),
+		}
+	}
+	return out, ""
 }
 
 func requestError(format string, args ...any) *Response {

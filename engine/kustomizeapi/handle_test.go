@@ -6,7 +6,11 @@ import (
 	"testing"
 
 	"github.com/applylens/applylens/engine/kustomize"
+	"github.com/applylens/applylens/engine/kustomize/applydiff"
 )
+
+// applydiffOrderingReason is the sentence the page shows for a reordered list.
+var applydiffOrderingReason = applydiff.Ordering.Explain()
 
 const (
 	baseKust   = "resources:\n- deployment.yaml\n"
@@ -179,5 +183,57 @@ func TestHandlePanicBecomesError(t *testing.T) {
 	build = saved
 	if resp := handle(t, h, Request{Op: OpBuild, Dir: "overlays/prod", Files: tree()}); resp.Error != nil {
 		t.Errorf("after a panic: %+v", resp.Error)
+	}
+}
+
+// TestHandleDifferences: the answer lists where kubectl apply's merge
+// differs from kustomize's (applydiff), with the patch's and the
+// kustomization's name relative to the tree's top (the patch named as
+// kustomize's messages name it), and an empty list
+// (not null) when the two agree.
+func TestHandleDifferences(t *testing.T) {
+	orderDeployment := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: app\n        image: nginx:1.25\n      - name: metrics\n        image: nginx-exporter:1.1\n"
+	orderPatch := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: metrics\n        image: nginx-exporter:1.2\n"
+	cases := []struct {
+		name  string
+		dir   string
+		files []File
+		want  []Difference
+	}{
+		{name: "a patch of a keyed list's second element: kyaml puts it first, apimachinery keeps it in place",
+			dir: "app",
+			files: []File{
+				{Name: "app/kustomization.yaml", Text: "resources:\n- deployment.yaml\npatches:\n- path: metrics-image.yaml\n"},
+				{Name: "app/deployment.yaml", Text: orderDeployment},
+				{Name: "app/metrics-image.yaml", Text: orderPatch},
+			},
+			want: []Difference{{
+				Kustomization: "app/kustomization.yaml", Patch: `[path: "metrics-image.yaml"]`, Object: "Deployment web",
+				Field:     "spec.template.spec.containers",
+				Kustomize: `[{"image":"nginx-exporter:1.2","name":"metrics"},{"image":"nginx:1.25","name":"app"}]`,
+				Apply:     `[{"image":"nginx:1.25","name":"app"},{"image":"nginx-exporter:1.2","name":"metrics"}]`,
+				Why:       "ordering", Reason: applydiffOrderingReason,
+			}}},
+		{name: "a patch of a scalar: the two agree", dir: "overlays/prod", files: tree(), want: []Difference{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			resp := handle(t, &Handler{}, Request{Op: OpBuild, Dir: c.dir, Files: c.files})
+			if resp.Error != nil {
+				t.Fatalf("error: %+v", resp.Error)
+			}
+			out := resp.Kustomize
+			if out.DifferencesError != "" {
+				t.Fatalf("the comparison failed: %s", out.DifferencesError)
+			}
+			if out.Differences == nil {
+				t.Fatal("differences is null, want a list (the page reads a list)")
+			}
+			got, _ := json.MarshalIndent(out.Differences, "", "  ")
+			want, _ := json.MarshalIndent(c.want, "", "  ")
+			if string(got) != string(want) {
+				t.Errorf("differences\n%s\nwant\n%s", got, want)
+			}
+		})
 	}
 }

@@ -88,6 +88,9 @@ func TestSummarize(t *testing.T) {
 		{"empty file", `{"file":""}`, ""},
 		{"no file field", `{"panes":[]}`, ""},
 		{"not json", `nope`, ""},
+		{"kustomize mode: the directory built and the tree's size, not the file pane", `{"view":"kustomize","file":"kind: Deployment\nmetadata:\n  name: web\n","kustomize":{"dir":"overlays/prod","files":[{"name":"a","text":""},{"name":"b","text":""}]}}`, "kubectl kustomize overlays/prod · 2 files"},
+		{"kustomize mode at the top, one file", `{"view":"kustomize","kustomize":{"dir":"","files":[{"name":"kustomization.yaml","text":""}]}}`, "kubectl kustomize . · 1 file"},
+		{"a kustomize tree kept while another mode is shown: the file pane", `{"view":"single","file":"kind: Service\nmetadata:\n  name: s\n","kustomize":{"dir":"","files":[]}}`, "Service s"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package savedwork
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 )
 
@@ -9,12 +10,22 @@ import (
 // "Deployment web" from the top-level kind and metadata.name of the
 // state's file pane (YAML or JSON, read line by line without parsing:
 // a half-typed pane still gets a summary). "" when neither is found.
+// A state saved in the Kustomize mode is its tree, not the file pane
+// (which the mode does not show): kustomizeSummary.
 func Summarize(state json.RawMessage) string {
 	var s struct {
-		File string `json:"file"`
+		File      string `json:"file"`
+		View      string `json:"view"`
+		Kustomize *struct {
+			Dir   string            `json:"dir"`
+			Files []json.RawMessage `json:"files"`
+		} `json:"kustomize"`
 	}
 	if json.Unmarshal(state, &s) != nil {
 		return ""
+	}
+	if s.View == "kustomize" && s.Kustomize != nil {
+		return kustomizeSummary(s.Kustomize.Dir, len(s.Kustomize.Files))
 	}
 	kind, name := "", ""
 	inMetadata, jsonMetadata := false, false
@@ -81,4 +92,21 @@ func jsonField(line, key string) string {
 		return ""
 	}
 	return scalar(rest[1 : end+1])
+}
+
+// kustomizeSummary is the command the Kustomize mode runs and the size of
+// its tree: "kubectl kustomize overlays/prod · 4 files" (the top is ".").
+func kustomizeSummary(dir string, files int) string {
+	dir = strings.Trim(dir, "/")
+	if dir == "" {
+		dir = "."
+	}
+	if len(dir) > 80 {
+		dir = truncateUTF8(dir, 80)
+	}
+	unit := "files"
+	if files == 1 {
+		unit = "file"
+	}
+	return fmt.Sprintf("kubectl kustomize %s · %d %s", dir, files, unit)
 }

@@ -67,7 +67,7 @@ func TestGallery(t *testing.T) {
 			}
 
 			b.run(chromedp.Click(chromedp.ID("btn-gallery")))
-			items := len(all) + len(samples.Timelines())
+			items := len(all) + len(samples.Timelines()) + len(samples.KustomizeSamples())
 			b.waitFor("the gallery's items", fmt.Sprintf(`document.querySelectorAll('#gallery-list [role="option"]').length === %d`, items), stepTimeout)
 			if !fetched() {
 				t.Errorf("the gallery lists samples but no samples file was served")
@@ -83,7 +83,7 @@ func TestGallery(t *testing.T) {
 			for _, c := range samples.Categories {
 				wantGroups = append(wantGroups, "gallery-group-"+c.ID)
 			}
-			wantGroups = append(wantGroups, "gallery-group-"+samples.TimelinesCategory)
+			wantGroups = append(wantGroups, "gallery-group-"+samples.TimelinesCategory, "gallery-group-"+samples.KustomizeCategory)
 			if got := eval[[]string](b, `[...document.querySelectorAll('#gallery-list [role="listbox"]')].map((g) => g.getAttribute('aria-labelledby'))`); strings.Join(got, ",") != strings.Join(wantGroups, ",") {
 				t.Errorf("groups %v, want %v", got, wantGroups)
 			}

@@ -153,7 +153,7 @@ func TestKustomizeMode(t *testing.T) {
 		t.Errorf("%d files after the second delete, want 4", n)
 	}
 	n = b.kustomizeRenders()
-	eval[chromedp.Void](b, fmt.Sprintf(`applylensKustomize.setFileText('base/deployment.yaml', %q)`, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 1\n"))
+	eval[chromedp.Void](b, fmt.Sprintf(`applylensKustomize.setFileText('base/deployment.yaml', %q)`, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.27\n"))
 	b.waitKustomize(n, "ready")
 	n = b.kustomizeRenders()
 	eval[chromedp.Void](b, `(() => { const s = document.getElementById('kustomize-dir'); s.value = 'base'; s.dispatchEvent(new Event('change')); })()`)
@@ -175,9 +175,23 @@ func TestKustomizeMode(t *testing.T) {
 	if got[0].Command != "kubectl apply -k base" || !reflect.DeepEqual(got[0].Files, tree.Files) {
 		t.Errorf("the Timeline holds %+v, want kubectl apply -k base on the tree's files %+v", got, tree.Files)
 	}
-	// What the command printed is engine/cluster's (kubectl apply -k): logged, not checked here.
+	// The command played: kubectl apply -k base creates the base's
+	// Deployment (engine/cluster's apply -k, on kustomize's build), and
+	// the Timeline holds it after the step.
 	b.waitFor("the command played", `(() => { const li = document.querySelector('#timeline-steps > li'); return li && li.dataset.state && li.dataset.state !== 'pending'; })()`, startTimeout)
-	t.Logf("the Timeline's kubectl apply -k base: %s: %s", eval[string](b, `document.querySelector('#timeline-steps > li').dataset.state`), eval[string](b, `document.querySelector('#timeline-steps > li .tl-output')?.textContent ?? ''`))
+	if state := eval[string](b, `document.querySelector('#timeline-steps > li').dataset.state`); state != "ok" {
+		t.Errorf("the Timeline's kubectl apply -k base is %q, want ok", state)
+	}
+	shown := b.shownSteps()
+	if len(shown) != 1 || shown[0].Stdout != "deployment.apps/web created\n" || shown[0].Stderr != "" || shown[0].ExitCode != "0" {
+		t.Errorf("the Timeline's kubectl apply -k base printed %+v, want deployment.apps/web created, exit 0", shown)
+	}
+	b.waitFor("the objects after the step", `document.querySelectorAll('#timeline-detail .tl-object').length > 0`, stepTimeout)
+	type ref struct{ Ref, Namespace string }
+	objects := eval[[]ref](b, `[...document.querySelectorAll('#timeline-detail .tl-object:not([data-present="before"])')].map((e) => ({Ref: e.dataset.ref, Namespace: e.dataset.namespace}))`)
+	if fmt.Sprint(objects) != fmt.Sprint([]ref{{"deployment.apps/web", "default"}}) {
+		t.Errorf("the cluster after kubectl apply -k base holds %v, want the Deployment web in default", objects)
+	}
 	b.checkConsole()
 }
 
@@ -392,6 +406,10 @@ func TestSavedKustomize(t *testing.T) {
 	b2.savesReady()
 	b2.openSaves()
 	b2.waitSaves("overlay")
+	// Listed by the tree it holds: the directory built and its files.
+	if got := eval[string](b2, `[...document.querySelectorAll('#saves-list li')].find((li) => li.querySelector('.save-name')?.textContent === 'overlay')?.querySelector('.save-meta')?.textContent ?? ''`); !strings.HasPrefix(got, "kubectl kustomize . · 4 files · saved ") {
+		t.Errorf("the save is listed as %q, want the directory built and the tree's size", got)
+	}
 	b2.rowAction("saves-list", "overlay", "open")
 	b2.waitFor("the Kustomize mode shown", `document.documentElement.dataset.view === 'kustomize'`, stepTimeout)
 	b2.waitKustomize(0, "ready")

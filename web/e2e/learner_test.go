@@ -31,21 +31,24 @@ func learnerBrowser(t *testing.T, size screen, url string) *browser {
 	return b
 }
 
-// galleryEntry is a gallery example as the page lists it.
+// galleryEntry is a gallery example as the page lists it, and the mode it
+// opens in ("single", "timeline" or "kustomize").
 type galleryEntry struct {
-	id, title, description string
-	timeline               bool
+	id, title, description, view string
 }
 
 // galleryEntries lists every example of the gallery: the single applies,
-// then the timelines.
+// then the timelines, then the Kustomize samples.
 func galleryEntries() []galleryEntry {
 	var out []galleryEntry
 	for _, s := range samples.All() {
-		out = append(out, galleryEntry{s.ID, s.Title, s.Description, false})
+		out = append(out, galleryEntry{s.ID, s.Title, s.Description, "single"})
 	}
 	for _, tl := range samples.Timelines() {
-		out = append(out, galleryEntry{"timeline-" + tl.ID, tl.Title, tl.Description, true})
+		out = append(out, galleryEntry{"timeline-" + tl.ID, tl.Title, tl.Description, "timeline"})
+	}
+	for _, k := range samples.KustomizeSamples() {
+		out = append(out, galleryEntry{k.ID, k.Title, k.Description, "kustomize"})
 	}
 	return out
 }
@@ -110,10 +113,10 @@ func TestDescriptionsMatchLoaded(t *testing.T) {
 				item := "gallery-item-" + e.id
 				b.waitFor("the gallery's item "+e.id, fmt.Sprintf(`document.getElementById('gallery').open && !!document.getElementById(%q)`, item), stepTimeout)
 				b.run(chromedp.Click(chromedp.ID(item)))
-				view := "single"
+				view := e.view
 				other, otherButton := "timeline", "mode-timeline"
-				if e.timeline {
-					view, other, otherButton = "timeline", "single", "mode-single"
+				if view != "single" {
+					other, otherButton = "single", "mode-single"
 				}
 				b.waitFor(e.id+" loaded", fmt.Sprintf(`document.getElementById('sample-description').dataset.example === %q && !document.getElementById('gallery').open && document.documentElement.dataset.view === %q`, e.id, view), stepTimeout)
 				text := onScreenText(b)

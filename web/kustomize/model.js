@@ -4,6 +4,8 @@
 // (engine/kustomizeapi), and the checks a tree from a link, a draft, a
 // saved work or a sample must pass.
 
+import { shapeChecks } from '../share/shape.js';
+
 /**
  * @typedef {{name: string, text: string}} KustomizeFile
  * @typedef {{dir: string, files: KustomizeFile[]}} KustomizeState
@@ -216,15 +218,7 @@ export class KustomizeShapeError extends Error {}
  */
 export function validateKustomize(value) {
   const bad = (what) => new KustomizeShapeError(what);
-  const object = (x, what) => {
-    if (typeof x !== 'object' || x === null || Array.isArray(x)) throw bad(`${what} is not an object`);
-    const proto = Object.getPrototypeOf(x);
-    if (proto !== Object.prototype && proto !== null) throw bad(`${what} is not a plain object`);
-    return /** @type {Record<string, unknown>} */ (x);
-  };
-  const only = (o, keys, what) => {
-    for (const k of Object.keys(o)) if (!keys.includes(k)) throw bad(`${what} has an unknown field "${k.slice(0, 40)}"`);
-  };
+  const { object, only } = shapeChecks(bad);
   const v = object(value, 'the kustomization');
   only(v, ['dir', 'files'], 'the kustomization');
   if (typeof v.dir !== 'string' || v.dir.length > KUSTOMIZE_LIMITS.nameChars) throw bad(`"dir" must be a string of at most ${KUSTOMIZE_LIMITS.nameChars} characters`);
@@ -244,7 +238,9 @@ export function validateKustomize(value) {
     if (total > KUSTOMIZE_LIMITS.totalChars) throw bad(`the files have more than ${KUSTOMIZE_LIMITS.totalChars} characters`);
     files.push({ name: o.name, text: o.text });
   });
-  const dir = v.dir.replace(/^\/+|\/+$/g, '');
+  // "." is the top, as `kubectl kustomize .` names it (the samples' meta.yaml does).
+  const trimmed = v.dir.replace(/^\/+|\/+$/g, '');
+  const dir = trimmed === '.' ? '' : trimmed;
   if (dir !== '' && dir.split('/').some((p) => p === '' || p === '.' || p === '..')) throw bad('"dir" must be a folder of the tree');
   return { dir, files };
 }

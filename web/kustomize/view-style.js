@@ -36,6 +36,20 @@ const CSS = `
 .kz-change { font-family: var(--mono); margin-right: 0.4rem; overflow-wrap: anywhere; }
 .kz-rule { color: var(--muted); display: block; }
 .kz-apply { margin-top: 0.5rem; }
+.kz-differences { padding: 0.4rem 0.6rem; background: var(--warn-bg); border: 1px solid var(--border); border-left: 4px solid var(--warn); border-radius: var(--radius); }
+.kz-differences h3 { margin: 0 0 0.2rem; }
+.kz-differences .panel-hint { margin: 0 0 0.3rem; font-size: 0.85em; }
+.kz-diff-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.5rem; font-size: 0.88em; }
+.kz-diff p { margin: 0 0 0.15rem; }
+.kz-diff-mark { font-weight: 600; color: var(--warn); }
+.kz-diff-where { font-family: var(--mono); overflow-wrap: anywhere; }
+.kz-diff-values { margin: 0.15rem 0; display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.1rem 0.5rem; }
+.kz-diff-values dt { color: var(--muted); }
+.kz-diff-values dd { margin: 0; font-family: var(--mono); font-size: 12.5px; overflow-wrap: anywhere; }
+@media (max-width: 760px) {
+  .kz-diff-values { grid-template-columns: minmax(0, 1fr); }
+  .kz-diff-values dd { margin-left: 0.8rem; }
+}
 @media (max-width: 760px) {
   .kz-layout { grid-template-columns: minmax(0, 1fr); }
 }

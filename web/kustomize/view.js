@@ -10,6 +10,7 @@ import { EditorView } from '@codemirror/view';
 import { h, clear } from '../dom.js';
 import { createEditor, baseExtensions, docText } from '../editor/cm/setup.js';
 import { addKustomizeStyle } from './view-style.js';
+import { renderDifferences } from './differences.js';
 import {
   starterKustomization, copyKustomize, kustomizeRequest, addFile, renameFile, deleteFile, nameProblem, newFileName,
   buildDirs, treeRows, buildCommand, KUSTOMIZATION_NAMES,
@@ -18,7 +19,7 @@ import { groupSteps, groupTitle, changeWords, plainError } from './explain.js';
 import { TIMELINE_LIMITS } from '../timeline/model.js';
 
 /** @typedef {import('./model.js').KustomizeState} KustomizeState */
-/** @typedef {{version: string, kustomize?: {yaml: string, warnings: string[], steps: import('./explain.js').KustomizeStep[]}, error?: import('./explain.js').KustomizeError}} KustomizeResponse */
+/** @typedef {{version: string, kustomize?: {yaml: string, warnings: string[], steps: import('./explain.js').KustomizeStep[], differences?: import('./differences.js').KustomizeDifference[], differencesError?: string}, error?: import('./explain.js').KustomizeError}} KustomizeResponse */
 
 const DEBOUNCE_MS = 150;
 
@@ -104,6 +105,8 @@ export class KustomizeMode {
     this.warnings = h('pre', { id: 'kustomize-warnings', className: 'kz-warnings', attrs: { 'aria-label': 'What kubectl kustomize prints on stderr' } });
     this.warningsBox = h('section', { className: 'kz-warnings-box', hidden: true }, h('h3', { text: 'Warnings (stderr)' }), this.warnings);
     this.steps = h('div', { id: 'kustomize-steps', className: 'kz-steps' });
+    // Where kubectl apply's merge would differ from kustomize's (hidden when nowhere).
+    this.differences = h('section', { id: 'kustomize-differences', className: 'kz-differences', hidden: true, attrs: { 'aria-label': 'Where kubectl apply would merge otherwise' } });
     this.applyProblem = h('p', { id: 'kustomize-apply-problem', className: 'kz-problem', attrs: { role: 'status' } });
     this.staleNote = h('p', { id: 'kustomize-stale', className: 'panel-hint', hidden: true, text: 'Below: the last build that succeeded, before the error above.' });
     const tool = (id, text, label, onclick) => h('button', { type: 'button', id, className: 'small', text, attrs: { 'aria-label': label, title: label }, onclick });
@@ -134,6 +137,7 @@ export class KustomizeMode {
           h('h3', { text: 'Output (stdout)' }),
           this.output,
           this.warningsBox,
+          this.differences,
           h('h3', { text: 'What kustomize did, step by step' }),
           this.steps,
           this.onApply ? h('div', { className: 'kz-apply' },
@@ -284,6 +288,7 @@ export class KustomizeMode {
       this.status.textContent = '';
       this.output.dataset.stale = 'true';
       this.steps.dataset.stale = 'true';
+      this.differences.dataset.stale = 'true';
       this.staleNote.hidden = this.output.textContent === '';
       this.showError(response.error);
       return;
@@ -292,6 +297,7 @@ export class KustomizeMode {
     this.host.dataset.state = 'ready';
     delete this.output.dataset.stale;
     delete this.steps.dataset.stale;
+    delete this.differences.dataset.stale;
     this.staleNote.hidden = true;
     const objects = out.yaml === '' ? 0 : out.yaml.split(/^---$/m).length;
     this.status.textContent = `${objects} object${objects === 1 ? '' : 's'}, ${out.steps.length} step${out.steps.length === 1 ? '' : 's'}${out.warnings.length ? `, ${out.warnings.length} warning${out.warnings.length === 1 ? '' : 's'}` : ''}.`;
@@ -299,6 +305,7 @@ export class KustomizeMode {
     this.warnings.textContent = out.warnings.join('\n');
     this.warningsBox.hidden = out.warnings.length === 0;
     this.renderSteps(out.steps);
+    renderDifferences(this.differences, out.differences || [], out.differencesError);
   }
 
   /** @private @param {import('./explain.js').KustomizeError} error */

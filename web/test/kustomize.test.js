@@ -95,6 +95,9 @@ test('a tree from a link is checked and copied', () => {
   const s = starterKustomization();
   assert.deepEqual(validateKustomize(JSON.parse(JSON.stringify(s))), s);
   assert.equal(validateKustomize({ dir: '/overlays/prod/', files: [] }).dir, 'overlays/prod');
+  // The top as `kubectl kustomize .` names it (a sample's dir: .).
+  assert.equal(validateKustomize({ dir: '.', files: [] }).dir, '');
+  assert.equal(validateKustomize({ dir: './', files: [] }).dir, '');
   for (const [name, value, want] of [
     ['not an object', [], /not an object/],
     ['an extra field', { ...s, selected: 0 }, /unknown field "selected"/],

@@ -2,6 +2,8 @@
 // the list (add, remove, move), the engine request, and the checks a
 // timeline from a share link or a draft must pass.
 
+import { shapeChecks } from '../share/shape.js';
+
 /**
  * @typedef {{name: string, text: string}} TimelineFile
  * @typedef {{command: string, files: TimelineFile[]}} TimelineCommand
@@ -167,15 +169,7 @@ export class TimelineShapeError extends Error {}
  */
 export function validateTimeline(value) {
   const bad = (what) => new TimelineShapeError(what);
-  const object = (x, what) => {
-    if (typeof x !== 'object' || x === null || Array.isArray(x)) throw bad(`${what} is not an object`);
-    const proto = Object.getPrototypeOf(x);
-    if (proto !== Object.prototype && proto !== null) throw bad(`${what} is not a plain object`);
-    return /** @type {Record<string, unknown>} */ (x);
-  };
-  const only = (o, keys, what) => {
-    for (const k of Object.keys(o)) if (!keys.includes(k)) throw bad(`${what} has an unknown field "${k.slice(0, 40)}"`);
-  };
+  const { object, only } = shapeChecks(bad);
   const string = (x, what, max) => {
     if (typeof x !== 'string') throw bad(`${what} must be a string`);
     if (x.length > max) throw bad(`${what} has ${x.length} characters, over the limit of ${max}`);
