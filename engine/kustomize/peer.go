@@ -1,0 +1,116 @@
+package kustomize
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// This file gives the engine's two patch primitives a YAML-text entry
+// point each, so that oracle/kustomize can run kustomize's own table tests
+// (kyaml/yaml/merge2, api/filters/patchstrategicmerge and patchjson6902)
+// on them: those tests call the primitives directly, not a build.
+
+// MergeYAML merges a strategic merge patch into one object as kustomize's
+// patchstrategicmerge filter does: kyaml's merge2.Merge with
+// ListIncreaseDirection prepend and kyaml's embedded schema (the object's
+// kind's, else the patch's). Unlike a build's patch it sets nothing back
+// (kind, name and namespace are merged as any field). The result is
+// written as kyaml writes it (indent 2, compact sequences); "" when a
+// top-level `$patch: delete` deletes the object. A merge shape the engine
+// refuses (see smp.go) is an *Error of kind ErrUnsupported.
+func MergeYAML(object, patch string) (string, error) {
+	dest, err := parseOne(object, "object")
+	if err != nil {
+		return "", err
+	}
+	src, err := parseOne(patch, "patch")
+	if err != nil {
+		return "", err
+	}
+	schema := builtinSchema()
+	if hasSchemaComment(dest) || hasSchemaComment(src) {
+		return "", errorf(ErrUnsupported, "", "a comment kyaml reads as a schema ($openapi or $ref) is not supported here yet")
+	}
+	pos := schema.root(typeOf(dest))
+	if pos.typ == "" {
+		pos = schema.root(typeOf(src))
+	}
+	for _, t := range []string{typeOf(dest), typeOf(src)} {
+		if schema.recursive[t] {
+			return "", errorf(ErrUnsupported, "", "a %s (its schema is recursive) is not supported here yet", t)
+		}
+	}
+	m := &smpMerge{schema: schema}
+	res, _, err := m.walk(dest, src, pos, "", true)
+	if err != nil {
+		if errors.Is(err, errSMPUnsupported) {
+			return "", errorf(ErrUnsupported, "", "%v is not supported here yet", err)
+		}
+		return "", errorf(ErrTransform, "", "%v", err)
+	}
+	if res == nil {
+		return "", nil
+	}
+	return writeYAML(res)
+}
+
+// ApplyJSON6902 applies JSON 6902 operations (a JSON array, or YAML that
+// reads as one) to one object as kustomize's patchjson6902 filter does:
+// the object as JSON, the operations applied by evanphx/json-patch v4, the
+// JSON read back as kyaml's RNode.UnmarshalJSON reads it. The result is
+// written as MergeYAML writes it.
+func ApplyJSON6902(object, ops string) (string, error) {
+	n, err := parseOne(object, "object")
+	if err != nil {
+		return "", err
+	}
+	p, err := decodeJSONPatch(ops)
+	if err != nil {
+		return "", errorf(ErrInput, "", "%v", err)
+	}
+	m, err := nodeMap(n)
+	if err != nil {
+		return "", errorf(ErrInput, "", "%v", err)
+	}
+	doc, err := json.Marshal(m)
+	if err != nil {
+		return "", errorf(ErrInput, "", "%v", err)
+	}
+	out, err := p.Apply(doc)
+	if err != nil {
+		return "", errorf(ErrTransform, "", "%v", err)
+	}
+	res, err := nodeFromJSON(out)
+	if err != nil {
+		return "", errorf(ErrTransform, "", "%v", err)
+	}
+	return writeYAML(res)
+}
+
+func parseOne(text, what string) (*yaml.Node, error) {
+	var d yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &d); err != nil {
+		return nil, errorf(ErrInput, "", "the %s: %v", what, err)
+	}
+	if len(d.Content) == 0 {
+		return &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}, nil
+	}
+	return d.Content[0], nil
+}
+
+func writeYAML(n *yaml.Node) (string, error) {
+	var b bytes.Buffer
+	e := yaml.NewEncoder(&b)
+	e.SetIndent(2)
+	e.CompactSeqIndent()
+	if err := e.Encode(n); err != nil {
+		return "", err
+	}
+	if err := e.Close(); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,64 @@
+package kustomize
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestMergeYAML(t *testing.T) {
+	cases := []struct {
+		name, object, patch, want string
+		refused                   bool
+	}{
+		{name: "keyed list prepends the patch's element",
+			object: "apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: a\n",
+			patch:  "apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: b\n",
+			want:   "apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: b\n      - name: a\n"},
+		{name: "top-level delete deletes the object",
+			object: "apiVersion: v1\nkind: ConfigMap\n", patch: "$patch: delete\n", want: ""},
+		{name: "elements repeating their key are refused",
+			object: "apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: a\n      - name: a\n",
+			patch:  "apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: a\n",
+			refused: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := MergeYAML(c.object, c.patch)
+			if c.refused {
+				var e *Error
+				if !errors.As(err, &e) || e.Kind != ErrUnsupported {
+					t.Fatalf("got %q, %v; want a refusal (ErrUnsupported)", got, err)
+				}
+				return
+			}
+			if err != nil || got != c.want {
+				t.Fatalf("got %q, %v; want %q", got, err, c.want)
+			}
+		})
+	}
+}
+
+func TestApplyJSON6902(t *testing.T) {
+	cases := []struct{ name, object, ops, want, err string }{
+		{name: "json ops", object: "kind: A\nspec:\n  r: 1\n", ops: `[{"op": "replace", "path": "/spec/r", "value": 2}]`,
+			want: "kind: A\nspec:\n  r: 2\n"},
+		{name: "yaml ops", object: "kind: A\nspec:\n  l: [x]\n", ops: "- op: add\n  path: /spec/l/-\n  value: z\n",
+			want: "kind: A\nspec:\n  l:\n  - x\n  - z\n"},
+		{name: "missing path", object: "kind: A\n", ops: `[{"op": "replace", "path": "/spec/n", "value": 2}]`,
+			err: "replace operation does not apply: doc is missing path: /spec/n: missing value"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := ApplyJSON6902(c.object, c.ops)
+			if c.err != "" {
+				if err == nil || err.Error() != c.err {
+					t.Fatalf("got %q, %v; want error %q", got, err, c.err)
+				}
+				return
+			}
+			if err != nil || got != c.want {
+				t.Fatalf("got %q, %v; want %q", got, err, c.want)
+			}
+		})
+	}
+}
