@@ -32,6 +32,20 @@ func field(m *yaml.Node, name string) *yaml.Node {
 	return nil
 }
 
+// fieldKey returns the key node of a mapping's field (the first with that
+// key), or nil.
+func fieldKey(m *yaml.Node, name string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == name {
+			return m.Content[i]
+		}
+	}
+	return nil
+}
+
 // clearField removes a mapping's field (kyaml's Clear).
 func clearField(m *yaml.Node, name string) {
 	if m == nil || m.Kind != yaml.MappingNode {

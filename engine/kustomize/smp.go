@@ -217,6 +217,12 @@ func (m *smpMerge) walk(dest, origin *yaml.Node, pos schemaPos, path string, roo
 			return nil, false, refuse("%s is a %s in the object and a %s in the patch (kyaml fails)", path, kindWord(dest), kindWord(origin))
 		}
 	}
+	if kind != yaml.ScalarNode && dest != nil && origin != nil && dest.Kind != yaml.ScalarNode && len(dest.Content) == 0 {
+		// merge2's SetStyle: an empty map or list in the object takes
+		// the patch's style ([] written flow, merged with a block list,
+		// is written block).
+		dest.Style = origin.Style
+	}
 	switch kind {
 	case yaml.ScalarNode:
 		if origin != nil {
@@ -357,7 +363,14 @@ func (m *smpMerge) walkMap(dest, origin *yaml.Node, pos schemaPos, path string) 
 			if result != origin {
 				m.tr.add(m.desc, sub, "", short(val), "added from the patch")
 			}
-			result.Content = append(result.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: tagStr, Value: k}, val)
+			key := &yaml.Node{Kind: yaml.ScalarNode, Tag: tagStr, Value: k}
+			if ok := fieldKey(origin, k); ok != nil && val == o {
+				// kyaml's FieldSetter appends the key with the style
+				// the patch wrote it in (AppendKeyStyle): 9110 stays
+				// plain, '9110' single-quoted.
+				key = &yaml.Node{Kind: yaml.ScalarNode, Tag: ok.Tag, Style: ok.Style, Value: k}
+			}
+			result.Content = append(result.Content, key, val)
 			continue
 		}
 		if val != d {
