@@ -52,6 +52,12 @@ func TestErrors(t *testing.T) {
 			"a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: b\n",
 			"p.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  $patch: keep\n"},
 			ErrUnsupported, "`$patch: keep`"},
+		// kustomize merges this list ([a, b, c]); without the comment it
+		// replaces it (kustomize's merge2 table test merge_primitive_items).
+		{"a comment kyaml reads as a JSON schema", []string{"kustomization.yaml", "resources:\n- r.yaml\npatches:\n- path: p.yaml\n",
+			"r.yaml", "apiVersion: example.com/v1\nkind: Thing\nmetadata:\n  name: t\nitems:\n- b\n- c\n",
+			"p.yaml", "apiVersion: example.com/v1\nkind: Thing\nmetadata:\n  name: t\nitems: # {\"type\":\"array\", \"x-kubernetes-patch-strategy\": \"merge\"}\n- a\n- b\n"},
+			ErrUnsupported, "a comment kyaml reads as a schema (JSON"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -486,7 +486,7 @@ func mergeInto(o *object, patch, written *yaml.Node, schema *kyamlSchema, kfile,
 		return errorf(ErrUnsupported, kfile, "%s: strategic merge patch %s into %s: %v is not supported here yet", kfile, source, desc, e)
 	}
 	if hasSchemaComment(o.node) || hasSchemaComment(patch) {
-		return false, unsupported(fmt.Errorf("a comment kyaml reads as a schema ($openapi or $ref)"))
+		return false, unsupported(fmt.Errorf("a comment kyaml reads as a schema (JSON, $openapi or $ref)"))
 	}
 	for k := range stringMap(field(field(patch, "metadata"), "annotations")) {
 		if strings.HasPrefix(k, "kustomize.config.k8s.io/") {

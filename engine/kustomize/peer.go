@@ -32,7 +32,7 @@ func MergeYAML(object, patch string) (string, error) {
 	}
 	schema := builtinSchema()
 	if hasSchemaComment(dest) || hasSchemaComment(src) {
-		return "", errorf(ErrUnsupported, "", "a comment kyaml reads as a schema ($openapi or $ref) is not supported here yet")
+		return "", errorf(ErrUnsupported, "", "a comment kyaml reads as a schema (JSON, $openapi or $ref) is not supported here yet")
 	}
 	pos := schema.root(typeOf(dest))
 	if pos.typ == "" {

@@ -1,6 +1,7 @@
 package kustomize
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -732,13 +733,20 @@ func keyLabel(keys, vs []string) string {
 }
 
 // hasSchemaComment reports a comment kyaml's fieldmeta would read as a
-// schema (`{"$openapi": ...}` or `{"$ref": ...}`).
+// schema: its walker reads a field's line or head comment, "#"s trimmed,
+// as a JSON schema (`# {"type": "array", "x-kubernetes-patch-strategy":
+// "merge"}` merges a list this engine would replace), or as the short
+// hand `{"$openapi": ...}`; `$ref` names one in kyaml's schema. Any such
+// comment, on any node, is refused rather than ignored.
 func hasSchemaComment(n *yaml.Node) bool {
 	if n == nil {
 		return false
 	}
 	for _, c := range []string{n.HeadComment, n.LineComment, n.FootComment} {
 		if strings.Contains(c, "$openapi") || strings.Contains(c, "$ref") {
+			return true
+		}
+		if j := strings.TrimSpace(strings.TrimLeft(c, "#")); strings.HasPrefix(j, "{") && json.Valid([]byte(j)) {
 			return true
 		}
 	}
