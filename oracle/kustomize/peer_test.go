@@ -357,6 +357,7 @@ func TestPeerMerge2(t *testing.T) {
 					switch {
 					case isRefusal(err):
 						tally.prependRefused++
+						t.Logf("refused: %v", err)
 					case err != nil || errG != nil || g != p:
 						t.Fatalf("engine (%v %v):\n%s\nkyaml prepending:\n%s", err, errG, g, p)
 					default:
