@@ -671,18 +671,12 @@ func nodeMap(n *yaml.Node) (map[string]any, error) {
 			return m, nil
 		}
 	}
-	var b bytes.Buffer
-	e := yaml.NewEncoder(&b)
-	e.SetIndent(2)
-	e.CompactSeqIndent()
-	if err := e.Encode(n); err != nil {
-		return nil, err
-	}
-	if err := e.Close(); err != nil {
+	y, err := writeYAML(n)
+	if err != nil {
 		return nil, err
 	}
 	m := map[string]any{}
-	if err := yaml.Unmarshal(b.Bytes(), &m); err != nil {
+	if err := yaml.Unmarshal([]byte(y), &m); err != nil {
 		return nil, err
 	}
 	return m, nil

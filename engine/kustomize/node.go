@@ -1,6 +1,7 @@
 package kustomize
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 
@@ -21,13 +22,8 @@ const (
 // field returns the value of a mapping's field (the first with that key),
 // or nil. Like kyaml's FieldMatcher it never matches in a null node.
 func field(m *yaml.Node, name string) *yaml.Node {
-	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == name {
-			return m.Content[i+1]
-		}
+	if i := fieldIndex(m, name); i >= 0 {
+		return m.Content[i+1]
 	}
 	return nil
 }
@@ -35,15 +31,24 @@ func field(m *yaml.Node, name string) *yaml.Node {
 // fieldKey returns the key node of a mapping's field (the first with that
 // key), or nil.
 func fieldKey(m *yaml.Node, name string) *yaml.Node {
+	if i := fieldIndex(m, name); i >= 0 {
+		return m.Content[i]
+	}
+	return nil
+}
+
+// fieldIndex is the index of a mapping's field's key in its Content (the
+// first with that key), or -1.
+func fieldIndex(m *yaml.Node, name string) int {
 	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
+		return -1
 	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == name {
-			return m.Content[i]
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // clearField removes a mapping's field (kyaml's Clear).
@@ -218,4 +223,20 @@ func copyNode(n *yaml.Node) *yaml.Node {
 		}
 	}
 	return &c
+}
+
+// writeYAML writes a node as kyaml's encoder does (indent 2, compact
+// sequences).
+func writeYAML(n *yaml.Node) (string, error) {
+	var b bytes.Buffer
+	e := yaml.NewEncoder(&b)
+	e.SetIndent(2)
+	e.CompactSeqIndent()
+	if err := e.Encode(n); err != nil {
+		return "", err
+	}
+	if err := e.Close(); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }

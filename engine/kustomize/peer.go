@@ -1,7 +1,6 @@
 package kustomize
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 
@@ -99,18 +98,4 @@ func parseOne(text, what string) (*yaml.Node, error) {
 		return &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}, nil
 	}
 	return d.Content[0], nil
-}
-
-func writeYAML(n *yaml.Node) (string, error) {
-	var b bytes.Buffer
-	e := yaml.NewEncoder(&b)
-	e.SetIndent(2)
-	e.CompactSeqIndent()
-	if err := e.Encode(n); err != nil {
-		return "", err
-	}
-	if err := e.Close(); err != nil {
-		return "", err
-	}
-	return b.String(), nil
 }
