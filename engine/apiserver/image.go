@@ -7,7 +7,8 @@ import (
 )
 
 // The image reference grammar of github.com/distribution/reference, which
-// k8s.io/kubernetes' parsers.ParseImageName uses to find an image's tag.
+// k8s.io/kubernetes' parsers.ParseImageName uses to find an image's tag,
+// compiled on first use (not at package init, which every wasm's start pays).
 var (
 	imageReference = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^((?:(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\[(?:[a-fA-F0-9:]+)\])(?::[0-9]+)?/)?[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*)*)(?::([\w][\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][[:xdigit:]]{32,}))?$`)

@@ -14,6 +14,8 @@ import (
 	"sync"
 )
 
+// Compiled on first use, not at package init: they match error messages
+// only, and a wasm engine's start should not pay for them.
 var (
 	// typed is structured-merge-diff's conversion error, as the API server
 	// wraps it for the object it applies (the file) or the live object.
