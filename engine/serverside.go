@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/applylens/applylens/engine/document"
 	"github.com/applylens/applylens/engine/fieldpath"
@@ -79,7 +80,7 @@ func (e Engine) applyServerSide(p Panes, in Input) (*Result, error) {
 // it cannot read, which names neither the pane nor the line.
 const managedFieldsError = "failed to decode managed fields: "
 
-var managedEntry = regexp.MustCompile(`managed fields entry (\d+)`)
+var managedEntry = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`managed fields entry (\d+)`) })
 
 // locateManagedFields points the server's error at the live object's
 // metadata.managedFields (the entry, when the message names it) and says
@@ -88,7 +89,7 @@ func locateManagedFields(ae *ApplyError, live *document.Document) *ApplyError {
 	out := *ae
 	out.Pane = PaneLive
 	out.Path = "metadata.managedFields"
-	if m := managedEntry.FindStringSubmatch(ae.Message); m != nil {
+	if m := managedEntry().FindStringSubmatch(ae.Message); m != nil {
 		if i, err := strconv.Atoi(m[1]); err == nil {
 			out.Path = fieldpath.Index(out.Path, i)
 		}

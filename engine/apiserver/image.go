@@ -3,21 +3,27 @@ package apiserver
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The image reference grammar of github.com/distribution/reference, which
-// k8s.io/kubernetes' parsers.ParseImageName uses to find an image's tag.
+// k8s.io/kubernetes' parsers.ParseImageName uses to find an image's tag,
+// compiled on first use (not at package init, which every wasm's start pays).
 var (
-	imageReference  = regexp.MustCompile(`^((?:(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\[(?:[a-fA-F0-9:]+)\])(?::[0-9]+)?/)?[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*)*)(?::([\w][\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][[:xdigit:]]{32,}))?$`)
-	imageIdentifier = regexp.MustCompile(`^([a-f0-9]{64})$`)
-	imageName       = regexp.MustCompile(`^(?:((?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\[(?:[a-fA-F0-9:]+)\])(?::[0-9]+)?)/)?([a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*)*)$`)
+	imageReference = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^((?:(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\[(?:[a-fA-F0-9:]+)\])(?::[0-9]+)?/)?[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*)*)(?::([\w][\w.-]{0,127}))?(?:@([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][[:xdigit:]]{32,}))?$`)
+	})
+	imageIdentifier = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([a-f0-9]{64})$`) })
+	imageName       = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:((?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))*|\[(?:[a-fA-F0-9:]+)\])(?::[0-9]+)?)/)?([a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*)*)$`)
+	})
 )
 
 // imageTag returns the tag parsers.ParseImageName finds in image: the tag
 // written, "latest" when there is neither tag nor digest, and "" when the
 // reference does not parse or has a digest only.
 func imageTag(image string) string {
-	if imageIdentifier.MatchString(image) {
+	if imageIdentifier().MatchString(image) {
 		return ""
 	}
 	domain, remainder := splitDockerDomain(image)
@@ -28,11 +34,11 @@ func imageTag(image string) string {
 	if strings.ToLower(remote) != remote {
 		return ""
 	}
-	m := imageReference.FindStringSubmatch(domain + "/" + remainder)
+	m := imageReference().FindStringSubmatch(domain + "/" + remainder)
 	if m == nil {
 		return ""
 	}
-	name := imageName.FindStringSubmatch(m[1])
+	name := imageName().FindStringSubmatch(m[1])
 	path := m[1]
 	if len(name) == 3 {
 		path = name[2]

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/applylens/applylens/engine/labelselector"
 )
@@ -138,8 +139,8 @@ const (
 )
 
 var (
-	dns1123LabelRegexp     = regexp.MustCompile("^" + dns1123LabelFmt + "$")
-	dns1123SubdomainRegexp = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
+	dns1123LabelRegexp     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1123LabelFmt + "$") })
+	dns1123SubdomainRegexp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1123SubdomainFmt + "$") })
 )
 
 // dnsSubdomain is apimachinery's IsDNS1123Subdomain.
@@ -148,7 +149,7 @@ func dnsSubdomain(s string) []string {
 	if len(s) > 253 {
 		errs = append(errs, "must be no more than 253 characters")
 	}
-	if !dns1123SubdomainRegexp.MatchString(s) {
+	if !dns1123SubdomainRegexp().MatchString(s) {
 		errs = append(errs, "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '"+dns1123SubdomainFmt+"')")
 	}
 	return errs
@@ -176,8 +177,8 @@ func dnsLabel(s string) []string {
 	if len(s) > 63 {
 		errs = append(errs, "must be no more than 63 characters")
 	}
-	if !dns1123LabelRegexp.MatchString(s) {
-		if dns1123SubdomainRegexp.MatchString(s) {
+	if !dns1123LabelRegexp().MatchString(s) {
+		if dns1123SubdomainRegexp().MatchString(s) {
 			errs = append(errs, "must not contain dots")
 		} else {
 			errs = append(errs, "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '"+dns1123LabelFmt+"')")

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // validatePod is the part of ValidatePodCreate the package implements.
@@ -161,8 +162,8 @@ const portRangeMsg = "must be between 1 and 65535, inclusive"
 func validPort(n int64) bool { return n >= 1 && n <= 65535 }
 
 var (
-	portNameCharset   = regexp.MustCompile("^[-a-z0-9]+$")
-	portNameOneLetter = regexp.MustCompile("[a-z]")
+	portNameCharset   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^[-a-z0-9]+$") })
+	portNameOneLetter = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("[a-z]") })
 )
 
 // portName is apimachinery's IsValidPortName (an IANA service name).
@@ -171,10 +172,10 @@ func portName(port string) []string {
 	if len(port) > 15 {
 		errs = append(errs, "must be no more than 15 characters")
 	}
-	if !portNameCharset.MatchString(port) {
+	if !portNameCharset().MatchString(port) {
 		errs = append(errs, "must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)")
 	}
-	if !portNameOneLetter.MatchString(port) {
+	if !portNameOneLetter().MatchString(port) {
 		errs = append(errs, "must contain at least one letter (a-z)")
 	}
 	if strings.Contains(port, "--") {

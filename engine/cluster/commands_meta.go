@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
 )
@@ -168,7 +169,7 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 
 const labelValueFormat = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?"
 
-var labelValuePattern = regexp.MustCompile("^" + labelValueFormat + "$")
+var labelValuePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + labelValueFormat + "$") })
 
 // labelValueErrors is apimachinery's IsValidLabelValue, which kubectl
 // label checks before sending anything.
@@ -177,7 +178,7 @@ func labelValueErrors(v string) []string {
 	if len(v) > 63 {
 		errs = append(errs, "must be no more than 63 bytes")
 	}
-	if !labelValuePattern.MatchString(v) {
+	if !labelValuePattern().MatchString(v) {
 		errs = append(errs, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '"+labelValueFormat+"')")
 	}
 	return errs

@@ -7,13 +7,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	yaml3 "go.yaml.in/yaml/v3"
 
 	"github.com/applylens/applylens/engine/kube"
 )
 
-var lineRE = regexp.MustCompile(`^line (\d+): `)
+var lineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^line (\d+): `) })
 
 // parserProblems are go-yaml's parser (not scanner) messages. go-yaml
 // prints the 0-based line of a parser error's token, so the line a person
@@ -38,7 +39,7 @@ func (r *reader) yamlError(c *chunk, err error) *Error {
 	raw := err.Error()
 	msg := strings.TrimPrefix(raw, "yaml: ")
 	printed := 0
-	if m := lineRE.FindStringSubmatch(msg); m != nil {
+	if m := lineRE().FindStringSubmatch(msg); m != nil {
 		printed, _ = strconv.Atoi(m[1])
 		msg = msg[len(m[0]):]
 	}

@@ -4,11 +4,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // quantityRE is the text form of a Kubernetes resource.Quantity: a decimal
 // number with an SI, binary or exponent suffix.
-var quantityRE = regexp.MustCompile(`^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?[0-9]+)?$`)
+var quantityRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?[0-9]+)?$`)
+})
 
 // quantitySuffix is each suffix as a power of ten and a power of 1024.
 var quantitySuffix = map[string]struct{ exp10, exp1024 int }{
@@ -41,7 +44,7 @@ func quantityText(v any) (string, bool) {
 
 // parseQuantity returns the exact value of a quantity text.
 func parseQuantity(s string) (decimal, bool) {
-	m := quantityRE.FindStringSubmatch(s)
+	m := quantityRE().FindStringSubmatch(s)
 	if m == nil {
 		return decimal{}, false
 	}

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	yaml "go.yaml.in/yaml/v3"
 	sigsyaml "sigs.k8s.io/yaml"
@@ -480,7 +481,7 @@ func (e *separatorError) Error() string { return "invalid document separator: " 
 
 // yamlSeparator is kio's document separator: "---" at the start of a
 // line, anything after it on that line.
-var yamlSeparator = regexp.MustCompile(`\n---.*\n`)
+var yamlSeparator = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\n---.*\n`) })
 
 // decodeDocuments reads YAML documents as kyaml's ByteReader does: the
 // text is split at separators first (so a YAML error's line number counts
@@ -493,7 +494,7 @@ func decodeDocuments(data []byte) ([]*yaml.Node, error) {
 	var parts []string
 	if len(s) > 0 {
 		prev := 0
-		for _, loc := range yamlSeparator.FindAllStringIndex(s, -1) {
+		for _, loc := range yamlSeparator().FindAllStringIndex(s, -1) {
 			sep := s[loc[0]:loc[1]]
 			if rest := strings.TrimSpace(sep[4:]); len(rest) > 0 && rest[0] != '#' {
 				return nil, &separatorError{strings.TrimSpace(sep)}

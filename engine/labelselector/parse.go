@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The lexer and parser below follow labels' Lexer and Parser step by
@@ -438,9 +439,9 @@ const (
 )
 
 var (
-	labelKeyRegexp     = regexp.MustCompile("^" + labelKeyFmt + "$")
-	labelValueRegexp   = regexp.MustCompile("^" + labelValueFmt + "$")
-	dnsSubdomainRegexp = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
+	labelKeyRegexp     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + labelKeyFmt + "$") })
+	labelValueRegexp   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + labelValueFmt + "$") })
+	dnsSubdomainRegexp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + dns1123SubdomainFmt + "$") })
 )
 
 // KeyErrors is content.IsLabelKey: why key is not a label key (nil when
@@ -474,7 +475,7 @@ func labelKey(key string, kustomize bool) []string {
 			if len(prefix) > 253 {
 				errs = append(errs, "prefix part must be no more than 253 "+tooLong)
 			}
-			if !dnsSubdomainRegexp.MatchString(prefix) {
+			if !dnsSubdomainRegexp().MatchString(prefix) {
 				errs = append(errs, "prefix part "+subdomainMsg)
 			}
 		}
@@ -486,7 +487,7 @@ func labelKey(key string, kustomize bool) []string {
 	} else if len(name) > 63 {
 		errs = append(errs, "name part must be no more than 63 "+tooLong)
 	}
-	if !labelKeyRegexp.MatchString(name) {
+	if !labelKeyRegexp().MatchString(name) {
 		errs = append(errs, "name part "+labelKeyMsg)
 	}
 	return errs
@@ -503,7 +504,7 @@ func labelValue(v string, kustomize bool) []string {
 			errs = append(errs, "must be no more than 63 bytes")
 		}
 	}
-	if !labelValueRegexp.MatchString(v) {
+	if !labelValueRegexp().MatchString(v) {
 		errs = append(errs, labelValueMsg)
 	}
 	return errs

@@ -11,35 +11,44 @@ package typeerr
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
+// Compiled on first use, not at package init: they match error messages
+// only, and a wasm engine's start should not pay for them.
 var (
 	// typed is structured-merge-diff's conversion error, as the API server
 	// wraps it for the object it applies (the file) or the live object.
-	typed = regexp.MustCompile(`^failed to (create typed (patch|live) object|create manager for existing fields: failed to convert new object) \(([^;()]*); [^()]*Kind=([^()]*)\)`)
+	typed = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^failed to (create typed (patch|live) object|create manager for existing fields: failed to convert new object) \(([^;()]*); [^()]*Kind=([^()]*)\)`)
+	})
 	// typedField is one field of it: ".spec.replicas: expected numeric (int or float), got map[string]interface {}".
-	typedField = regexp.MustCompile(`(?m)(\.\S+): expected (.+?), got (.+)$`)
+	typedField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(\.\S+): expected (.+?), got (.+)$`) })
 	// patchAt is strategic merge's error at a field: computing the patch
 	// (kubectl) or applying it (the API server).
-	patchAt = regexp.MustCompile(`^(creating patch|applying patch locally): (\S+): `)
+	patchAt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(creating patch|applying patch locally): (\S+): `) })
 	// badArg is a value of another type than the one merged with.
-	badArg = regexp.MustCompile(`^expected a (.+), but received a (.+)$`)
+	badArg = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^expected a (.+), but received a (.+)$`) })
 	// uncomparable is a merge key (or merged list item) that is a map or list.
-	uncomparable = regexp.MustCompile(`^runtime error: comparing uncomparable type (map\[string\]interface \{\}|\[\]interface \{\}|\S+) \(value `)
+	uncomparable = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^runtime error: comparing uncomparable type (map\[string\]interface \{\}|\[\]interface \{\}|\S+) \(value `)
+	})
 	// noMergeKey is a list element without the list's merge key.
-	noMergeKey = regexp.MustCompile(`(?s)^map: .* does not contain declared merge key: (\S+)$`)
+	noMergeKey = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?s)^map: .* does not contain declared merge key: (\S+)$`)
+	})
 )
 
 // Explain returns one line in plain words for message, naming the fields
 // and the kinds of values; "" when message is none of these errors.
 func Explain(message string) string {
-	if m := typed.FindStringSubmatch(message); m != nil {
+	if m := typed().FindStringSubmatch(message); m != nil {
 		who := "the file"
 		if m[2] != "patch" {
 			who = "the live object"
 		}
 		var parts []string
-		fields := typedField.FindAllStringSubmatch(message[len(m[0]):], -1)
+		fields := typedField().FindAllStringSubmatch(message[len(m[0]):], -1)
 		for i, f := range fields {
 			if i == 3 {
 				parts = append(parts, "and more (see the server's message)")
@@ -52,7 +61,7 @@ func Explain(message string) string {
 		}
 		return "The API server cannot read " + who + " as a " + strings.TrimSpace(m[4]) + " of its schema: " + strings.Join(parts, "; ") + "."
 	}
-	m := patchAt.FindStringSubmatch(message)
+	m := patchAt().FindStringSubmatch(message)
 	if m == nil {
 		return ""
 	}
@@ -66,13 +75,13 @@ func Explain(message string) string {
 	case strings.HasPrefix(rest, "The order in patch list:"):
 		return who + ": the list " + path + " has two elements with the same merge key (or one without it), so the patch's elements cannot be put in the file's order ($setElementOrder). Give each element its own key."
 	}
-	if a := badArg.FindStringSubmatch(rest); a != nil {
+	if a := badArg().FindStringSubmatch(rest); a != nil {
 		return who + " at " + path + ": one has " + goType(a[1]) + " there, the other " + goType(a[2]) + "."
 	}
-	if u := uncomparable.FindStringSubmatch(rest); u != nil {
+	if u := uncomparable().FindStringSubmatch(rest); u != nil {
 		return who + ": in the list " + path + " a merge key, or an element of a list of plain values, is " + goType(u[1]) + ", where it must be a string, number or boolean."
 	}
-	if k := noMergeKey.FindStringSubmatch(rest); k != nil {
+	if k := noMergeKey().FindStringSubmatch(rest); k != nil {
 		return who + ": an element of the list " + path + " has no " + k[1] + ", the key its elements are merged by. Give every element a " + k[1] + "."
 	}
 	return ""
