@@ -527,14 +527,31 @@ func (b *browser) clickLineEnd(editorID, needle string) {
 }
 
 // clickSettled scrolls the element with the id to the middle of the
-// screen, lets the layout settle (steps out of sight are sized when they
-// come into sight, which moves what follows them) and clicks it.
+// screen, waits until the layout has settled (steps out of sight are
+// sized when they come into sight, which moves what follows them): the
+// element's box the same over three frames running, its middle not
+// covered, and clicks it.
 func (b *browser) clickSettled(id string) {
 	b.t.Helper()
-	eval[chromedp.Void](b, fmt.Sprintf(`(async () => {
-		document.getElementById(%q).scrollIntoView({block: 'center'});
-		await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))));
+	msg := eval[string](b, fmt.Sprintf(`(async () => {
+		const e = document.getElementById(%q);
+		e.scrollIntoView({block: 'center'});
+		const frame = () => new Promise((r) => requestAnimationFrame(r));
+		const box = () => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height].join(','); };
+		let last = '', same = 0;
+		while (same < 3) {
+			await frame();
+			const now = box();
+			same = now === last ? same + 1 : 0;
+			last = now;
+		}
+		const r = e.getBoundingClientRect();
+		const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		return hit && e.contains(hit) ? '' : 'covered by ' + (hit ? hit.outerHTML.slice(0, 80) : 'nothing');
 	})()`, id))
+	if msg != "" {
+		b.t.Fatalf("#%s cannot be clicked: %s", id, msg)
+	}
 	b.run(chromedp.Click(chromedp.ID(id)))
 }
 

@@ -303,16 +303,20 @@ func setDownloadDir(dir string) chromedp.Action[chromedp.Void] {
 // waitForFile waits for a finished download whose name starts with prefix.
 func waitForFile(t *testing.T, dir, prefix string) string {
 	t.Helper()
-	for i := 0; i < 200; i++ {
+	deadline := time.Now().Add(stepTimeout)
+	for {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
 			if strings.HasPrefix(e.Name(), prefix) && strings.HasSuffix(e.Name(), ".json") {
 				return filepath.Join(dir, e.Name())
 			}
 		}
-		time.Sleep(50 * time.Millisecond)
+		if time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond) // polling the folder: a download sends no event here
 	}
-	t.Fatalf("no download %s* in %s", prefix, dir)
+	t.Fatalf("no download %s* in %s after %v", prefix, dir, stepTimeout)
 	return ""
 }
 
@@ -395,7 +399,14 @@ func TestAutosave(t *testing.T) {
 			const status = document.getElementById('saves-status');
 			status.dataset.kind = '';
 			li.querySelector('button[data-action="open"]').click();
-			for (let i = 0; i < 400 && !['opened', 'error'].includes(status.dataset.kind); i++) await new Promise((r) => setTimeout(r, 25));
+			// Until the panel says how the opening went (eval's time limit
+			// bounds the wait).
+			await new Promise((r) => {
+				const done = () => ['opened', 'error'].includes(status.dataset.kind);
+				if (done()) return r();
+				const o = new MutationObserver(() => { if (done()) { o.disconnect(); r(); } });
+				o.observe(status, {attributes: true, attributeFilter: ['data-kind']});
+			});
 			if (applylensPage.getText('live').includes('replicas: 6')) return true;
 		}
 		return false;
