@@ -9,6 +9,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/cli-runtime/pkg/resource"
 	"k8s.io/client-go/restmapper"
@@ -117,19 +118,7 @@ func TestNamespaceAgreesWithKubectlBuilder(t *testing.T) {
 			if res.Namespace != ns {
 				t.Errorf("namespace: engine %q, kubectl %q", res.Namespace, ns)
 			}
-			modified, err := util.GetModifiedConfiguration(obj, true, unstructured.UnstructuredJSONScheme)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var m struct {
-				Metadata struct {
-					Annotations map[string]string `json:"annotations"`
-				} `json:"metadata"`
-			}
-			if err := json.Unmarshal(modified, &m); err != nil {
-				t.Fatal(err)
-			}
-			if want := m.Metadata.Annotations[engine.LastAppliedAnnotation]; res.LastApplied != want {
+			if want := kubectlLastApplied(t, obj); res.LastApplied != want {
 				t.Errorf("last-applied:\nengine  %s\nkubectl %s", res.LastApplied, want)
 			}
 		})
@@ -170,4 +159,23 @@ func TestBuilderDropsClusterScopedNamespace(t *testing.T) {
 	if !dropped {
 		t.Errorf("no %s warning: %+v", engine.WarnNamespaceDropped, res.Warnings)
 	}
+}
+
+// kubectlLastApplied is the last-applied annotation kubectl apply writes
+// for obj (util.GetModifiedConfiguration, annotating).
+func kubectlLastApplied(t *testing.T, obj runtime.Object) string {
+	t.Helper()
+	modified, err := util.GetModifiedConfiguration(obj, true, unstructured.UnstructuredJSONScheme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Metadata struct {
+			Annotations map[string]string `json:"annotations"`
+		} `json:"metadata"`
+	}
+	if err := json.Unmarshal(modified, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m.Metadata.Annotations[engine.LastAppliedAnnotation]
 }

@@ -1,7 +1,6 @@
 package builder
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,12 +8,10 @@ import (
 	"testing"
 
 	"k8s.io/apimachinery/pkg/api/meta"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/cli-runtime/pkg/resource"
 	"k8s.io/client-go/restmapper"
 	cmdutil "k8s.io/kubectl/pkg/cmd/util"
-	"k8s.io/kubectl/pkg/util"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 
@@ -104,19 +101,7 @@ func kubectlKustomize(t *testing.T, tree map[string]string, dir string, files []
 		return nil, "error: no objects passed to apply\n"
 	}
 	for _, info := range infos {
-		modified, err := util.GetModifiedConfiguration(info.Object, true, unstructured.UnstructuredJSONScheme)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var m struct {
-			Metadata struct {
-				Annotations map[string]string `json:"annotations"`
-			} `json:"metadata"`
-		}
-		if err := json.Unmarshal(modified, &m); err != nil {
-			t.Fatal(err)
-		}
-		lastApplied = append(lastApplied, m.Metadata.Annotations[engine.LastAppliedAnnotation])
+		lastApplied = append(lastApplied, kubectlLastApplied(t, info.Object))
 	}
 	return lastApplied, ""
 }
