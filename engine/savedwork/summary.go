@@ -6,12 +6,12 @@ import (
 	"strings"
 )
 
-// Summarize names the object a state holds, for the list and its search:
+// Summarize names what a state holds, for the list and its search:
 // "Deployment web" from the top-level kind and metadata.name of the
-// state's file pane (YAML or JSON, read line by line without parsing:
-// a half-typed pane still gets a summary). "" when neither is found.
-// A state saved in the Kustomize mode is its tree, not the file pane
-// (which the mode does not show): kustomizeSummary.
+// state's file pane (fileSummary). A state saved in the Kustomize mode is
+// its tree, not the file pane (which the mode does not show):
+// kustomizeSummary; one saved in the Timeline mode is its commands:
+// timelineSummary. "" when nothing is found.
 func Summarize(state json.RawMessage) string {
 	var s struct {
 		File      string `json:"file"`
@@ -20,6 +20,9 @@ func Summarize(state json.RawMessage) string {
 			Dir   string            `json:"dir"`
 			Files []json.RawMessage `json:"files"`
 		} `json:"kustomize"`
+		Timeline *struct {
+			Commands []timelineCommand `json:"commands"`
+		} `json:"timeline"`
 	}
 	if json.Unmarshal(state, &s) != nil {
 		return ""
@@ -27,9 +30,18 @@ func Summarize(state json.RawMessage) string {
 	if s.View == "kustomize" && s.Kustomize != nil {
 		return kustomizeSummary(s.Kustomize.Dir, len(s.Kustomize.Files))
 	}
+	if s.View == "timeline" && s.Timeline != nil {
+		return timelineSummary(s.Timeline.Commands)
+	}
+	return fileSummary(s.File)
+}
+
+// fileSummary reads a file's first kind and metadata.name (YAML or JSON,
+// line by line without parsing: a half-typed pane still gets a summary).
+func fileSummary(text string) string {
 	kind, name := "", ""
 	inMetadata, jsonMetadata := false, false
-	for _, line := range strings.Split(s.File, "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, "\r")
 		trimmed := strings.TrimSpace(line)
 		indented := len(line) > 0 && (line[0] == ' ' || line[0] == '\t')
@@ -109,4 +121,48 @@ func kustomizeSummary(dir string, files int) string {
 		unit = "file"
 	}
 	return fmt.Sprintf("kubectl kustomize %s · %d %s", dir, files, unit)
+}
+
+// timelineCommand is one command of a saved timeline (web/timeline/model.js).
+type timelineCommand struct {
+	Command string `json:"command"`
+	Files   []struct {
+		Name string `json:"name"`
+		Text string `json:"text"`
+	} `json:"files"`
+}
+
+// timelineSummary is the size of a timeline and what it is about, as a
+// user recognises it in a list of saves: "timeline · 3 commands ·
+// Deployment web", the first object its files define (a kustomization
+// file names none: its resources do), else its first command.
+func timelineSummary(commands []timelineCommand) string {
+	unit := "commands"
+	if len(commands) == 1 {
+		unit = "command"
+	}
+	head := fmt.Sprintf("timeline · %d %s", len(commands), unit)
+	for _, c := range commands {
+		for _, f := range c.Files {
+			if object := fileSummary(f.Text); object != "" && !kustomizationKind(object) {
+				return head + " · " + object
+			}
+		}
+	}
+	for _, c := range commands {
+		if first := strings.Join(strings.Fields(c.Command), " "); first != "" {
+			if len(first) > 60 {
+				first = truncateUTF8(first, 60) + "…"
+			}
+			return head + " · " + first
+		}
+	}
+	return head
+}
+
+// kustomizationKind tells a kustomization file's summary ("Kustomization",
+// "Component", with or without a name) from an object's.
+func kustomizationKind(summary string) bool {
+	kind, _, _ := strings.Cut(summary, " ")
+	return kind == "Kustomization" || kind == "Component"
 }

@@ -583,6 +583,12 @@ func TestSavedTimeline(t *testing.T) {
 	b2.savesReady()
 	b2.openSaves()
 	b2.waitSaves("story")
+	// The row says what the save holds: the timeline, not the file pane
+	// the Timeline mode does not show (engine/savedwork's Summarize).
+	meta := eval[string](b2, `[...document.querySelectorAll('#saves-list li')].find((li) => li.querySelector('.save-name')?.textContent === 'story')?.querySelector('.save-meta')?.textContent ?? ''`)
+	if want := fmt.Sprintf("timeline · %d commands · Deployment nginx-deployment · saved ", len(g.Steps)); !strings.HasPrefix(meta, want) {
+		t.Errorf("the save's row says %q, want it to start %q", meta, want)
+	}
 	before := b2.timelineRenders()
 	b2.rowAction("saves-list", "story", "open")
 	b2.waitTimeline(before, len(g.Steps), 0)
