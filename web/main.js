@@ -24,6 +24,7 @@ import { Sharing } from './share/share-ui.js';
 import { setupSaves } from './saves/saves.js';
 import { LazyTimeline } from './timeline/lazy.js';
 import { ModeSwitch } from './timeline/mode-switch.js';
+import { footerDocs, showFooterDocs } from './page/footer.js';
 import { LazyKustomize } from './kustomize/lazy.js';
 import { ApplySwitch } from './serverside/switch.js';
 import { parseOptions } from './embed/options.js';
@@ -136,7 +137,11 @@ const timeline = new LazyTimeline({
       if (state !== 'loading' && state !== 'ready') engineStart.timelineSettled();
     },
   }),
-  onChange: () => sharing.changed(),
+  onChange: () => {
+    // A command's -k brings the Kustomize page into the footer.
+    showFooterDocs(footerDocs(modes.current, timeline.commandLines()));
+    sharing.changed();
+  },
   openInPanes: embed ? undefined : ({ file, live }) => {
     replacePanes({ ...pageState(), mode: 'derived', lastApplied: '', file, live, view: 'single' },
       "Opened the timeline's apply in the three panes.", "Redo: open the timeline's apply");
@@ -176,6 +181,7 @@ const modes = new ModeSwitch({
     // What describes the inputs belongs to the mode shown.
     examples.setView(view);
     intro.setView(view);
+    showFooterDocs(footerDocs(view, timeline.commandLines()));
     // An embed seen in the Timeline mode, given a single apply's fragment.
     if (single.state.embedSeen && view === 'single' && client.starts === 0) client.start();
     engineStart.viewShown(view);

@@ -33,6 +33,15 @@ export class LazyTimeline extends LazyMode {
     return this.mode ? this.mode.applyView : (this.wantedApplyView || 'steps');
   }
 
+  /**
+   * The commands as typed, without copying their files (state() copies
+   * them all): what the footer reads on each edit.
+   * @returns {string[]}
+   */
+  commandLines() {
+    return (this.mode ? this.mode.timeline : this.held).commands.map((c) => c.command);
+  }
+
   /** @param {import('./view.js').TimelineMode} mode */
   prepare(mode) {
     if (this.wantedApplyView) mode.setApplyView(this.wantedApplyView);

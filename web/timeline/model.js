@@ -66,6 +66,18 @@ export function fileArgs(command) {
 }
 
 /**
+ * Whether a command runs kustomize: `kubectl kustomize DIR`, or a
+ * command with -k / --kustomize (written as pflag reads them: -k DIR,
+ * -kDIR, -k=DIR, --kustomize DIR, --kustomize=DIR).
+ * @param {string} command
+ */
+export function usesKustomize(command) {
+  const words = command.trim().split(/\s+/);
+  if (words[0] === 'kubectl' && words[1] === 'kustomize') return true;
+  return words.some((w) => w === '--kustomize' || w.startsWith('--kustomize=') || /^-k(?!-)/.test(w));
+}
+
+/**
  * A name for a new file of a command: the first -f argument that names no
  * file yet (not a directory), else fileN.yaml.
  * @param {TimelineCommand} cmd
