@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // kustomizeFile and kustomizeTree are web/kustomize/model.js's state.
@@ -430,6 +431,98 @@ func TestSavedKustomize(t *testing.T) {
 	b.waitKustomize(0, "ready")
 	if got := eval[kustomizeTree](b, `applylensKustomize.state()`); !reflect.DeepEqual(got, want) {
 		t.Errorf("after a reload the tree is %+v, want %+v", got, want)
+	}
+	b.checkConsole()
+}
+
+// fanOutTree is a kustomization within the mode's limits (the starter's
+// base and 2×depth small kustomizations) whose build is 2^depth objects:
+// each level's two kustomizations (namePrefix a- and b-) both take the
+// two of the level below, so every level doubles the base's Deployment.
+// Depth 12 (4,096 Deployments) took 27 s natively (engine/kustomizeapi,
+// 2026-11-28), far past the page's time limit of 4 s.
+func fanOutTree(depth int) (files []kustomizeFile, root string) {
+	below := []string{"base"}
+	for l := depth; l >= 1; l-- {
+		for _, side := range []string{"a", "b"} {
+			text := "namePrefix: " + side + "-\nresources:\n"
+			for _, d := range below {
+				text += "- ../" + d + "\n"
+			}
+			files = append(files, kustomizeFile{Name: fmt.Sprintf("l%d%s/kustomization.yaml", l, side), Text: text})
+		}
+		below = []string{fmt.Sprintf("l%da", l), fmt.Sprintf("l%db", l)}
+	}
+	return files, "resources:\n- " + below[0] + "\n- " + below[1] + "\n"
+}
+
+// TestKustomizeTimeLimit drives a build past the Kustomize engine's time
+// limit with a real kustomization (fanOutTree, typed in as a user adds
+// files): the page says so once, in plain words, keeps every file, stays
+// responsive while the worker computes and after, and the next edit is
+// built by the restarted worker.
+func TestKustomizeTimeLimit(t *testing.T) {
+	b := newBrowser(t, desktopWidth, desktopHeight)
+	b.openKustomize()
+	files, root := fanOutTree(12)
+	// Each file as the user adds one: + file, its name, Rename, its text.
+	// The top kustomization.yaml still builds the starter meanwhile.
+	for _, f := range files {
+		n := b.kustomizeRenders()
+		eval[chromedp.Void](b, fmt.Sprintf(`(() => {
+			document.getElementById('kustomize-add').click();
+			document.getElementById('kustomize-name').value = %q;
+			document.getElementById('kustomize-rename').click();
+			applylensKustomize.setFileText(%[1]q, %[2]q);
+		})()`, f.Name, f.Text))
+		b.waitKustomize(n, "ready")
+	}
+	timeouts := eval[int](b, `applylensPage.engines().timeouts`)
+	eval[chromedp.Void](b, fmt.Sprintf(`applylensKustomize.setFileText('kustomization.yaml', %q)`, root))
+	want := eval[kustomizeTree](b, `applylensKustomize.state()`)
+	if len(want.Files) != 4+len(files) {
+		t.Fatalf("the tree holds %d files, want the starter's 4 and %d", len(want.Files), len(files))
+	}
+
+	// While the worker builds, the page answers: a name typed shows.
+	b.waitFor("the build", `document.getElementById('kustomize').dataset.state === 'computing' && applylensPage.engines().busy`, stepTimeout)
+	b.run(chromedp.Click(chromedp.ID("kustomize-name")), chromedp.KeyEvent(kb.End), chromedp.KeyEvent("x"))
+	if got := eval[string](b, `document.getElementById('kustomize-name').value`); got != "kustomization.yamlx" {
+		t.Errorf("typed while the worker builds, the name reads %q, want kustomization.yamlx", got)
+	}
+
+	b.waitFor("the time limit", `document.getElementById('kustomize').dataset.state === 'timeout'`, startTimeout)
+	const message = "The build took longer than 4 s and was stopped. Your files are kept: edit them to try again."
+	if got := b.text("kustomize-error"); got != message {
+		t.Errorf("the error box says %q, want %q", got, message)
+	}
+	if got := eval[int](b, `document.body.innerText.split('took longer than').length - 1`); got != 1 {
+		t.Errorf("the page says %d times that the build took too long, want once:\n%s", got, eval[string](b, `document.body.innerText`))
+	}
+	if got := eval[int](b, `applylensPage.engines().timeouts`); got != timeouts+1 {
+		t.Errorf("%d computations stopped by the time limit, want 1", got-timeouts)
+	}
+	if got := eval[kustomizeTree](b, `applylensKustomize.state()`); !reflect.DeepEqual(got, want) {
+		t.Errorf("after the time limit the tree is %+v, want the files typed %+v", got, want)
+	}
+
+	// The next edit, typed: the top builds one level's kustomization, in
+	// the worker started again.
+	n := b.kustomizeRenders()
+	eval[chromedp.Void](b, `applylensKustomize.select('kustomization.yaml')`)
+	b.run(chromedp.Click(chromedp.CSS(`#kustomize .cm-content`)), selectAllAndDelete(), insertText("resources:\n- l12a\n"))
+	if got := eval[string](b, `applylensKustomize.state().files.find((f) => f.name === 'kustomization.yaml').text`); got != "resources:\n- l12a\n" {
+		t.Errorf("typed after the time limit, kustomization.yaml holds %q", got)
+	}
+	b.waitKustomize(n, "ready")
+	if out := b.text("kustomize-output"); !strings.Contains(out, "name: a-web\n") || strings.Count(out, "kind: Deployment") != 1 {
+		t.Errorf("the edit's output is not one Deployment a-web:\n%.500s", out)
+	}
+	if !b.hidden("kustomize-error") {
+		t.Errorf("the time-limit message stayed after a build: %q", b.text("kustomize-error"))
+	}
+	if got := eval[int](b, `applylensPage.engines().timeouts`); got != timeouts+1 {
+		t.Errorf("%d computations stopped by the time limit after the edit, want 1", got-timeouts)
 	}
 	b.checkConsole()
 }
