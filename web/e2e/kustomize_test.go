@@ -505,6 +505,12 @@ func TestKustomizeTimeLimit(t *testing.T) {
 	if got := eval[kustomizeTree](b, `applylensKustomize.state()`); !reflect.DeepEqual(got, want) {
 		t.Errorf("after the time limit the tree is %+v, want the files typed %+v", got, want)
 	}
+	// The starter's build still shows below, marked as an earlier one's.
+	if !eval[bool](b, `document.getElementById('kustomize-output').dataset.stale === 'true' && document.getElementById('kustomize-steps').dataset.stale === 'true'`) || b.hidden("kustomize-stale") {
+		t.Errorf("after the time limit the earlier build is not marked as such (the note: %q)", b.text("kustomize-stale"))
+	}
+	eval[chromedp.Void](b, `document.getElementById('kustomize').scrollIntoView()`)
+	b.screenshotFits(screenshotDir(t), "kustomize-timeout-desktop", desktopWidth)
 
 	// The next edit, typed: the top builds one level's kustomization, in
 	// the worker started again.
@@ -520,6 +526,9 @@ func TestKustomizeTimeLimit(t *testing.T) {
 	}
 	if !b.hidden("kustomize-error") {
 		t.Errorf("the time-limit message stayed after a build: %q", b.text("kustomize-error"))
+	}
+	if eval[bool](b, `document.getElementById('kustomize-output').dataset.stale === 'true'`) || !b.hidden("kustomize-stale") {
+		t.Errorf("the edit's build is marked as an earlier one's")
 	}
 	if got := eval[int](b, `applylensPage.engines().timeouts`); got != timeouts+1 {
 		t.Errorf("%d computations stopped by the time limit after the edit, want 1", got-timeouts)

@@ -268,9 +268,23 @@ export class KustomizeMode {
     this.host.dataset.state = state;
     this.host.removeAttribute('aria-busy');
     this.status.textContent = '';
+    // No build of these files: what shows below is an earlier one's.
+    this.markStale();
     clear(this.error);
     this.error.append(h('p', { text }));
     this.error.hidden = false;
+  }
+
+  /**
+   * The last build that succeeded stays below the error, marked as not
+   * the files' own (a failed build, a build stopped or crashed).
+   * @private
+   */
+  markStale() {
+    this.output.dataset.stale = 'true';
+    this.steps.dataset.stale = 'true';
+    this.differences.dataset.stale = 'true';
+    this.staleNote.hidden = this.output.textContent === '';
   }
 
   /** Renders an answer. @param {KustomizeResponse} response */
@@ -286,10 +300,7 @@ export class KustomizeMode {
       this.host.dataset.state = 'error';
       // Shown once, in the error box; the last good output stays below, marked stale.
       this.status.textContent = '';
-      this.output.dataset.stale = 'true';
-      this.steps.dataset.stale = 'true';
-      this.differences.dataset.stale = 'true';
-      this.staleNote.hidden = this.output.textContent === '';
+      this.markStale();
       this.showError(response.error);
       return;
     }
