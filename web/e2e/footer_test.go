@@ -5,6 +5,8 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -86,4 +88,42 @@ func TestFooterFollowsMode(t *testing.T) {
 		t.Error("an embed shows the footer")
 	}
 	b.checkConsole()
+}
+
+// TestFooterScreenshots saves the footer of a timeline that runs -k (the
+// longest: both pages) at desktop and phone widths in both themes under
+// tmp/screenshots/footer-timeline-k-*.png, for people to look at; it
+// checks that the page is no wider than the screen.
+func TestFooterScreenshots(t *testing.T) {
+	dir := screenshotDir(t)
+	for _, size := range desktopAndPhone {
+		for _, theme := range []string{"light", "dark"} {
+			t.Run(size.name+"-"+theme, func(t *testing.T) {
+				b := newBrowser(t, size.width, size.height)
+				b.run(size.emulate(), prefersColorScheme(theme))
+				b.open()
+				b.run(chromedp.Click(chromedp.ID("mode-kustomize")))
+				b.waitKustomize(0, "ready")
+				b.run(chromedp.Click(chromedp.ID("kustomize-apply")))
+				b.waitFooter(declarativeDocs, kustomizeDocs)
+				b.waitFor("the command played", `(() => { const li = document.querySelector('#timeline-steps > li'); return li && li.dataset.state && li.dataset.state !== 'pending'; })()`, startTimeout)
+				b.waitFor("the step's detail", `document.querySelectorAll('#timeline-detail .tl-object').length > 0`, stepTimeout)
+				if w := b.overflowX(); w > 0 {
+					t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
+				}
+				// The footer alone: a viewport screenshot scrolled to the end
+				// of the phone's long page showed a frame painted before the
+				// scroll.
+				shot, err := chromedp.Run(b.ctx, chromedp.Screenshot(chromedp.CSS("footer.foot")))
+				if err != nil {
+					t.Fatal(err)
+				}
+				file := filepath.Join(dir, "footer-timeline-k-"+size.name+"-"+theme+".png")
+				if err := os.WriteFile(file, shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("wrote %s", file)
+			})
+		}
+	}
 }

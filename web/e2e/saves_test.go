@@ -511,6 +511,13 @@ func TestSavedWorkScreenshots(t *testing.T) {
 			b2.saveAs("nginx rollout")
 			b2.replaceLine("editor-file", "image: nginx:1.16.1", "image: nginx:1.17.0")
 			b2.saveAs("nginx 1.17 with a much longer name to see how the row wraps")
+			// A timeline's save: its row names the timeline (engine/savedwork's Summarize).
+			g := readTimelineGolden(t, "walkthrough")
+			b2.pickTimeline("walkthrough", len(g.Steps))
+			if b2.hidden("saves") {
+				b2.openSaves()
+			}
+			b2.saveAs("the walkthrough, played")
 			b2.rowAction("saves-list", "nginx rollout", "delete")
 			b2.savesStatus("deleted")
 			b2.savesIdle()
