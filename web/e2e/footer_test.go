@@ -55,6 +55,10 @@ func TestFooterFollowsMode(t *testing.T) {
 	if text := eval[string](b, `document.querySelector('footer.foot').textContent.replace(/\s+/g, ' ')`); !strings.Contains(text, "Based on Declarative Management of Kubernetes Objects Using Kustomize.") {
 		t.Errorf("the footer reads %q", text)
 	}
+	// The keys of the three panes' steps and tabs are not offered here.
+	if text := eval[string](b, `document.querySelector('footer.foot').innerText`); strings.Contains(text, "next/previous step") || !strings.Contains(text, "copy link") {
+		t.Errorf("the Kustomize mode's footer reads %q, want the copy link key without the panes' step and tab keys", text)
+	}
 
 	// Then kubectl apply -k: a timeline of one -k command names both pages.
 	b.run(chromedp.Click(chromedp.ID("kustomize-apply")))
@@ -74,6 +78,9 @@ func TestFooterFollowsMode(t *testing.T) {
 	// Back in the single apply: its page only.
 	b.run(chromedp.Click(chromedp.ID("mode-single")))
 	b.waitFooter(declarativeDocs)
+	if text := eval[string](b, `document.querySelector('footer.foot').innerText`); !strings.Contains(text, "next/previous step") {
+		t.Errorf("the single apply's footer reads %q, want its step keys", text)
+	}
 
 	// An embed of the Kustomize mode: the footer is hidden and names its page.
 	fixture := readFile(t, "web/test/fixtures/links/s4-kustomize-overlay-patch.json")
