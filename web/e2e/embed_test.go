@@ -409,7 +409,7 @@ type manyEmbeds struct {
 // each of the others in turn and waits for its result.
 func visitManyEmbeds(t *testing.T) manyEmbeds {
 	host := hostServer(t)
-	b := newBrowser(t, 800, 900)
+	b := newBrowser(t, 800, 900, withProfileOnDisk)
 	b.run(chromedp.EmulateViewport(800, 900), prefersColorScheme("light"))
 	mark := trafficMark()
 	frames := b.openHost(host)

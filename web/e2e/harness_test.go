@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
@@ -89,6 +90,7 @@ func run(m *testing.M) int {
 		defer ln.Close()
 		*site.url = "http://" + ln.Addr().String() + "/"
 	}
+	defer stopSharedChromium()
 	return m.Run()
 }
 
@@ -193,40 +195,25 @@ type browser struct {
 	consoleMarks int
 }
 
-// newBrowser starts Chromium with a window of width x height CSS pixels
-// and records the tab's console from the start (the Log domain brings the
-// worker's console messages too); checkConsole turns logged errors and
-// uncaught exceptions into test failures.
+// newBrowser opens a tab of width x height CSS pixels in a browser context
+// of its own (its own storage, cache and permissions, like a fresh
+// profile), in the Chromium all such tabs share, and records the tab's
+// console from the start (the Log domain brings the worker's console
+// messages too); checkConsole turns logged errors and uncaught exceptions
+// into test failures. With extra allocator options (another executable,
+// V8 flags) the tab gets a Chromium of its own, started with them.
+//
+// One Chromium for the suite, not one a test: starting and stopping one
+// took a second a test on the two-core machine, a fifth of the suite.
 func newBrowser(t testing.TB, width, height int, extra ...chromedp.ExecAllocatorOption) *browser {
 	t.Helper()
-	profile := t.TempDir()
-	scratch := t.TempDir()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath()),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.UserDataDir(profile),
-		chromedp.Env("TMPDIR="+scratch),
-		chromedp.WindowSize(width, height),
-	)
-	opts = append(opts, extra...)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	b := &browser{t: t, ctx: ctx}
-	t.Cleanup(func() {
-		cancel()
-		cancelAlloc()
-	})
-	// The first Do starts the browser; it must run without a deadline,
-	// which would otherwise end the browser with it.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", chromiumPath(), err)
+	var ctx context.Context
+	if len(extra) > 0 {
+		ctx = ownChromium(t, width, height, extra)
+	} else {
+		ctx = tabInSharedChromium(t, width, height)
 	}
+	b := &browser{t: t, ctx: ctx}
 	messages := chromedp.Console(ctx)
 	go func() {
 		for m, err := range messages {
@@ -245,6 +232,149 @@ func newBrowser(t testing.TB, width, height int, extra ...chromedp.ExecAllocator
 	})
 	b.watchCSP()
 	return b
+}
+
+// withProfileOnDisk gives a test a Chromium of its own, whose profile (and
+// so its HTTP cache) is on disk as a user's is: a browser context of the
+// shared Chromium caches in memory only, and not files of megabytes like
+// the engine's wasm, which the tests of caching count on.
+var withProfileOnDisk chromedp.ExecAllocatorOption = func(*chromedp.ExecAllocator) {}
+
+// chromiumOptions are the allocator options of every Chromium the tests
+// start: headless, a fresh profile in profile, temporary files in scratch.
+func chromiumOptions(profile, scratch string, width, height int) []chromedp.ExecAllocatorOption {
+	return append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath()),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(profile),
+		chromedp.Env("TMPDIR="+scratch),
+		chromedp.WindowSize(width, height),
+	)
+}
+
+// ownChromium starts a Chromium for the test alone, with extra options,
+// and returns the context of its first tab.
+func ownChromium(t testing.TB, width, height int, extra []chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	opts := append(chromiumOptions(t.TempDir(), t.TempDir(), width, height), extra...)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	// The first Do starts the browser; it must run without a deadline,
+	// which would otherwise end the browser with it.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", chromiumPath(), err)
+	}
+	return ctx
+}
+
+// shared is the Chromium the tests' tabs share, started by the first tab
+// and again when it has died (a crash must fail one test, not the rest).
+var shared struct {
+	mu      sync.Mutex
+	ctx     context.Context // the browser's first tab: the browser lives as long as it
+	stop    func()
+	profile string
+}
+
+// stopSharedChromium ends the shared Chromium (TestMain, after the tests).
+func stopSharedChromium() {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.stop != nil {
+		shared.stop()
+		os.RemoveAll(shared.profile)
+		shared.ctx, shared.stop = nil, nil
+	}
+}
+
+// sharedChromium returns the shared Chromium's first tab, starting the
+// browser when there is none or it has died.
+func sharedChromium() (context.Context, error) {
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.ctx != nil && shared.ctx.Err() == nil {
+		return shared.ctx, nil
+	}
+	if shared.stop != nil {
+		shared.stop()
+		os.RemoveAll(shared.profile)
+	}
+	profile, err := os.MkdirTemp("", "applylens-e2e-chromium-")
+	if err != nil {
+		return nil, err
+	}
+	scratch := filepath.Join(profile, "tmp")
+	profileDir := filepath.Join(profile, "profile")
+	for _, d := range []string{scratch, profileDir} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromiumOptions(profileDir, scratch, desktopWidth, desktopHeight)...)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		cancelAlloc()
+		os.RemoveAll(profile)
+		return nil, fmt.Errorf("starting %s: %w", chromiumPath(), err)
+	}
+	shared.ctx, shared.profile = ctx, profile
+	shared.stop = func() {
+		cancel()
+		cancelAlloc()
+	}
+	return ctx, nil
+}
+
+// tabInSharedChromium opens a tab in a new browser context of the shared
+// Chromium, in a window of width x height CSS pixels, closed (and its
+// context disposed of) when the test ends.
+func tabInSharedChromium(t testing.TB, width, height int) context.Context {
+	t.Helper()
+	var lastErr error
+	for attempt := 0; attempt < 2; attempt++ {
+		parent, err := sharedChromium()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
+		if lastErr = chromedp.Do(ctx, resizeWindow(width, height)); lastErr == nil {
+			t.Cleanup(cancel)
+			return ctx
+		}
+		cancel()
+		// The browser may have died under an earlier test: start another.
+		stopSharedChromium()
+	}
+	t.Fatalf("opening a tab in %s: %v", chromiumPath(), lastErr)
+	return nil
+}
+
+// resizeWindow sets the tab's window to width x height CSS pixels, what
+// --window-size gives a browser's first window.
+func resizeWindow(width, height int) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+		c := chromedp.FromContext(ctx)
+		w, err := cdp.Call(ctx, c.Browser, cdpbrowser.GetWindowForTarget, cdpbrowser.GetWindowForTargetParams{TargetID: c.Target.TargetID})
+		if err != nil {
+			return err
+		}
+		_, err = cdp.Call(ctx, c.Browser, cdpbrowser.SetWindowBounds, cdpbrowser.SetWindowBoundsParams{
+			WindowID: w.WindowID,
+			Bounds:   &cdpbrowser.Bounds{Width: int64(width), Height: int64(height)},
+		})
+		return err
+	})
 }
 
 // cspJS reports every Content-Security-Policy violation of a document as a
@@ -369,11 +499,32 @@ func eval[T any](b *browser, expr string) T {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
 	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
-	if err != nil {
-		b.t.Fatalf("evaluating %s: %v", firstLine(expr), err)
+	for {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+		if err != nil && notRunYet(err) && ctx.Err() == nil {
+			continue
+		}
+		if err != nil {
+			b.t.Fatalf("evaluating %s: %v", firstLine(expr), err)
+		}
+		return v
 	}
-	return v
+}
+
+// notRunYet says whether an evaluation failed before it ran: chromedp
+// addressed the document's JavaScript context by the id it had last seen,
+// and a navigation had just replaced that context (chromedp learns of the
+// new one from an event that may arrive after the navigation's load).
+// Sending it again reaches the new document.
+func notRunYet(err error) bool {
+	return strings.Contains(err.Error(), "Cannot find context with specified id")
+}
+
+// documentReplaced says whether a side-effect-free check failed because
+// its document went away under it (notRunYet, or destroyed while it
+// polled): the check is asked again of the document that replaced it.
+func documentReplaced(err error) bool {
+	return notRunYet(err) || strings.Contains(err.Error(), "Execution context was destroyed")
 }
 
 func firstLine(s string) string {
@@ -391,9 +542,16 @@ func (b *browser) waitFor(what, expr string, timeout time.Duration) {
 	b.t.Helper()
 	ctx, cancel := context.WithTimeout(b.ctx, timeout+5*time.Second)
 	defer cancel()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool]("!!("+expr+")",
-		chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(20*time.Millisecond)))
-	if err != nil {
+	deadline := time.Now().Add(timeout)
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool]("!!("+expr+")",
+			chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(20*time.Millisecond)))
+		if err != nil && documentReplaced(err) && time.Until(deadline) > 0 {
+			continue
+		}
+		if err == nil {
+			return
+		}
 		b.t.Fatalf("waiting for %s (%s): %v", what, firstLine(expr), err)
 	}
 }

@@ -295,6 +295,8 @@ func setDownloadDir(dir string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 		_, err := cdp.Call(ctx, chromedp.FromContext(ctx).Browser, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
 			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
+			// The tab's own browser context, not the browser's default one.
+			BrowserContextID: chromedp.FromContext(ctx).BrowserContextID,
 		})
 		return err
 	})

@@ -83,6 +83,9 @@ func (b *browser) grantClipboard() {
 				Permission: &cdpbrowser.PermissionDescriptor{Name: name, AllowWithoutSanitization: true},
 				Setting:    cdpbrowser.PermissionSettingGranted,
 				Origin:     origin,
+				// The tab's own browser context: a permission granted
+				// without one goes to the browser's default context.
+				BrowserContextID: chromedp.FromContext(ctx).BrowserContextID,
 			}); err != nil {
 				return fmt.Errorf("granting %s: %w", name, err)
 			}
