@@ -92,9 +92,8 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 	}
 	overwrite := a.boolFlag("overwrite", false)
 	for _, t := range targets {
-		live := c.get(t.kind, t.namespace, t.name)
+		live := c.liveOrFail(r, t)
 		if live == nil {
-			r.fail(notFound(t.kind, t.name))
 			continue
 		}
 		obj := jsonvalue.CopyObject(live)

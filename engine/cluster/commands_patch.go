@@ -59,9 +59,8 @@ func (c *Cluster) runPatch(r *run, words []string) error {
 		return cerr
 	}
 	for _, t := range targets {
-		live := c.get(t.kind, t.namespace, t.name)
+		live := c.liveOrFail(r, t)
 		if live == nil {
-			r.fail(notFound(t.kind, t.name))
 			continue
 		}
 		patched, cerr := applyPatch(t.kind, live, patchType, patch)
@@ -200,9 +199,8 @@ func (c *Cluster) runSet(r *run, words []string) error {
 		return cerr
 	}
 	for _, t := range targets {
-		live := c.get(t.kind, t.namespace, t.name)
+		live := c.liveOrFail(r, t)
 		if live == nil {
-			r.fail(notFound(t.kind, t.name))
 			continue
 		}
 		obj := jsonvalue.CopyObject(live)

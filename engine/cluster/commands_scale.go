@@ -97,9 +97,8 @@ func (c *Cluster) runController(r *run, words []string) error {
 		return cerr
 	}
 	for _, t := range ts {
-		live := c.get(t.kind, t.namespace, t.name)
+		live := c.liveOrFail(r, t)
 		if live == nil {
-			r.fail(notFound(t.kind, t.name))
 			continue
 		}
 		status, ok := simulatedStatus(t.kind, live, c.timestamp())

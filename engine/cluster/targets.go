@@ -117,6 +117,18 @@ func (c *Cluster) resolveTargets(a *args, needNames bool) ([]target, *cmdError) 
 	return out, nil
 }
 
+// liveOrFail is the live object t names, or nil once the run has recorded
+// the API server's NotFound for it: the commands that go through every
+// target (patch, label, set, controller status) report a missing one and
+// go on with the next, as kubectl does.
+func (c *Cluster) liveOrFail(r *run, t target) map[string]any {
+	live := c.get(t.kind, t.namespace, t.name)
+	if live == nil {
+		r.fail(notFound(t.kind, t.name))
+	}
+	return live
+}
+
 // oneTarget resolves the single object a command like scale or patch
 // names.
 func (c *Cluster) oneTarget(a *args, r *run) (*target, map[string]any, *cmdError) {
