@@ -71,10 +71,7 @@ func ownedSets(obj map[string]any) []ownedSet {
 // migration, then every field of the manager's field set before and after,
 // in the server's field order. Deterministic: sets are iterated in order.
 func trace(req Request, out *Outcome) []kube.Step {
-	manager := req.Manager
-	if manager == "" {
-		manager = DefaultManager
-	}
+	manager := req.manager()
 	steps := []kube.Step{}
 	// One finder per object: each path's value is found without scanning
 	// lists (the paths of a set of n elements would be quadratic).
