@@ -14,6 +14,17 @@ var applySpec = flagSpec{
 	bools:  []string{"overwrite", "prune", "all", "recursive", "server-side", "force", "force-conflicts"},
 }
 
+// dryRunAnd reads a writing command's --dry-run mode, then what read finds
+// in its arguments (the objects or targets it names), in kubectl's order:
+// a bad --dry-run is refused before any file is read.
+func dryRunAnd[T any](r *run, a *args, read func(*run, *args) (T, *cmdError)) (mode string, found T, cerr *cmdError) {
+	if mode, cerr = dryRunMode(a); cerr != nil {
+		return "", found, cerr
+	}
+	found, cerr = read(r, a)
+	return mode, found, cerr
+}
+
 // dryRunMode reads --dry-run as cmdutil.GetDryRunStrategy.
 func dryRunMode(a *args) (string, *cmdError) {
 	if !a.has("dry-run") {

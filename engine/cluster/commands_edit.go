@@ -193,11 +193,7 @@ func (c *Cluster) runSetLastApplied(r *run, words []string) error {
 	if err != nil {
 		return err
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	objs, cerr := c.readFiles(r, a)
+	mode, objs, cerr := dryRunAnd(r, a, c.readFiles)
 	if cerr != nil {
 		return cerr
 	}

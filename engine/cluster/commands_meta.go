@@ -82,11 +82,7 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 			return errorf("can not both modify and remove the following annotation(s) in the same command: %s", k)
 		}
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	targets, cerr := c.targetsOf(r, a)
+	mode, targets, cerr := dryRunAnd(r, a, c.targetsOf)
 	if cerr != nil {
 		return cerr
 	}

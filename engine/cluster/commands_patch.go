@@ -190,11 +190,7 @@ func (c *Cluster) runSet(r *run, words []string) error {
 		}
 		return errorf("at least one environment variable must be provided")
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	targets, cerr := c.targetsOf(r, a)
+	mode, targets, cerr := dryRunAnd(r, a, c.targetsOf)
 	if cerr != nil {
 		return cerr
 	}

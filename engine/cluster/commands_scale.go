@@ -37,11 +37,7 @@ func (c *Cluster) runScale(r *run, words []string) error {
 			return errorf("The --current-replicas must specify an integer of -1 or greater")
 		}
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	targets, cerr := c.fileOrNamedTargets(r, a)
+	mode, targets, cerr := dryRunAnd(r, a, c.fileOrNamedTargets)
 	if cerr != nil {
 		return cerr
 	}

@@ -88,11 +88,7 @@ func (c *Cluster) runReplace(r *run, words []string) error {
 	if len(a.pos) > 0 {
 		return &NotSimulatedError{Message: "kubectl replace takes its objects from -f FILE only in this simulation"}
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	objs, cerr := c.readFiles(r, a)
+	mode, objs, cerr := dryRunAnd(r, a, c.readFiles)
 	if cerr != nil {
 		return cerr
 	}
@@ -125,11 +121,7 @@ func (c *Cluster) runDelete(r *run, words []string) error {
 	if err != nil {
 		return err
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	targets, cerr := c.fileOrNamedTargets(r, a)
+	mode, targets, cerr := dryRunAnd(r, a, c.fileOrNamedTargets)
 	if cerr != nil {
 		return cerr
 	}
