@@ -87,11 +87,7 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 		return cerr
 	}
 	overwrite := a.boolFlag("overwrite", false)
-	for _, t := range targets {
-		live := c.liveOrFail(r, t)
-		if live == nil {
-			continue
-		}
+	for t, live := range c.liveTargets(r, targets) {
 		obj := jsonvalue.CopyObject(live)
 		md := metadataOf(obj)
 		current, _ := md[field].(map[string]any)

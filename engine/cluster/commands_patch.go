@@ -58,11 +58,7 @@ func (c *Cluster) runPatch(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	for _, t := range targets {
-		live := c.liveOrFail(r, t)
-		if live == nil {
-			continue
-		}
+	for t, live := range c.liveTargets(r, targets) {
 		patched, cerr := applyPatch(t.kind, live, patchType, patch)
 		if cerr != nil {
 			r.fail(cerr)
@@ -194,11 +190,7 @@ func (c *Cluster) runSet(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	for _, t := range targets {
-		live := c.liveOrFail(r, t)
-		if live == nil {
-			continue
-		}
+	for t, live := range c.liveTargets(r, targets) {
 		obj := jsonvalue.CopyObject(live)
 		podSpec := podSpecOf(obj)
 		if podSpec == nil {

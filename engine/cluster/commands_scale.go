@@ -92,11 +92,7 @@ func (c *Cluster) runController(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	for _, t := range ts {
-		live := c.liveOrFail(r, t)
-		if live == nil {
-			continue
-		}
+	for t, live := range c.liveTargets(r, ts) {
 		status, ok := simulatedStatus(t.kind, live, c.timestamp())
 		if !ok {
 			return &NotSimulatedError{Message: fmt.Sprintf("controller status is simulated for Deployment, ReplicaSet and StatefulSet, not %s", t.kind.Kind)}
