@@ -278,15 +278,7 @@ func stillHolds(after []ownedSet, o ownedSet, p fieldpath.Path) bool {
 
 // valueJSON is the value at p in f's object as JSON; nil when absent.
 func valueJSON(f *Finder, p fieldpath.Path) []byte {
-	v, ok := f.Lookup(p)
-	if !ok {
-		return nil
-	}
-	b, err := jsonvalue.Encode(v)
-	if err != nil {
-		return nil
-	}
-	return b
+	return jsonvalue.EncodeFound(f.Lookup(p))
 }
 
 // Lookup returns the value of obj at a field path (a list element by its
