@@ -97,15 +97,9 @@ func (c *Cluster) runApply(r *run, words []string) error {
 			return errorf("the provided selector %q is not valid: %v", a.get("selector"), err)
 		}
 	}
-	objs, cerr := c.readFiles(r, a)
+	objs, cerr := c.readFilesGoingOn(r, a, "apply")
 	if cerr != nil {
-		if cerr.msg == "no objects passed to the command" {
-			cerr = errorf("no objects passed to apply")
-		}
-		if len(objs) == 0 {
-			return cerr
-		}
-		r.fail(cerr) // kubectl applies the objects read before the error
+		return cerr
 	}
 	visitedNS := map[string]bool{}
 	if ns := a.get("namespace"); ns != "" {

@@ -56,15 +56,9 @@ func (c *Cluster) runCreate(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	objs, cerr := c.readFiles(r, a)
+	objs, cerr := c.readFilesGoingOn(r, a, "create")
 	if cerr != nil {
-		if cerr.msg == "no objects passed to the command" {
-			cerr = errorf("no objects passed to create")
-		}
-		if len(objs) == 0 {
-			return cerr
-		}
-		r.fail(cerr) // kubectl creates the objects read before the error
+		return cerr
 	}
 	for _, fo := range objs {
 		obj, cerr := withApplyAnnotation(fo, a.boolFlag("save-config", false))
