@@ -339,10 +339,7 @@ func TestTimelinePhone(t *testing.T) {
 			b.run(chromedp.Click(chromedp.ID("btn-theme")))
 			b.waitFor("the dark theme", `document.documentElement.dataset.theme === 'dark'`, stepTimeout)
 			b.scrollIntoView("#timeline-detail")
-			b.screenshot("timeline-" + size.name + "-dark")
-			if w := b.overflowX(); w > 0 {
-				t.Errorf("with the apply shown, the page is %d px wider than the %d px viewport", w, size.width)
-			}
+			b.screenshotFits("timeline-"+size.name+"-dark", size.width)
 			b.checkConsole()
 		})
 	}
@@ -417,10 +414,7 @@ func TestTimelineServerSideConflict(t *testing.T) {
 				t.Errorf("the forced apply's server-side steps taken over: %q, want .spec.replicas", taken)
 			}
 			b.scrollIntoView("#timeline-detail .tl-apply")
-			b.screenshot("timeline-ssa-" + size.name + "-apply")
-			if w := b.overflowX(); w > 0 {
-				t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
-			}
+			b.screenshotFits("timeline-ssa-"+size.name+"-apply", size.width)
 			b.checkConsole()
 		})
 	}
