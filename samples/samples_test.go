@@ -425,13 +425,8 @@ var expectations = map[string]expectation{
 			if e == nil || e.Namespace != "production" || e.LiveNamespace != "default" || e.Kubectl != "deployment.apps/checkout created" {
 				t.Fatalf("Elsewhere = %+v, want production over a live object in default", e)
 			}
-			if len(r.Patch) != 0 {
-				t.Errorf("a patch: %s", r.Patch)
-			}
-			o := decode(t, r.Object)
+			o := wantCreatedAnew(t, r)
 			want(t, at(o, "metadata", "namespace"), "production")
-			wantAbsent(t, o, "metadata", "uid")
-			want(t, at(o, "metadata", "annotations", engine.LastAppliedAnnotation), r.LastApplied)
 		}},
 	"name-elsewhere": {action: engine.ActionCreate, source: "none", clean: true,
 		check: func(t *testing.T, s Sample, r *engine.Result, _ error) {
@@ -439,13 +434,8 @@ var expectations = map[string]expectation{
 			if e == nil || e.Name != "checkout-config-v2" || e.LiveName != "checkout-config" || e.NamespaceDiffers() || e.Kubectl != "configmap/checkout-config-v2 created" {
 				t.Fatalf("Elsewhere = %+v, want checkout-config-v2 over a live checkout-config, both in default", e)
 			}
-			if len(r.Patch) != 0 {
-				t.Errorf("a patch: %s", r.Patch)
-			}
-			o := decode(t, r.Object)
+			o := wantCreatedAnew(t, r)
 			want(t, at(o, "metadata", "name"), "checkout-config-v2")
-			wantAbsent(t, o, "metadata", "uid")
-			want(t, at(o, "metadata", "annotations", engine.LastAppliedAnnotation), r.LastApplied)
 		}},
 	"overwrite-false": {
 		check: func(t *testing.T, s Sample, r *engine.Result, err error) {
@@ -747,6 +737,20 @@ func wantNull(t *testing.T, v any, path ...any) {
 	if got := at(v, path...); got != nil {
 		t.Errorf("%v = %#v, want null", path, got)
 	}
+}
+
+// wantCreatedAnew checks a result that creates the file's object beside
+// the live one: no patch, no uid (a new object), the file as its
+// last-applied annotation. It returns the object.
+func wantCreatedAnew(t *testing.T, r *engine.Result) any {
+	t.Helper()
+	if len(r.Patch) != 0 {
+		t.Errorf("a patch: %s", r.Patch)
+	}
+	o := decode(t, r.Object)
+	wantAbsent(t, o, "metadata", "uid")
+	want(t, at(o, "metadata", "annotations", engine.LastAppliedAnnotation), r.LastApplied)
+	return o
 }
 
 func wantAbsent(t *testing.T, v any, path ...any) {

@@ -203,9 +203,8 @@ func firstDifference(got, want map[string]any) string {
 func TestDeltaOnlyFromTheHeldResult(t *testing.T) {
 	t.Parallel()
 	sess := new(Session)
-	file := readFile(t, "walkthrough/file.yaml")
-	live := readFile(t, "walkthrough/live.yaml")
-	req := Request{File: file, Live: live, LastAppliedFromLive: true}
+	req := walkthroughRequest(t)
+	file := req.File
 	first := decode(t, sess.Handle(request(t, req)))
 	req.File = strings.Replace(file, "nginx:1.16.1", "nginx:1.16.2", 1)
 	second := decode(t, sess.Handle(request(t, req)))
@@ -262,9 +261,8 @@ func TestTextEditCutsAtCharacters(t *testing.T) {
 func TestWarmUpChangesNothing(t *testing.T) {
 	t.Parallel()
 	sess := new(Session)
-	file := readFile(t, "walkthrough/file.yaml")
-	live := readFile(t, "walkthrough/live.yaml")
-	a := Request{File: file, Live: live, LastAppliedFromLive: true}
+	a := walkthroughRequest(t)
+	file := a.File
 	b := a
 	b.File = strings.Replace(file, "nginx:1.16.1", "nginx:1.17", 1)
 	run := func(warm bool) string {

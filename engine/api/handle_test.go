@@ -32,6 +32,13 @@ func readFile(t testing.TB, name string) string {
 	return string(b)
 }
 
+// walkthroughRequest is the documentation's walkthrough (testdata's file and
+// live object), the last-applied configuration read from the live object.
+func walkthroughRequest(t testing.TB) Request {
+	t.Helper()
+	return Request{File: readFile(t, "walkthrough/file.yaml"), Live: readFile(t, "walkthrough/live.yaml"), LastAppliedFromLive: true}
+}
+
 func request(t testing.TB, r Request) string {
 	t.Helper()
 	b, err := json.Marshal(r)
@@ -80,11 +87,7 @@ var seqRE = regexp.MustCompile(`^(\{"version":"[^"]*"),"seq":\d+`)
 func TestGolden(t *testing.T) {
 	t.Parallel()
 	sess := new(Session)
-	req := request(t, Request{
-		File:                readFile(t, "walkthrough/file.yaml"),
-		Live:                readFile(t, "walkthrough/live.yaml"),
-		LastAppliedFromLive: true,
-	})
+	req := request(t, walkthroughRequest(t))
 	got := withoutSeq(sess.Handle(req))
 	r := decode(t, got)
 	if r.Error != nil {
@@ -178,7 +181,7 @@ func whereOf(t *testing.T, sess *Session, seq, i int) *Where {
 func TestHandleWhere(t *testing.T) {
 	t.Parallel()
 	sess := new(Session)
-	walk := Request{File: readFile(t, "walkthrough/file.yaml"), Live: readFile(t, "walkthrough/live.yaml"), LastAppliedFromLive: true}
+	walk := walkthroughRequest(t)
 	first := decode(t, sess.Handle(request(t, walk)))
 	if first.Error != nil || len(first.Result.Steps) == 0 {
 		t.Fatalf("%+v", first)

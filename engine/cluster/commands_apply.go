@@ -14,6 +14,17 @@ var applySpec = flagSpec{
 	bools:  []string{"overwrite", "prune", "all", "recursive", "server-side", "force", "force-conflicts"},
 }
 
+// dryRunAnd reads a writing command's --dry-run mode, then what read finds
+// in its arguments (the objects or targets it names), in kubectl's order:
+// a bad --dry-run is refused before any file is read.
+func dryRunAnd[T any](r *run, a *args, read func(*run, *args) (T, *cmdError)) (mode string, found T, cerr *cmdError) {
+	if mode, cerr = dryRunMode(a); cerr != nil {
+		return "", found, cerr
+	}
+	found, cerr = read(r, a)
+	return mode, found, cerr
+}
+
 // dryRunMode reads --dry-run as cmdutil.GetDryRunStrategy.
 func dryRunMode(a *args) (string, *cmdError) {
 	if !a.has("dry-run") {
@@ -86,15 +97,9 @@ func (c *Cluster) runApply(r *run, words []string) error {
 			return errorf("the provided selector %q is not valid: %v", a.get("selector"), err)
 		}
 	}
-	objs, cerr := c.readFiles(r, a)
+	objs, cerr := c.readFilesGoingOn(r, a, "apply")
 	if cerr != nil {
-		if cerr.msg == "no objects passed to the command" {
-			cerr = errorf("no objects passed to apply")
-		}
-		if len(objs) == 0 {
-			return cerr
-		}
-		r.fail(cerr) // kubectl applies the objects read before the error
+		return cerr
 	}
 	visitedNS := map[string]bool{}
 	if ns := a.get("namespace"); ns != "" {

@@ -40,6 +40,17 @@ func (c *Cluster) editedText(r *run, a *args, command string) (map[string]any, *
 	return objs[0], nil
 }
 
+// editing reads what both edits work on, in kubectl's order: the edited
+// text (editedText), then the one object the arguments name and its live
+// state.
+func (c *Cluster) editing(r *run, a *args, command string) (edited map[string]any, t *target, live map[string]any, cerr *cmdError) {
+	if edited, cerr = c.editedText(r, a, command); cerr != nil {
+		return nil, nil, nil, cerr
+	}
+	t, live, cerr = c.oneTarget(namedOnly(a), r)
+	return edited, t, live, cerr
+}
+
 // namedOnly keeps the object named by the arguments: with edit, -f is
 // the edited text, not the objects to work on.
 func namedOnly(a *args) *args {
@@ -57,11 +68,7 @@ func (c *Cluster) runEdit(r *run, words []string) error {
 	if len(a.pos) == 0 {
 		return &NotSimulatedError{Message: "kubectl edit KIND/NAME -f EDITED.yaml: name the object, and give the edited text with -f (there is no editor)"}
 	}
-	edited, cerr := c.editedText(r, a, "edit")
-	if cerr != nil {
-		return cerr
-	}
-	t, live, cerr := c.oneTarget(namedOnly(a), r)
+	edited, t, live, cerr := c.editing(r, a, "edit")
 	if cerr != nil {
 		return cerr
 	}
@@ -193,11 +200,7 @@ func (c *Cluster) runSetLastApplied(r *run, words []string) error {
 	if err != nil {
 		return err
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	objs, cerr := c.readFiles(r, a)
+	mode, objs, cerr := dryRunAnd(r, a, c.readFiles)
 	if cerr != nil {
 		return cerr
 	}
@@ -246,11 +249,7 @@ func (c *Cluster) runEditLastApplied(r *run, words []string) error {
 	if err != nil {
 		return err
 	}
-	edited, cerr := c.editedText(r, a, "apply edit-last-applied")
-	if cerr != nil {
-		return cerr
-	}
-	t, live, cerr := c.oneTarget(namedOnly(a), r)
+	edited, t, live, cerr := c.editing(r, a, "apply edit-last-applied")
 	if cerr != nil {
 		return cerr
 	}

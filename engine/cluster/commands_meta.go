@@ -82,21 +82,12 @@ func (c *Cluster) runMetaUpdate(r *run, words []string, command string) error {
 			return errorf("can not both modify and remove the following annotation(s) in the same command: %s", k)
 		}
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	targets, cerr := c.targetsOf(r, a)
+	mode, targets, cerr := dryRunAnd(r, a, c.targetsOf)
 	if cerr != nil {
 		return cerr
 	}
 	overwrite := a.boolFlag("overwrite", false)
-	for _, t := range targets {
-		live := c.get(t.kind, t.namespace, t.name)
-		if live == nil {
-			r.fail(notFound(t.kind, t.name))
-			continue
-		}
+	for t, live := range c.liveTargets(r, targets) {
 		obj := jsonvalue.CopyObject(live)
 		md := metadataOf(obj)
 		current, _ := md[field].(map[string]any)

@@ -58,12 +58,7 @@ func (c *Cluster) runPatch(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	for _, t := range targets {
-		live := c.get(t.kind, t.namespace, t.name)
-		if live == nil {
-			r.fail(notFound(t.kind, t.name))
-			continue
-		}
+	for t, live := range c.liveTargets(r, targets) {
 		patched, cerr := applyPatch(t.kind, live, patchType, patch)
 		if cerr != nil {
 			r.fail(cerr)
@@ -191,20 +186,11 @@ func (c *Cluster) runSet(r *run, words []string) error {
 		}
 		return errorf("at least one environment variable must be provided")
 	}
-	mode, cerr := dryRunMode(a)
+	mode, targets, cerr := dryRunAnd(r, a, c.targetsOf)
 	if cerr != nil {
 		return cerr
 	}
-	targets, cerr := c.targetsOf(r, a)
-	if cerr != nil {
-		return cerr
-	}
-	for _, t := range targets {
-		live := c.get(t.kind, t.namespace, t.name)
-		if live == nil {
-			r.fail(notFound(t.kind, t.name))
-			continue
-		}
+	for t, live := range c.liveTargets(r, targets) {
 		obj := jsonvalue.CopyObject(live)
 		podSpec := podSpecOf(obj)
 		if podSpec == nil {

@@ -37,11 +37,7 @@ func (c *Cluster) runScale(r *run, words []string) error {
 			return errorf("The --current-replicas must specify an integer of -1 or greater")
 		}
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	targets, cerr := c.fileOrNamedTargets(r, a)
+	mode, targets, cerr := dryRunAnd(r, a, c.fileOrNamedTargets)
 	if cerr != nil {
 		return cerr
 	}
@@ -96,12 +92,7 @@ func (c *Cluster) runController(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	for _, t := range ts {
-		live := c.get(t.kind, t.namespace, t.name)
-		if live == nil {
-			r.fail(notFound(t.kind, t.name))
-			continue
-		}
+	for t, live := range c.liveTargets(r, ts) {
 		status, ok := simulatedStatus(t.kind, live, c.timestamp())
 		if !ok {
 			return &NotSimulatedError{Message: fmt.Sprintf("controller status is simulated for Deployment, ReplicaSet and StatefulSet, not %s", t.kind.Kind)}

@@ -56,15 +56,9 @@ func (c *Cluster) runCreate(r *run, words []string) error {
 	if cerr != nil {
 		return cerr
 	}
-	objs, cerr := c.readFiles(r, a)
+	objs, cerr := c.readFilesGoingOn(r, a, "create")
 	if cerr != nil {
-		if cerr.msg == "no objects passed to the command" {
-			cerr = errorf("no objects passed to create")
-		}
-		if len(objs) == 0 {
-			return cerr
-		}
-		r.fail(cerr) // kubectl creates the objects read before the error
+		return cerr
 	}
 	for _, fo := range objs {
 		obj, cerr := withApplyAnnotation(fo, a.boolFlag("save-config", false))
@@ -88,11 +82,7 @@ func (c *Cluster) runReplace(r *run, words []string) error {
 	if len(a.pos) > 0 {
 		return &NotSimulatedError{Message: "kubectl replace takes its objects from -f FILE only in this simulation"}
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	objs, cerr := c.readFiles(r, a)
+	mode, objs, cerr := dryRunAnd(r, a, c.readFiles)
 	if cerr != nil {
 		return cerr
 	}
@@ -125,11 +115,7 @@ func (c *Cluster) runDelete(r *run, words []string) error {
 	if err != nil {
 		return err
 	}
-	mode, cerr := dryRunMode(a)
-	if cerr != nil {
-		return cerr
-	}
-	targets, cerr := c.fileOrNamedTargets(r, a)
+	mode, targets, cerr := dryRunAnd(r, a, c.fileOrNamedTargets)
 	if cerr != nil {
 		return cerr
 	}

@@ -80,6 +80,26 @@ func fileNames(args []string, files map[string]string, recursive bool) ([]string
 	return out, nil
 }
 
+// readFilesGoingOn reads the -f objects of apply or create (command),
+// which go on with the objects read before a bad file: its error is
+// recorded for the run and the objects returned; an error is returned only
+// when none was read (kubectl then names the command: "no objects passed to
+// apply").
+func (c *Cluster) readFilesGoingOn(r *run, a *args, command string) ([]*fileObject, *cmdError) {
+	objs, cerr := c.readFiles(r, a)
+	if cerr == nil {
+		return objs, nil
+	}
+	if cerr.msg == "no objects passed to the command" {
+		cerr = errorf("no objects passed to %s", command)
+	}
+	if len(objs) == 0 {
+		return nil, cerr
+	}
+	r.fail(cerr)
+	return objs, nil
+}
+
 // readFiles reads the objects of the -f arguments (or of the kustomize
 // build of -k's directory) as kubectl's resource builder does, resolving
 // kinds and namespaces; with -n, an object naming

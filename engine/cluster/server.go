@@ -137,6 +137,21 @@ func setManagedFields(md map[string]any, managedFields any) {
 // tests can replace it.
 var allocateService = apiserver.AllocateService
 
+// admit is what the API server does to an object after the strategy and
+// before storing it (old nil for a create): the allocations, then
+// validation; the object is then in the kind's typed encoding.
+func (c *Cluster) admit(k *Kind, obj, old map[string]any, defaulted []string, dryRun bool, name string) ([]string, *cmdError) {
+	defaulted, se := c.allocate(k, obj, old, defaulted, dryRun)
+	if se != nil {
+		return nil, fromAPIServer(se, k, name)
+	}
+	if se := c.settings.Validate(obj, old); se != nil {
+		return nil, fromAPIServer(se, k, name)
+	}
+	typedEncoding(k, obj)
+	return defaulted, nil
+}
+
 // allocate runs allocateService on a Service with the cluster's next
 // free addresses: cluster IPs from 10.96.0.10 and node ports from 30000,
 // in order (a real cluster picks them at random). A dry run gives out
@@ -244,14 +259,10 @@ func (c *Cluster) serverCreate(k *Kind, obj map[string]any, w write) (map[string
 	delete(md, "managedFields")
 	md["uid"] = uidOf(c.uids + 1)
 	apiserver.PrepareForCreate(obj)
-	defaulted, se := c.allocate(k, obj, nil, defaulted, w.dryRun)
-	if se != nil {
-		return nil, nil, fromAPIServer(se, k, name)
+	defaulted, cerr := c.admit(k, obj, nil, defaulted, w.dryRun, name)
+	if cerr != nil {
+		return nil, nil, cerr
 	}
-	if se := c.settings.Validate(obj, nil); se != nil {
-		return nil, nil, fromAPIServer(se, k, name)
-	}
-	typedEncoding(k, obj)
 	if w.dryRun {
 		// A dry run answers with what the server would have set, but
 		// takes no resourceVersion and consumes no uid.
@@ -307,14 +318,10 @@ func (c *Cluster) serverUpdate(k *Kind, obj, old map[string]any, w write) (map[s
 	if w.subresource != "status" {
 		apiserver.PrepareForUpdate(obj, old)
 	}
-	defaulted, se := c.allocate(k, obj, old, defaulted, w.dryRun)
-	if se != nil {
-		return nil, nil, fromAPIServer(se, k, name)
+	defaulted, cerr := c.admit(k, obj, old, defaulted, w.dryRun, name)
+	if cerr != nil {
+		return nil, nil, cerr
 	}
-	if se := c.settings.Validate(obj, old); se != nil {
-		return nil, nil, fromAPIServer(se, k, name)
-	}
-	typedEncoding(k, obj)
 	setManagedFields(md, managedFields)
 	if reflect.DeepEqual(obj, old) {
 		return old, defaulted, nil

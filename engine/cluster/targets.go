@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"iter"
 	"strings"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
@@ -115,6 +116,26 @@ func (c *Cluster) resolveTargets(a *args, needNames bool) ([]target, *cmdError) 
 		}
 	}
 	return out, nil
+}
+
+// liveTargets yields each of targets with its live object, in order, each
+// read when its turn comes (after what was done to the ones before); a
+// target without one is not yielded: the run records the API server's
+// NotFound for it instead, and the command goes on with the next, as
+// kubectl does for patch, label, set and the controller's status.
+func (c *Cluster) liveTargets(r *run, targets []target) iter.Seq2[target, map[string]any] {
+	return func(yield func(target, map[string]any) bool) {
+		for _, t := range targets {
+			live := c.get(t.kind, t.namespace, t.name)
+			if live == nil {
+				r.fail(notFound(t.kind, t.name))
+				continue
+			}
+			if !yield(t, live) {
+				return
+			}
+		}
+	}
 }
 
 // oneTarget resolves the single object a command like scale or patch

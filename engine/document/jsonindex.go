@@ -234,21 +234,32 @@ func (x *jsonIndexer) str() string {
 	return ""
 }
 
+// opens adds the node of a flow collection (kind) at its opening bracket
+// and passes the bracket and the space after it. empty tells that end
+// closes it at once; it is then passed too, and the node ends there.
+func (x *jsonIndexer) opens(kind uint8, end byte) (node int32, empty bool) {
+	node = x.tree.AddNode(yamlpos.Node{Kind: kind, Line: int32(x.line), Col: x.col()})
+	x.off++
+	x.skipSpace()
+	if x.off < len(x.text) && x.text[x.off] == end {
+		x.off++
+		x.tree.Nodes.At(node).End = int32(x.line)
+		return node, true
+	}
+	return node, false
+}
+
 func (x *jsonIndexer) object(depth int) (any, int32) {
 	if depth > MaxDepth {
 		x.failed = true
 		return nil, 0
 	}
-	node := x.tree.AddNode(yamlpos.Node{Kind: yamlpos.KindFlowMap, Line: int32(x.line), Col: x.col()})
-	x.off++ // {
+	node, empty := x.opens(yamlpos.KindFlowMap, '}')
 	m := make(map[string]any)
-	base := len(x.entries)
-	x.skipSpace()
-	if x.off < len(x.text) && x.text[x.off] == '}' {
-		x.off++
-		x.tree.Nodes.At(node).End = int32(x.line)
+	if empty {
 		return m, node
 	}
+	base := len(x.entries)
 	for !x.failed {
 		if x.off >= len(x.text) || x.text[x.off] != '"' {
 			x.failed = true
@@ -317,17 +328,13 @@ func (x *jsonIndexer) array(depth int) (any, int32) {
 		x.failed = true
 		return nil, 0
 	}
-	node := x.tree.AddNode(yamlpos.Node{Kind: yamlpos.KindFlowSeq, Line: int32(x.line), Col: x.col()})
-	x.off++ // [
+	node, empty := x.opens(yamlpos.KindFlowSeq, ']')
 	// Grown by append from empty, as encoding/json grows lists.
 	l := make([]any, 0)
-	base := len(x.kids)
-	x.skipSpace()
-	if x.off < len(x.text) && x.text[x.off] == ']' {
-		x.off++
-		x.tree.Nodes.At(node).End = int32(x.line)
+	if empty {
 		return l, node
 	}
+	base := len(x.kids)
 	for !x.failed {
 		x.path = append(x.path, pathStep{index: len(l)})
 		v, vn := x.value(depth)

@@ -109,11 +109,29 @@ const jsonDeployment = `{
 }
 `
 
-var jsonIndexedCases = []struct {
+// indexedCase is a text and whether a fast reader (readJSONIndexed,
+// readYAMLIndexed) reads it, else the general path.
+type indexedCase struct {
 	name    string
 	text    string
-	indexed bool // readJSONIndexed reads it (else the general path)
-}{
+	indexed bool
+}
+
+// checkIndexedCases runs each case through a fast reader (reader names it):
+// takes tells whether the reader read it, check compares the two paths.
+func checkIndexedCases(t *testing.T, cases []indexedCase, reader string, takes func(string) bool, check func(*testing.T, string)) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := takes(tc.text); got != tc.indexed {
+				t.Errorf("read by %s: %v, want %v", reader, got, tc.indexed)
+			}
+			check(t, tc.text)
+		})
+	}
+}
+
+var jsonIndexedCases = []indexedCase{
 	{"deployment", jsonDeployment, true},
 	{"one line", `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x"},"data":{"a":"b","c":""}}`, true},
 	{"leading lines and indent", "\n\n   \t{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\",\n\t\"metadata\": {\"name\": \"x\"}}\n\n", true},
@@ -152,14 +170,7 @@ var jsonIndexedCases = []struct {
 }
 
 func TestJSONIndexed(t *testing.T) {
-	for _, tc := range jsonIndexedCases {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := takesIndexedPath(tc.text); got != tc.indexed {
-				t.Errorf("read by readJSONIndexed: %v, want %v", got, tc.indexed)
-			}
-			checkIndexed(t, tc.text)
-		})
-	}
+	checkIndexedCases(t, jsonIndexedCases, "readJSONIndexed", takesIndexedPath, checkIndexed)
 }
 
 // panicIfHangs panics, naming text, if the stop it returns is not called

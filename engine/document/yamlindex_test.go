@@ -107,11 +107,7 @@ func posDiff(tree *yamlpos.Tree, n int32, y *yaml3.Node, at string) string {
 	return ""
 }
 
-var yamlIndexedCases = []struct {
-	name    string
-	text    string
-	indexed bool // readYAMLIndexed reads it (else the general path)
-}{
+var yamlIndexedCases = []indexedCase{
 	{"deployment", deployment, true},
 	{"no final line break", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  a: b", true},
 	{"indentless and indented lists", "kind: A\nmetadata:\n  name: x\na:\n- 1\n- two\nb:\n  - x: 1\n    z: 2\n  -\n  - - nested\n    - list\n", true},
@@ -192,14 +188,7 @@ var yamlIndexedCases = []struct {
 }
 
 func TestYAMLIndexed(t *testing.T) {
-	for _, tc := range yamlIndexedCases {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := takesYAMLIndexedPath(tc.text); got != tc.indexed {
-				t.Errorf("read by readYAMLIndexed: %v, want %v", got, tc.indexed)
-			}
-			checkYAMLIndexed(t, tc.text)
-		})
-	}
+	checkIndexedCases(t, yamlIndexedCases, "readYAMLIndexed", takesYAMLIndexedPath, func(t *testing.T, text string) { checkYAMLIndexed(t, text) })
 }
 
 // TestYAMLIndexedFiles compares the two paths on every YAML file of the

@@ -6,13 +6,34 @@ import (
 	"testing"
 )
 
+// deepCase is a text and where tooDeep reports it (line 0: nowhere).
+type deepCase struct {
+	name      string
+	src       string
+	line, col int
+}
+
+// checkTooDeep runs tooDeep on each case: past the limit (a line given),
+// it must report kind there; else nothing.
+func checkTooDeep(t *testing.T, cases []deepCase, kind depthKind) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			line, col, got := tooDeep(tc.src)
+			want := withinLimits
+			if tc.line > 0 {
+				want = kind
+			}
+			if line != tc.line || col != tc.col || got != want {
+				t.Errorf("tooDeep = %d:%d (%d), want %d:%d (%d)", line, col, got, tc.line, tc.col, want)
+			}
+		})
+	}
+}
+
 func TestTooDeep(t *testing.T) {
 	deep := strings.Repeat("[", MaxNesting+1)
-	cases := []struct {
-		name      string
-		src       string
-		line, col int
-	}{
+	cases := []deepCase{
 		{name: "at the limit", src: strings.Repeat("(", MaxNesting)},
 		{name: "one past the limit", src: deep, line: 1, col: MaxNesting + 1},
 		{name: "closing brackets lower the depth", src: "[" + strings.Repeat("[], ", 3*MaxNesting) + "]"},
@@ -31,18 +52,7 @@ func TestTooDeep(t *testing.T) {
 		{name: "prefix operators past the limit", src: "{ a: " + strings.Repeat("- ", MaxNesting+1) + "1 }", line: 1, col: 6 + 2*MaxNesting},
 		{name: "binary operators are not a run", src: "1" + strings.Repeat(" - 1", 2*MaxNesting)},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			line, col, kind := tooDeep(tc.src)
-			want := withinLimits
-			if tc.line > 0 {
-				want = tooNested
-			}
-			if line != tc.line || col != tc.col || kind != want {
-				t.Errorf("tooDeep = %d:%d (%d), want %d:%d (%d)", line, col, kind, tc.line, tc.col, want)
-			}
-		})
-	}
+	checkTooDeep(t, cases, tooNested)
 }
 
 // The expression depth (MaxDepth) of each kind of chain, at the limit and
@@ -56,11 +66,7 @@ func TestTooDeepChains(t *testing.T) {
 		}
 		return b.String() + "v0"
 	}
-	cases := []struct {
-		name      string
-		src       string
-		line, col int
-	}{
+	cases := []deepCase{
 		{name: "binary operators at the limit", src: "1" + strings.Repeat(" + 1", n)},
 		{name: "binary operators one past", src: "1" + strings.Repeat(" + 1", n+1), line: 1, col: 4*n + 3},
 		{name: "two-character operators", src: "1" + strings.Repeat(" == 1", n+1), line: 1, col: 5*n + 3},
@@ -85,18 +91,7 @@ func TestTooDeepChains(t *testing.T) {
 		{name: "numbers with exponents are no operators", src: "1" + strings.Repeat(" + 1e+5 - 2.5E-3", n/2)},
 		{name: "a text block does not count", src: "|||\n  " + strings.Repeat("+1", 2*n) + "\n|||"},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			line, col, kind := tooDeep(tc.src)
-			want := withinLimits
-			if tc.line > 0 {
-				want = tooChained
-			}
-			if line != tc.line || col != tc.col || kind != want {
-				t.Errorf("tooDeep = %d:%d (%d), want %d:%d (%d)", line, col, kind, tc.line, tc.col, want)
-			}
-		})
-	}
+	checkTooDeep(t, cases, tooChained)
 }
 
 // FuzzTooDeep: any text is scanned without a panic, and a reported place

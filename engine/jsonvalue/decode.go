@@ -99,17 +99,12 @@ func (d *decoder) literal(word string, v any) any {
 }
 
 func (d *decoder) object() any {
-	d.depth++
-	if d.depth > maxDepth {
-		d.fail()
+	ok, empty := d.opens('}')
+	if !ok {
 		return nil
 	}
-	d.off++ // {
 	m := make(map[string]any)
-	d.skipSpace()
-	if d.off < len(d.data) && d.data[d.off] == '}' {
-		d.off++
-		d.depth--
+	if empty {
 		return m
 	}
 	for !d.err {
@@ -137,6 +132,26 @@ func (d *decoder) object() any {
 	return nil
 }
 
+// opens enters an object or array at its opening bracket: one level deeper
+// (failing past maxDepth, as encoding/json does), past the bracket and the
+// space after it. empty tells that end closes it at once; it is then passed
+// too, one level up again.
+func (d *decoder) opens(end byte) (ok, empty bool) {
+	d.depth++
+	if d.depth > maxDepth {
+		d.fail()
+		return false, false
+	}
+	d.off++
+	d.skipSpace()
+	if d.off < len(d.data) && d.data[d.off] == end {
+		d.off++
+		d.depth--
+		return true, true
+	}
+	return true, false
+}
+
 // closes reads what follows a member of an object or array: a comma
 // (false, at the next member) or the closing bracket end (true, past it,
 // one level up). Anything else fails the decoding.
@@ -161,17 +176,12 @@ func (d *decoder) closes(end byte) bool {
 }
 
 func (d *decoder) array() any {
-	d.depth++
-	if d.depth > maxDepth {
-		d.fail()
+	ok, empty := d.opens(']')
+	if !ok {
 		return nil
 	}
-	d.off++ // [
 	v := make([]any, 0)
-	d.skipSpace()
-	if d.off < len(d.data) && d.data[d.off] == ']' {
-		d.off++
-		d.depth--
+	if empty {
 		return v
 	}
 	for !d.err {
@@ -210,12 +220,10 @@ func (d *decoder) number() any {
 	if i < len(d.data) && d.data[i] == '.' {
 		integer = false
 		i++
-		if i >= len(d.data) || !isDigit(d.data[i]) {
+		var ok bool
+		if i, ok = digitsFrom(d.data, i); !ok {
 			d.fail()
 			return nil
-		}
-		for i < len(d.data) && isDigit(d.data[i]) {
-			i++
 		}
 	}
 	if i < len(d.data) && (d.data[i] == 'e' || d.data[i] == 'E') {
@@ -223,12 +231,10 @@ func (d *decoder) number() any {
 		if i < len(d.data) && (d.data[i] == '+' || d.data[i] == '-') {
 			i++
 		}
-		if i >= len(d.data) || !isDigit(d.data[i]) {
+		var ok bool
+		if i, ok = digitsFrom(d.data, i); !ok {
 			d.fail()
 			return nil
-		}
-		for i < len(d.data) && isDigit(d.data[i]) {
-			i++
 		}
 	}
 	d.off = i
@@ -427,4 +433,16 @@ func ReadNumber(data []byte, off int) (v any, end int, ok bool) {
 	d := decoder{data: data, off: off}
 	v = d.number()
 	return v, d.off, !d.err
+}
+
+// digitsFrom passes the one or more digits a number's fraction or exponent
+// needs at data[i:]: the offset after them, or false where none stands.
+func digitsFrom(data []byte, i int) (int, bool) {
+	if i >= len(data) || !isDigit(data[i]) {
+		return i, false
+	}
+	for i < len(data) && isDigit(data[i]) {
+		i++
+	}
+	return i, true
 }

@@ -56,6 +56,20 @@ func Encode(v any) ([]byte, error) {
 	return out, nil
 }
 
+// EncodeFound is the JSON of a value looked up, as a step or a difference
+// shows it: nil when found is false (nothing there), and nil when v has no
+// JSON form (never a decoded document's value).
+func EncodeFound(v any, found bool) []byte {
+	if !found {
+		return nil
+	}
+	b, err := Encode(v)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
 var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 // Number converts a JSON number literal as apimachinery does.

@@ -16,6 +16,18 @@ func build(t *testing.T, dir string, files ...string) (*Result, error) {
 	return Build(in)
 }
 
+// patchSteps are the build's steps of the patches transformer, each as
+// "object|field|old|new|rule".
+func patchSteps(res *Result) []string {
+	var got []string
+	for _, s := range res.Steps {
+		if s.Transformer == "patches" {
+			got = append(got, s.Object+"|"+s.Field+"|"+s.Old+"|"+s.New+"|"+s.Rule)
+		}
+	}
+	return got
+}
+
 func TestErrors(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -108,12 +120,7 @@ func TestJSONPatchSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, s := range res.Steps {
-		if s.Transformer == "patches" {
-			got = append(got, s.Object+"|"+s.Field+"|"+s.Old+"|"+s.New+"|"+s.Rule)
-		}
-	}
+	got := patchSteps(res)
 	want := []string{
 		`ConfigMap c|data/a|"1"|"2"|JSON 6902 replace`,
 		`ConfigMap c|data/b|"2"|"2"|JSON 6902 move from /data/a`,
@@ -204,12 +211,7 @@ func TestStrategicMergeSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, s := range res.Steps {
-		if s.Transformer == "patches" {
-			got = append(got, s.Object+"|"+s.Field+"|"+s.Old+"|"+s.New+"|"+s.Rule)
-		}
-	}
+	got := patchSteps(res)
 	want := []string{
 		"Deployment d|metadata/labels/old|x||null in the patch deletes the field",
 		"Deployment d|spec/replicas|1|2|the patch's value replaces the object's",

@@ -162,6 +162,20 @@ func (s *Store) put(ctx context.Context, r Record) error {
 	return s.Backend.Put(ctx, r.ID, string(b))
 }
 
+// putItem stores r and answers with its item.
+func (s *Store) putItem(ctx context.Context, r Record) (Response, error) {
+	if err := s.put(ctx, r); err != nil {
+		return Response{}, err
+	}
+	return itemResponse(r), nil
+}
+
+// itemResponse answers with r's item.
+func itemResponse(r Record) Response {
+	item := r.Item()
+	return Response{Item: &item}
+}
+
 func (s *Store) autosave(ctx context.Context, req Request) (Response, error) {
 	if req.Session == "" || len(req.Session) > MaxIDLen-len(AutosavePrefix) {
 		return Response{}, &Error{Kind: ErrInvalid, Message: "an autosave needs a session id"}
@@ -184,8 +198,7 @@ func (s *Store) autosave(ctx context.Context, req Request) (Response, error) {
 			return Response{}, err
 		}
 	}
-	item := r.Item()
-	return Response{Item: &item}, nil
+	return itemResponse(r), nil
 }
 
 // prune drops the autosaves past the MaxAutosaves newest (keep's never).
@@ -253,11 +266,7 @@ func (s *Store) saveAs(ctx context.Context, req Request) (Response, error) {
 		ID: s.freshID(records), Kind: Named, Name: UniqueName(name, namesOf(records).has),
 		Summary: Summarize(req.State), Created: req.At, Updated: req.At, State: req.State,
 	}
-	if err := s.put(ctx, r); err != nil {
-		return Response{}, err
-	}
-	item := r.Item()
-	return Response{Item: &item}, nil
+	return s.putItem(ctx, r)
 }
 
 func (s *Store) freshID(records []Record) string {
@@ -284,6 +293,20 @@ func (s *Store) named(ctx context.Context, id string) (*Record, error) {
 	return r, nil
 }
 
+// namedAmong is the named save id names, and every record beside it (for
+// the names and ids already taken).
+func (s *Store) namedAmong(ctx context.Context, id string) (*Record, []Record, error) {
+	r, err := s.named(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	records, err := s.all(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, records, nil
+}
+
 func (s *Store) update(ctx context.Context, req Request) (Response, error) {
 	if err := validState(req.State); err != nil {
 		return Response{}, err
@@ -293,11 +316,7 @@ func (s *Store) update(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	r.State, r.Summary, r.Updated = req.State, Summarize(req.State), req.At
-	if err := s.put(ctx, *r); err != nil {
-		return Response{}, err
-	}
-	item := r.Item()
-	return Response{Item: &item}, nil
+	return s.putItem(ctx, *r)
 }
 
 func (s *Store) rename(ctx context.Context, req Request) (Response, error) {
@@ -305,11 +324,7 @@ func (s *Store) rename(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	r, err := s.named(ctx, req.ID)
-	if err != nil {
-		return Response{}, err
-	}
-	records, err := s.all(ctx)
+	r, records, err := s.namedAmong(ctx, req.ID)
 	if err != nil {
 		return Response{}, err
 	}
@@ -319,19 +334,11 @@ func (s *Store) rename(ctx context.Context, req Request) (Response, error) {
 		}
 	}
 	r.Name = name
-	if err := s.put(ctx, *r); err != nil {
-		return Response{}, err
-	}
-	item := r.Item()
-	return Response{Item: &item}, nil
+	return s.putItem(ctx, *r)
 }
 
 func (s *Store) duplicate(ctx context.Context, req Request) (Response, error) {
-	r, err := s.named(ctx, req.ID)
-	if err != nil {
-		return Response{}, err
-	}
-	records, err := s.all(ctx)
+	r, records, err := s.namedAmong(ctx, req.ID)
 	if err != nil {
 		return Response{}, err
 	}
@@ -339,11 +346,7 @@ func (s *Store) duplicate(ctx context.Context, req Request) (Response, error) {
 	copied.ID = s.freshID(records)
 	copied.Name = UniqueName(r.Name, namesOf(records).has)
 	copied.Created, copied.Updated = req.At, req.At
-	if err := s.put(ctx, copied); err != nil {
-		return Response{}, err
-	}
-	item := copied.Item()
-	return Response{Item: &item}, nil
+	return s.putItem(ctx, copied)
 }
 
 // restore puts back a deleted record (Undo). Should its id or name have
@@ -363,16 +366,11 @@ func (s *Store) restore(ctx context.Context, req Request) (Response, error) {
 	if r.Kind == Named {
 		add, _ := Merge(records, []Record{r}, s.NewID)
 		if len(add) == 0 {
-			item := r.Item() // already there, the same
-			return Response{Item: &item}, nil
+			return itemResponse(r), nil // already there, the same
 		}
 		r = add[0]
 	}
-	if err := s.put(ctx, r); err != nil {
-		return Response{}, err
-	}
-	item := r.Item()
-	return Response{Item: &item}, nil
+	return s.putItem(ctx, r)
 }
 
 func (s *Store) export(ctx context.Context, at int64) (Response, error) {

@@ -70,6 +70,17 @@ func BenchmarkApplyCustomResource(b *testing.B) {
 	}
 }
 
+// containersUpdate is the input of the containers benchmarks: a Deployment of
+// n containers as applied first, and the file that bumps every image.
+func containersUpdate(b *testing.B, n int) (first *Outcome, file gen.Obj) {
+	b.Helper()
+	first, err := Apply(Request{File: gen.ContainersDeployment(n, "1")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return first, gen.ContainersDeployment(n, "2")
+}
+
 // BenchmarkServerSideApplyContainers is a whole server-side apply as the
 // page asks for it (ApplyResult: the apply, the result, the step trace)
 // of a Deployment of n containers over the one applied before, every
@@ -77,11 +88,7 @@ func BenchmarkApplyCustomResource(b *testing.B) {
 func BenchmarkServerSideApplyContainers(b *testing.B) {
 	for _, n := range []int{500, 1000, 2000, 5000, 10000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			first, err := Apply(Request{File: gen.ContainersDeployment(n, "1")})
-			if err != nil {
-				b.Fatal(err)
-			}
-			file := gen.ContainersDeployment(n, "2")
+			first, file := containersUpdate(b, n)
 			defer benchcpu.Report(b)()
 			for b.Loop() {
 				res, err := ApplyResult(file, first.Object, "", false, nil)
@@ -104,11 +111,7 @@ func BenchmarkServerSideApplyContainers(b *testing.B) {
 func BenchmarkMergeAloneContainers(b *testing.B) {
 	for _, n := range []int{500, 1000, 2000, 5000, 10000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			first, err := Apply(Request{File: gen.ContainersDeployment(n, "1")})
-			if err != nil {
-				b.Fatal(err)
-			}
-			file := gen.ContainersDeployment(n, "2")
+			first, file := containersUpdate(b, n)
 			entries, err := managedFieldsOf(first.Object)
 			if err != nil {
 				b.Fatal(err)

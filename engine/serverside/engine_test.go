@@ -15,24 +15,8 @@ var serverSideEngine = engine.Engine{ServerSide: serverside.ApplyResult}
 
 // TestEngineApply goes through engine.Engine.Apply, as the page will.
 func TestEngineApply(t *testing.T) {
-	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
-	live := `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-  namespace: default
-  managedFields:
-  - apiVersion: apps/v1
-    fieldsType: FieldsV1
-    fieldsV1:
-      f:spec:
-        f:replicas: {}
-    manager: autoscaler
-    operation: Update
-    time: "2025-01-01T00:00:00Z"
-spec:
-  replicas: 5
-`
+	file := replicas3
+	live := liveWith("  replicas: 5\n", autoscalerOwnsReplicas)
 	for _, tc := range []struct {
 		name      string
 		in        engine.Input

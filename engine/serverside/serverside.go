@@ -111,10 +111,7 @@ type Outcome struct {
 // Errors other than conflicts are *ServerError, *VersionError or
 // *CRDError.
 func Apply(req Request) (*Outcome, error) {
-	manager := req.Manager
-	if manager == "" {
-		manager = DefaultManager
-	}
+	manager := req.manager()
 	apiVersion, _ := req.File["apiVersion"].(string)
 	kind, _ := req.File["kind"].(string)
 	if req.Live != nil {
@@ -122,11 +119,7 @@ func Apply(req Request) (*Outcome, error) {
 			return nil, &VersionError{File: apiVersion, Live: liveVersion}
 		}
 	}
-	now := req.Now
-	if now.IsZero() {
-		now = clockFor(req.Live)
-	}
-	fm, err := newFieldManager(apiVersion, kind, now, req.CustomResourceDefinitions)
+	fm, err := newFieldManager(apiVersion, kind, req.clock(), req.CustomResourceDefinitions)
 	if err != nil {
 		return nil, err
 	}
@@ -248,6 +241,23 @@ func equalJSON(a, b map[string]any) bool {
 	x, err1 := jsonvalue.Encode(a)
 	y, err2 := jsonvalue.Encode(b)
 	return err1 == nil && err2 == nil && string(x) == string(y)
+}
+
+// manager is the request's field manager, kubectl's when it names none.
+func (req Request) manager() string {
+	if req.Manager == "" {
+		return DefaultManager
+	}
+	return req.Manager
+}
+
+// clock is the time the server writes in managedFields: the request's, else
+// clockFor the live object.
+func (req Request) clock() time.Time {
+	if req.Now.IsZero() {
+		return clockFor(req.Live)
+	}
+	return req.Now
 }
 
 // clockFor is Clock, or one second after the latest time live records.
@@ -450,17 +460,10 @@ func ServerApply(live, applied map[string]any, manager string, force bool) (map[
 // "kubectl"): the one request kubectl diff --server-side sends, as a dry
 // run.
 func ApplyPatch(req Request) (map[string]any, error) {
-	manager := req.Manager
-	if manager == "" {
-		manager = DefaultManager
-	}
+	manager := req.manager()
 	apiVersion, _ := req.File["apiVersion"].(string)
 	kind, _ := req.File["kind"].(string)
-	now := req.Now
-	if now.IsZero() {
-		now = clockFor(req.Live)
-	}
-	fm, err := newFieldManager(apiVersion, kind, now, req.CustomResourceDefinitions)
+	fm, err := newFieldManager(apiVersion, kind, req.clock(), req.CustomResourceDefinitions)
 	if err != nil {
 		return nil, err
 	}

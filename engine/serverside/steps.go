@@ -71,10 +71,7 @@ func ownedSets(obj map[string]any) []ownedSet {
 // migration, then every field of the manager's field set before and after,
 // in the server's field order. Deterministic: sets are iterated in order.
 func trace(req Request, out *Outcome) []kube.Step {
-	manager := req.Manager
-	if manager == "" {
-		manager = DefaultManager
-	}
+	manager := req.manager()
 	steps := []kube.Step{}
 	// One finder per object: each path's value is found without scanning
 	// lists (the paths of a set of n elements would be quadratic).
@@ -281,15 +278,7 @@ func stillHolds(after []ownedSet, o ownedSet, p fieldpath.Path) bool {
 
 // valueJSON is the value at p in f's object as JSON; nil when absent.
 func valueJSON(f *Finder, p fieldpath.Path) []byte {
-	v, ok := f.Lookup(p)
-	if !ok {
-		return nil
-	}
-	b, err := jsonvalue.Encode(v)
-	if err != nil {
-		return nil
-	}
-	return b
+	return jsonvalue.EncodeFound(f.Lookup(p))
 }
 
 // Lookup returns the value of obj at a field path (a list element by its

@@ -26,6 +26,24 @@ const kubectlOwnsReplicasAndPaused = `  - apiVersion: apps/v1
     time: "2025-01-01T00:00:00Z"
 `
 
+// replicas3 is the file the trace tests apply: web with 3 replicas.
+const replicas3 = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
+
+// applyReplicas3 applies replicas3 server-side over live and lists the
+// steps as "action path".
+func applyReplicas3(t *testing.T, live string) (*engine.Result, []string) {
+	t.Helper()
+	res, err := serverSideEngine.Apply(engine.Input{File: replicas3, Live: live, ServerSide: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range res.Steps {
+		got = append(got, s.Action+" "+s.Path)
+	}
+	return res, got
+}
+
 const autoscalerOwnsReplicas = `  - apiVersion: apps/v1
     fieldsType: FieldsV1
     fieldsV1:
@@ -37,7 +55,7 @@ const autoscalerOwnsReplicas = `  - apiVersion: apps/v1
 `
 
 func TestTrace(t *testing.T) {
-	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
+	file := replicas3
 	for _, tc := range []struct {
 		name  string
 		in    engine.Input
@@ -94,15 +112,7 @@ func TestTraceMigration(t *testing.T) {
     time: "2025-01-01T00:00:00Z"
 `)
 	live = strings.Replace(live, "  namespace: default\n", "  namespace: default\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: '{}'\n", 1)
-	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
-	res, err := serverSideEngine.Apply(engine.Input{File: file, Live: live, ServerSide: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, s := range res.Steps {
-		got = append(got, s.Action+" "+s.Path)
-	}
+	_, got := applyReplicas3(t, live)
 	want := []string{"migrated ", "removed .spec.paused", "applied .spec.replicas"}
 	if len(got) < 3 || got[0] != want[0] || !contains(got, want[1]) || !contains(got, want[2]) {
 		t.Errorf("steps %q, want %q among them (migration first)", got, want)
@@ -124,15 +134,7 @@ func contains(l []string, s string) bool {
 // dropped is removed, with a step saying so.
 func TestTraceBeforeFirstApply(t *testing.T) {
 	live := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\n  annotations:\n    kubectl.kubernetes.io/last-applied-configuration: '{}'\nspec:\n  paused: true\n  replicas: 3\n"
-	file := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 3\n"
-	res, err := serverSideEngine.Apply(engine.Input{File: file, Live: live, ServerSide: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, s := range res.Steps {
-		got = append(got, s.Action+" "+s.Path)
-	}
+	res, got := applyReplicas3(t, live)
 	if len(got) == 0 || got[0] != "migrated " || !strings.Contains(res.Steps[0].Why, `"before-first-apply"`) || strings.Contains(res.Steps[0].Why, " 0 fields") {
 		t.Errorf("first step %q (%q), want the migration of before-first-apply's fields", got, res.Steps[0].Why)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/applylens/applylens/engine/api"
 	"github.com/applylens/applylens/engine/document"
 	enginepath "github.com/applylens/applylens/engine/fieldpath"
+	"github.com/applylens/applylens/engine/jsonvalue"
 	"github.com/applylens/applylens/engine/kube"
 )
 
@@ -44,7 +45,7 @@ func both(out *api.ServerSide, in engine.Input, docs engine.Panes, server *engin
 	for _, p := range diffs {
 		cv, cok := lookupPath(clientObj, p)
 		sv, sok := lookupPath(serverObj, p)
-		d := api.Difference{Path: p, Client: valueJSON(cv, cok), Server: valueJSON(sv, sok)}
+		d := api.Difference{Path: p, Client: jsonvalue.EncodeFound(cv, cok), Server: jsonvalue.EncodeFound(sv, sok)}
 		if l, _, ok := clientIdx.Span(p); ok && cok {
 			d.ClientLine = l
 		}

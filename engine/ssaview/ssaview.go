@@ -217,18 +217,6 @@ func owned(owners []engine.Owner, paths map[string]fieldpath.Path, texts locator
 	return out
 }
 
-// valueJSON encodes a value for a Difference.
-func valueJSON(v any, ok bool) json.RawMessage {
-	if !ok {
-		return nil
-	}
-	b, err := jsonvalue.Encode(v)
-	if err != nil {
-		return nil
-	}
-	return b
-}
-
 func encodeValue(v any) (string, error) {
 	b, err := jsonvalue.Encode(v)
 	return string(b), err

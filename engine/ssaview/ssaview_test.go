@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/applylens/applylens/engine/api"
+	"github.com/applylens/applylens/engine/kube"
 )
 
 const deployment = `apiVersion: apps/v1
@@ -145,23 +146,9 @@ func TestRespond(t *testing.T) {
 	}
 }
 
-// liveWithPort53TCP: client-side apply created it with port 53/TCP only.
-const liveWithPort53TCP = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-  namespace: default
-spec:
-  replicas: 3
-  template:
-    spec:
-      containers:
-      - name: app
-        image: nginx:1.27
-        ports:
-        - containerPort: 53
-          protocol: TCP
-`
+// liveWithPort53TCP: client-side apply created it with port 53/TCP only
+// (deployment without its last port).
+var liveWithPort53TCP = strings.TrimSuffix(deployment, "        - containerPort: 53\n          protocol: UDP\n")
 
 const widget = `apiVersion: example.com/v1
 kind: Widget
@@ -250,66 +237,56 @@ spec:
 	}
 }
 
-// TestElsewhere: a file naming another namespace than the live object's
-// is, server-side too, applied to the object in the file's namespace:
-// created there, the live object neither merged (no conflict with its
-// autoscaler) nor owned; with "both", the client-side apply says the same.
+// TestElsewhere: a file naming another object than the live one (another
+// namespace, or another name of the same kind) is, server-side too,
+// kubectl's apply of the file's object: created, the live object neither
+// merged (no conflict with its autoscaler) nor owned; with "both", the
+// client-side apply says the same.
 func TestElsewhere(t *testing.T) {
-	file := strings.Replace(deployment, "namespace: default", "namespace: production", 1)
-	for _, apply := range []string{ApplyServer, ApplyBoth} {
-		t.Run(apply, func(t *testing.T) {
-			out, e := Compute(api.ServerSideRequest{Op: api.OpServerSide, Apply: apply, File: file, Live: liveOwnedByAutoscaler, LastAppliedFromLive: true})
-			if e != nil {
-				t.Fatalf("error: %+v", e)
-			}
-			s := out.Server
-			if s.Action != "create" || s.Elsewhere == nil || s.Elsewhere.Kubectl != "deployment.apps/web serverside-applied" || s.Elsewhere.LiveNamespace != "default" || s.Elsewhere.Namespace != "production" {
-				t.Errorf("server-side: action %s, elsewhere %+v", s.Action, s.Elsewhere)
-			}
-			if len(out.Conflicts) != 0 || s.LiveYAML != "" || strings.Contains(s.ObjectYAML, "replicas: 5") || strings.Contains(s.ObjectYAML, "autoscaler") {
-				t.Errorf("the live object was merged: conflicts %v, object:\n%s", out.Conflicts, s.ObjectYAML)
-			}
-			if len(out.Owners) == 0 {
-				t.Error("the created object has no owners")
-			}
-			for _, o := range out.Owners {
-				for _, m := range o.Owners {
-					if m.Manager != "kubectl" {
-						t.Errorf("%s owned by %s", o.Field, m.Manager)
+	for _, tc := range []struct {
+		name, from, to string
+		server, client string
+		// where checks the Elsewhere's names against the live object's.
+		where func(e *kube.Elsewhere) bool
+	}{
+		{name: "another namespace", from: "namespace: default", to: "namespace: production",
+			server: "deployment.apps/web serverside-applied", client: "deployment.apps/web created",
+			where: func(e *kube.Elsewhere) bool { return e.LiveNamespace == "default" && e.Namespace == "production" }},
+		{name: "another name", from: "name: web\n", to: "name: web2\n",
+			server: "deployment.apps/web2 serverside-applied", client: "deployment.apps/web2 created",
+			where: func(e *kube.Elsewhere) bool { return e.Name == "web2" && e.LiveName == "web" && !e.NamespaceDiffers() }},
+	} {
+		file := strings.Replace(deployment, tc.from, tc.to, 1)
+		if file == deployment {
+			t.Fatalf("%s: the file does not change %q", tc.name, tc.from)
+		}
+		for _, apply := range []string{ApplyServer, ApplyBoth} {
+			t.Run(tc.name+"/"+apply, func(t *testing.T) {
+				out, e := Compute(api.ServerSideRequest{Op: api.OpServerSide, Apply: apply, File: file, Live: liveOwnedByAutoscaler, LastAppliedFromLive: true})
+				if e != nil {
+					t.Fatalf("error: %+v", e)
+				}
+				s := out.Server
+				if s.Action != "create" || s.Elsewhere == nil || s.Elsewhere.Kubectl != tc.server || !tc.where(s.Elsewhere) {
+					t.Errorf("server-side: action %s, elsewhere %+v", s.Action, s.Elsewhere)
+				}
+				if len(out.Conflicts) != 0 || s.LiveYAML != "" || strings.Contains(s.ObjectYAML, "replicas: 5") || strings.Contains(s.ObjectYAML, "autoscaler") {
+					t.Errorf("the live object was merged: conflicts %v, object:\n%s", out.Conflicts, s.ObjectYAML)
+				}
+				if len(out.Owners) == 0 {
+					t.Error("the created object has no owners")
+				}
+				for _, o := range out.Owners {
+					for _, m := range o.Owners {
+						if m.Manager != "kubectl" {
+							t.Errorf("%s owned by %s", o.Field, m.Manager)
+						}
 					}
 				}
-			}
-			if apply == ApplyBoth && (out.Client == nil || out.Client.Elsewhere == nil || out.Client.Elsewhere.Kubectl != "deployment.apps/web created" || out.Client.Action != "create") {
-				t.Errorf("client-side beside it: %+v (error %+v)", out.Client, out.ClientError)
-			}
-		})
-	}
-}
-
-// TestNameElsewhere: a file naming another object than the live one (same
-// kind, another name) is, server-side too, kubectl's apply of the file's
-// object: created, the live object neither merged nor owned.
-func TestNameElsewhere(t *testing.T) {
-	file := strings.Replace(deployment, "name: web\n", "name: web2\n", 1)
-	if file == deployment {
-		t.Fatal("the file does not rename web")
-	}
-	for _, apply := range []string{ApplyServer, ApplyBoth} {
-		t.Run(apply, func(t *testing.T) {
-			out, e := Compute(api.ServerSideRequest{Op: api.OpServerSide, Apply: apply, File: file, Live: liveOwnedByAutoscaler, LastAppliedFromLive: true})
-			if e != nil {
-				t.Fatalf("error: %+v", e)
-			}
-			s := out.Server
-			if s.Action != "create" || s.Elsewhere == nil || s.Elsewhere.Kubectl != "deployment.apps/web2 serverside-applied" || s.Elsewhere.Name != "web2" || s.Elsewhere.LiveName != "web" || s.Elsewhere.NamespaceDiffers() {
-				t.Errorf("server-side: action %s, elsewhere %+v", s.Action, s.Elsewhere)
-			}
-			if len(out.Conflicts) != 0 || s.LiveYAML != "" || strings.Contains(s.ObjectYAML, "replicas: 5") || strings.Contains(s.ObjectYAML, "autoscaler") {
-				t.Errorf("the live object was merged: conflicts %v, object:\n%s", out.Conflicts, s.ObjectYAML)
-			}
-			if apply == ApplyBoth && (out.Client == nil || out.Client.Elsewhere == nil || out.Client.Elsewhere.Kubectl != "deployment.apps/web2 created" || out.Client.Action != "create") {
-				t.Errorf("client-side beside it: %+v (error %+v)", out.Client, out.ClientError)
-			}
-		})
+				if apply == ApplyBoth && (out.Client == nil || out.Client.Elsewhere == nil || out.Client.Elsewhere.Kubectl != tc.client || out.Client.Action != "create") {
+					t.Errorf("client-side beside it: %+v (error %+v)", out.Client, out.ClientError)
+				}
+			})
+		}
 	}
 }

@@ -9,19 +9,11 @@ import (
 // deletions come from original vs modified, additions and changes from
 // current vs modified. original may be empty (no deletions).
 func CreateThreeWayMergePatch(original, modified, current []byte, s schema.Node, overwrite bool) ([]byte, error) {
-	o, err := decodeDoc(original)
+	d, err := decodeAll(decodeDoc, original, modified, current)
 	if err != nil {
 		return nil, err
 	}
-	m, err := decodeDoc(modified)
-	if err != nil {
-		return nil, err
-	}
-	c, err := decodeDoc(current)
-	if err != nil {
-		return nil, err
-	}
-	patch, err := ThreeWay(o, m, c, s, overwrite)
+	patch, err := ThreeWay(d[0], d[1], d[2], s, overwrite)
 	if err != nil {
 		return nil, err
 	}
@@ -62,15 +54,11 @@ func ThreeWay(original, modified, current map[string]any, s schema.Node, overwri
 
 // CreateTwoWayMergePatch mirrors strategicpatch.CreateTwoWayMergePatch.
 func CreateTwoWayMergePatch(original, modified []byte, s schema.Node) ([]byte, error) {
-	o, err := decodeDoc(original)
+	d, err := decodeAll(decodeDoc, original, modified)
 	if err != nil {
 		return nil, err
 	}
-	m, err := decodeDoc(modified)
-	if err != nil {
-		return nil, err
-	}
-	patch, err := diffMaps(o, m, s, diffOptions{setElementOrder: true})
+	patch, err := diffMaps(d[0], d[1], s, diffOptions{setElementOrder: true})
 	if err != nil {
 		return nil, err
 	}
@@ -80,15 +68,11 @@ func CreateTwoWayMergePatch(original, modified []byte, s schema.Node) ([]byte, e
 // StrategicMergePatch mirrors strategicpatch.StrategicMergePatch: it applies
 // patch to original as the API server does.
 func StrategicMergePatch(original, patch []byte, s schema.Node) ([]byte, error) {
-	o, err := decodeApplyDoc(original)
+	d, err := decodeAll(decodeApplyDoc, original, patch)
 	if err != nil {
 		return nil, err
 	}
-	p, err := decodeApplyDoc(patch)
-	if err != nil {
-		return nil, err
-	}
-	result, err := Apply(o, p, s)
+	result, err := Apply(d[0], d[1], s)
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +82,20 @@ func StrategicMergePatch(original, patch []byte, s schema.Node) ([]byte, error) 
 // Apply is StrategicMergePatch on decoded documents. Both are modified.
 func Apply(original, patch map[string]any, s schema.Node) (map[string]any, error) {
 	return mergeMap(original, patch, s, mergeOptions{mergeParallelList: true, ignoreUnmatchedNulls: true})
+}
+
+// decodeAll decodes each document with decode, in order, and stops at the
+// first that fails (the error upstream returns is the first document's).
+func decodeAll(decode func([]byte) (map[string]any, error), docs ...[]byte) ([]map[string]any, error) {
+	out := make([]map[string]any, len(docs))
+	for i, data := range docs {
+		m, err := decode(data)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = m
+	}
+	return out, nil
 }
 
 // decodeDoc decodes as CreateThreeWayMergePatch does: empty input is an

@@ -25,14 +25,16 @@ func benchInputs() []struct {
 	}
 }
 
+// benchSides are the two implementations each benchmark measures side by side.
+var benchSides = []struct {
+	name string
+	impl impl
+}{{"engine", engineImpl}, {"apimachinery", apimachinery}}
+
 func BenchmarkCreateThreeWayMergePatch(b *testing.B) {
 	for _, in := range benchInputs() {
 		p := pairForKind(b, in.tr.APIVersion, in.tr.Kind)
-		sides := []struct {
-			name string
-			impl impl
-		}{{"engine", engineImpl}, {"apimachinery", apimachinery}}
-		for _, side := range sides {
+		for _, side := range benchSides {
 			b.Run(in.name+"/"+side.name, func(b *testing.B) {
 				if _, err := side.impl.threeWay(p, in.tr.Original, in.tr.Modified, in.tr.Current, true); err != nil {
 					b.Fatal(err)
@@ -55,11 +57,7 @@ func BenchmarkStrategicMergePatch(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		sides := []struct {
-			name string
-			impl impl
-		}{{"engine", engineImpl}, {"apimachinery", apimachinery}}
-		for _, side := range sides {
+		for _, side := range benchSides {
 			b.Run(in.name+"/"+side.name, func(b *testing.B) {
 				if _, err := side.impl.apply(p, in.tr.Current, patch); err != nil {
 					b.Fatal(err)

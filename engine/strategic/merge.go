@@ -364,16 +364,11 @@ func partitionMapsIndexed(list, by []any, byIdx *keyIndex, mergeKey string) ([]a
 		idx = newMapIndex(by, mergeKey)
 	}
 	for _, v := range list {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return nil, nil, errBadArgType(tMap, v)
-		}
-		val, ok := m[mergeKey]
-		if !ok {
-			return nil, nil, errNoMergeKey(m, mergeKey)
+		_, val, err := mapAndMergeKey(v, mergeKey)
+		if err != nil {
+			return nil, nil, err
 		}
 		var found bool
-		var err error
 		if idx != nil {
 			_, _, found, err = idx.find(val)
 		} else {

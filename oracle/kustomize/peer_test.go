@@ -57,6 +57,42 @@ type peerTally struct {
 
 func (t *peerTally) skip(reason string) { t.skipped[reason]++ }
 
+// readsOnly skips, and counts, a case holding fields other than allowed:
+// the suite would not test what they ask for.
+func (tally *peerTally) readsOnly(t *testing.T, c peerCase, allowed ...string) {
+	t.Helper()
+	if x := onlyFields(c, allowed...); x != "" {
+		tally.skip("with fields the suite does not read (" + x + ")")
+		t.Skipf("fields %s", x)
+	}
+}
+
+// merge runs the engine's strategic merge of patch into object on a case
+// that runs: format renders its answer as kustomize's test writes the
+// expected output, want. A refusal (what the engine does not support) is
+// counted, not failed.
+func (tally *peerTally) merge(t *testing.T, object, patch string, format func(string) (string, error), want string) {
+	t.Helper()
+	tally.ran++
+	got, err := kustomize.MergeYAML(object, patch)
+	if isRefusal(err) {
+		tally.refused++
+		t.Logf("refused: %v", err)
+		return
+	}
+	if err != nil {
+		t.Fatalf("engine: %v", err)
+	}
+	g, err := format(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g != want {
+		t.Fatalf("engine:\n%s\nkustomize's test expects:\n%s", g, want)
+	}
+	tally.agreed++
+}
+
 func (t *peerTally) String() string {
 	var rs []string
 	for r, n := range t.skipped {
@@ -294,16 +330,32 @@ func isRefusal(err error) bool {
 	return errors.As(err, &e) && e.Kind == kustomize.ErrUnsupported
 }
 
+// peerSuite reads the cases of one of kustomize's test tables in dir
+// (known: the fields a case must have) and a tally for them; done, once
+// the cases have run, logs the tally under name and fails the test when
+// fewer than min cases were read (the table moved or its form changed).
+func peerSuite(t *testing.T, name, dir string, min int, known ...string) (cases []peerCase, tally *peerTally, done func()) {
+	t.Helper()
+	fields := map[string]bool{}
+	for _, k := range known {
+		fields[k] = true
+	}
+	cases = peerCases(t, dir, fields)
+	tally = &peerTally{skipped: map[string]int{}}
+	return cases, tally, func() {
+		if len(cases) < min {
+			t.Errorf("read only %d %s cases", len(cases), name)
+		}
+		t.Logf("%s (%d cases): %s", name, len(cases), tally)
+	}
+}
+
 func TestPeerMerge2(t *testing.T) {
-	dir := filepath.Join(moduleDir(t, "sigs.k8s.io/kustomize/kyaml"), "yaml", "merge2")
-	cases := peerCases(t, dir, map[string]bool{"source": true, "dest": true, "expected": true})
-	tally := &peerTally{skipped: map[string]int{}}
+	cases, tally, done := peerSuite(t, "merge2", filepath.Join(moduleDir(t, "sigs.k8s.io/kustomize/kyaml"), "yaml", "merge2"), 50, "source", "dest", "expected")
+	defer done()
 	for _, c := range cases {
 		t.Run(c.file+"/"+c.name, func(t *testing.T) {
-			if x := onlyFields(c, "description", "source", "dest", "expected", "infer", "mergeOptions"); x != "" {
-				tally.skip("with fields the suite does not read (" + x + ")")
-				t.Skipf("fields %s", x)
-			}
+			tally.readsOnly(t, c, "description", "source", "dest", "expected", "infer", "mergeOptions")
 			src, _ := c.fields["source"].(string)
 			dest, _ := c.fields["dest"].(string)
 			expected, _ := c.fields["expected"].(string)
@@ -367,42 +419,17 @@ func TestPeerMerge2(t *testing.T) {
 				}
 				tally.appendSame++
 			}
-			tally.ran++
-			got, err := kustomize.MergeYAML(dest, src)
-			if isRefusal(err) {
-				tally.refused++
-				t.Logf("refused: %v", err)
-				return
-			}
-			if err != nil {
-				t.Fatalf("engine: %v", err)
-			}
-			g, err := formatInput(got)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g != want {
-				t.Fatalf("engine:\n%s\nkustomize's test expects:\n%s", g, want)
-			}
-			tally.agreed++
+			tally.merge(t, dest, src, formatInput, want)
 		})
 	}
-	if len(cases) < 50 {
-		t.Errorf("read only %d merge2 cases", len(cases))
-	}
-	t.Logf("merge2 (%d cases): %s", len(cases), tally)
 }
 
 func TestPeerPatchStrategicMerge(t *testing.T) {
-	dir := filepath.Join(moduleDir(t, "sigs.k8s.io/kustomize/api"), "filters", "patchstrategicmerge")
-	cases := peerCases(t, dir, map[string]bool{"input": true, "patch": true, "expected": true})
-	tally := &peerTally{skipped: map[string]int{}}
+	cases, tally, done := peerSuite(t, "patchstrategicmerge", filepath.Join(moduleDir(t, "sigs.k8s.io/kustomize/api"), "filters", "patchstrategicmerge"), 20, "input", "patch", "expected")
+	defer done()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if x := onlyFields(c, "input", "patch", "expected"); x != "" {
-				tally.skip("with fields the suite does not read (" + x + ")")
-				t.Skipf("fields %s", x)
-			}
+			tally.readsOnly(t, c, "input", "patch", "expected")
 			input, _ := c.fields["input"].(string)
 			patch, _ := c.fields["patch"].(string)
 			want := strings.TrimSpace(c.fields["expected"].(string))
@@ -415,42 +442,20 @@ func TestPeerPatchStrategicMerge(t *testing.T) {
 				tally.skip("an input of other than one object")
 				t.Skipf("%d objects (%v)", len(nodes), err)
 			}
-			tally.ran++
-			got, err := kustomize.MergeYAML(input, patch)
-			if isRefusal(err) {
-				tally.refused++
-				t.Logf("refused: %v", err)
-				return
-			}
-			if err != nil {
-				t.Fatalf("engine: %v", err)
-			}
-			g, err := kioRoundTrip(got)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if strings.TrimSpace(g) != want {
-				t.Fatalf("engine:\n%s\nkustomize's test expects:\n%s", g, want)
-			}
-			tally.agreed++
+			tally.merge(t, input, patch, func(got string) (string, error) {
+				g, err := kioRoundTrip(got)
+				return strings.TrimSpace(g), err
+			}, want)
 		})
 	}
-	if len(cases) < 20 {
-		t.Errorf("read only %d patchstrategicmerge cases", len(cases))
-	}
-	t.Logf("patchstrategicmerge (%d cases): %s", len(cases), tally)
 }
 
 func TestPeerPatchJSON6902(t *testing.T) {
-	dir := filepath.Join(moduleDir(t, "sigs.k8s.io/kustomize/api"), "filters", "patchjson6902")
-	cases := peerCases(t, dir, map[string]bool{"input": true, "filter": true, "expectedOutput": true})
-	tally := &peerTally{skipped: map[string]int{}}
+	cases, tally, done := peerSuite(t, "patchjson6902", filepath.Join(moduleDir(t, "sigs.k8s.io/kustomize/api"), "filters", "patchjson6902"), 4, "input", "filter", "expectedOutput")
+	defer done()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if x := onlyFields(c, "testName", "input", "filter", "expectedOutput"); x != "" {
-				tally.skip("with fields the suite does not read (" + x + ")")
-				t.Skipf("fields %s", x)
-			}
+			tally.readsOnly(t, c, "testName", "input", "filter", "expectedOutput")
 			input, _ := c.fields["input"].(string)
 			f, _ := c.fields["filter"].(map[string]any)
 			if x := onlyFields(peerCase{fields: f}, "Patch"); x != "" {
@@ -478,8 +483,4 @@ func TestPeerPatchJSON6902(t *testing.T) {
 			tally.agreed++
 		})
 	}
-	if len(cases) < 4 {
-		t.Errorf("read only %d patchjson6902 cases", len(cases))
-	}
-	t.Logf("patchjson6902 (%d cases): %s", len(cases), tally)
 }

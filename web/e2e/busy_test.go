@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"regexp"
 	"strconv"
-	"time"
 )
 
 // busySiteURL serves the site as siteURL does, except for the engine's
@@ -72,31 +71,17 @@ func busyMarker(ms int, name string) string {
 
 // startBusySite serves busySiteURL in front of the site at target.
 func startBusySite(target string) (net.Listener, error) {
-	client := &http.Client{Timeout: time.Minute}
-	return serveProxy(target, func(proxy http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if !busyWorkerPath.MatchString(r.URL.Path) {
-				proxy.ServeHTTP(w, r)
-				return
-			}
-			// Fetched whole and uncompressed (Go's client undoes the
-			// encoding it asked for), then sent with the prelude in front.
-			resp, err := client.Get(target + r.URL.Path[1:])
-			if err != nil {
-				http.Error(w, err.Error(), http.StatusBadGateway)
-				return
-			}
-			defer resp.Body.Close()
-			body, err := io.ReadAll(resp.Body)
-			if err != nil || resp.StatusCode != http.StatusOK {
-				http.Error(w, fmt.Sprintf("the worker: %d %v", resp.StatusCode, err), http.StatusBadGateway)
-				return
-			}
-			out := bytes.Join([][]byte{[]byte(busyPrelude), body}, nil)
-			w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
-			w.Header().Set("Cache-Control", "no-store")
-			w.Header().Set("Content-Length", strconv.Itoa(len(out)))
-			w.Write(out)
-		})
+	// The worker is sent with the prelude in front.
+	return serveRewriting(target, busyWorkerPath.MatchString, func(w http.ResponseWriter, resp *http.Response) {
+		body, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			http.Error(w, fmt.Sprintf("the worker: %d %v", resp.StatusCode, err), http.StatusBadGateway)
+			return
+		}
+		out := bytes.Join([][]byte{[]byte(busyPrelude), body}, nil)
+		w.Header().Set("Content-Type", resp.Header.Get("Content-Type"))
+		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+		w.Write(out)
 	})
 }

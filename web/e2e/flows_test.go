@@ -34,6 +34,21 @@ func stepIndex(b *browser, phase int, pathSuffix, action string) int {
 	})()`, phase, pathSuffix, action))
 }
 
+// clickStep clicks the first step of a phase whose path and action match
+// (stepIndex) and waits until it is the selected one; it returns the
+// step's index and element id. No such step fails the test.
+func (b *browser) clickStep(phase int, pathSuffix, action string) (int, string) {
+	b.t.Helper()
+	i := stepIndex(b, phase, pathSuffix, action)
+	if i < 0 {
+		b.t.Fatalf("no %s step at %s in phase %d", action, pathSuffix, phase)
+	}
+	id := fmt.Sprintf("step-%d", i)
+	b.run(chromedp.ScrollIntoView(chromedp.ID(id)), chromedp.Click(chromedp.ID(id)))
+	b.waitFor("the step to be selected", fmt.Sprintf(`document.getElementById(%q).getAttribute('aria-current') === 'step'`, id), stepTimeout)
+	return i, id
+}
+
 // showTab clicks a result tab and waits until its panel is shown.
 func (b *browser) showTab(name string) {
 	b.t.Helper()
@@ -460,13 +475,7 @@ func (b *browser) waitForStepLine(editorID, want string) {
 func TestStepHighlights(t *testing.T) {
 	b := newBrowser(t, desktopWidth, desktopHeight)
 	b.open()
-	i := stepIndex(b, 2, ".image", "set")
-	if i < 0 {
-		t.Fatalf("no image step")
-	}
-	id := fmt.Sprintf("step-%d", i)
-	b.run(chromedp.ScrollIntoView(chromedp.ID(id)), chromedp.Click(chromedp.ID(id)))
-	b.waitFor("the step to be selected", fmt.Sprintf(`document.getElementById(%q).getAttribute('aria-current') === 'step'`, id), stepTimeout)
+	i, id := b.clickStep(2, ".image", "set")
 	if !eval[bool](b, fmt.Sprintf(`document.getElementById(%q).closest('li.step').classList.contains('selected')`, id)) {
 		t.Errorf("selected step lacks class selected")
 	}

@@ -5,8 +5,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -115,7 +113,6 @@ func TestKustomizeDifferences(t *testing.T) {
 	for _, k := range samples.KustomizeSamples() {
 		byID[k.ID] = k
 	}
-	dir := screenshotDir(t)
 	for _, size := range desktopAndPhone {
 		for _, theme := range []string{"light", "dark"} {
 			t.Run(size.name+"-"+theme, func(t *testing.T) {
@@ -159,14 +156,7 @@ func TestKustomizeDifferences(t *testing.T) {
 				if w := eval[int](b, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
 					t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
 				}
-				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				path := filepath.Join(dir, "kustomize-differences-"+size.name+"-"+theme+".png")
-				if err := os.WriteFile(path, shot, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				b.screenshot("kustomize-differences-" + size.name + "-" + theme)
 
 				// A sample whose patches kubectl apply would merge alike: nothing shown.
 				n := b.kustomizeRenders()

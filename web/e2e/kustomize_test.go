@@ -12,7 +12,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -315,28 +314,18 @@ func startSamplesWithFixture(t *testing.T, target string) string {
 	if err := json.Unmarshal([]byte(readFile(t, "web/e2e/testdata/kustomize-sample.json")), &fixture); err != nil {
 		t.Fatal(err)
 	}
-	client := &http.Client{Timeout: time.Minute}
-	ln, err := serveProxy(target, func(proxy http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if !strings.HasPrefix(r.URL.Path, "/samples.") || !strings.HasSuffix(r.URL.Path, ".json") {
-				proxy.ServeHTTP(w, r)
-				return
-			}
-			resp, err := client.Get(target + r.URL.Path[1:])
-			if err != nil {
-				http.Error(w, err.Error(), http.StatusBadGateway)
-				return
-			}
-			defer resp.Body.Close()
-			var list []any
-			if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
-				http.Error(w, err.Error(), http.StatusBadGateway)
-				return
-			}
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Cache-Control", "no-store")
-			json.NewEncoder(w).Encode(append(list, fixture))
-		})
+	isSamples := func(path string) bool {
+		return strings.HasPrefix(path, "/samples.") && strings.HasSuffix(path, ".json")
+	}
+	ln, err := serveRewriting(target, isSamples, func(w http.ResponseWriter, resp *http.Response) {
+		var list []any
+		if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		json.NewEncoder(w).Encode(append(list, fixture))
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -63,13 +63,7 @@ func TestHiddenTabsCatchUp(t *testing.T) {
 	if eval[int](b, `performance.getEntriesByName('applylens:rendered').length`) < 1 {
 		t.Errorf("no applylens:rendered performance mark")
 	}
-	i := stepIndex(b, 2, ".image", "set")
-	if i < 0 {
-		t.Fatal("no image step")
-	}
-	id := fmt.Sprintf("step-%d", i)
-	b.run(chromedp.ScrollIntoView(chromedp.ID(id)), chromedp.Click(chromedp.ID(id)))
-	b.waitFor("the step to be selected", fmt.Sprintf(`document.getElementById(%q).getAttribute('aria-current') === 'step'`, id), stepTimeout)
+	b.clickStep(2, ".image", "set")
 	b.run(chromedp.Evaluate[chromedp.Void](rendersJS))
 
 	before := renders(b)
@@ -146,13 +140,7 @@ func TestStepsReuse(t *testing.T) {
 		t.Errorf("%d steps built in closed kept groups, want none before they are opened", n)
 	}
 	openKept(b)
-	sel := stepIndex(b, 1, "spec.minReadySeconds", "clear")
-	if sel < 0 {
-		t.Fatal("no minReadySeconds step")
-	}
-	selID := fmt.Sprintf("step-%d", sel)
-	b.run(chromedp.ScrollIntoView(chromedp.ID(selID)), chromedp.Click(chromedp.ID(selID)))
-	b.waitFor("the step to be selected", fmt.Sprintf(`document.getElementById(%q).getAttribute('aria-current') === 'step'`, selID), stepTimeout)
+	b.clickStep(1, "spec.minReadySeconds", "clear")
 	// Tag every step element with what it shows.
 	const shownJS = `((li) => li.closest('section.phase').dataset.phase + ' ' + [...li.children].filter((c) => !c.classList.contains('decision')).map((c) => c.textContent).join(' | '))`
 	b.run(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('#steps li.step').forEach((li) => { li.__shown = ` + shownJS + `(li); })`))

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -31,11 +32,9 @@ func saveShot(t *testing.T, b *browser, name string) {
 	saveShotAs(t, b, "robust-"+name+".png")
 }
 
-// saveShotAs writes a screenshot of the viewport, after two frames, to
-// tmp/screenshots/file and returns its width in pixels.
-func saveShotAs(t *testing.T, b *browser, file string) int {
+// viewportImage is a screenshot of the viewport as it is now, decoded.
+func viewportImage(t *testing.T, b *browser) image.Image {
 	t.Helper()
-	eval[chromedp.Void](b, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
 	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
@@ -44,6 +43,15 @@ func saveShotAs(t *testing.T, b *browser, file string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return img
+}
+
+// saveShotAs writes a screenshot of the viewport, after two frames, to
+// tmp/screenshots/file and returns its width in pixels.
+func saveShotAs(t *testing.T, b *browser, file string) int {
+	t.Helper()
+	eval[chromedp.Void](b, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
+	img := viewportImage(t, b)
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		t.Fatal(err)

@@ -490,7 +490,6 @@ func TestSavedWorkShareLink(t *testing.T) {
 // widths under tmp/screenshots/, for people to look at; it checks that
 // the page fits the width.
 func TestSavedWorkScreenshots(t *testing.T) {
-	dir := screenshotDir(t)
 	for _, size := range []screen{{"desktop", desktopWidth, desktopHeight, false}, phoneScreen} {
 		t.Run(size.name, func(t *testing.T) {
 			b := newBrowser(t, size.width, size.height)
@@ -508,7 +507,7 @@ func TestSavedWorkScreenshots(t *testing.T) {
 			b2.reload()
 			b2.savesReady()
 			b2.waitFor("the offer", `!document.getElementById('saves-offer').hidden`, stepTimeout)
-			b2.screenshotFits(dir, "saves-offer-"+size.name, size.width)
+			b2.screenshotFits("saves-offer-"+size.name, size.width)
 			b2.openSaves()
 			b2.saveAs("nginx rollout")
 			b2.replaceLine("editor-file", "image: nginx:1.16.1", "image: nginx:1.17.0")
@@ -524,29 +523,22 @@ func TestSavedWorkScreenshots(t *testing.T) {
 			b2.savesStatus("deleted")
 			b2.savesIdle()
 			b2.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('saves').scrollIntoView({block: 'start'})`))
-			b2.screenshotFits(dir, "saves-panel-"+size.name, size.width)
+			b2.screenshotFits("saves-panel-"+size.name, size.width)
 			b2.checkConsole()
 		})
 	}
 }
 
-// screenshotFits saves the viewport as dir/name.png and checks the page fits
-// the width.
-func (b *browser) screenshotFits(dir, name string, width int) {
+// screenshotFits saves the viewport as tmp/screenshots/name.png and checks
+// the page fits the width.
+func (b *browser) screenshotFits(name string, width int) {
 	b.t.Helper()
 	eval[chromedp.Void](b, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
 	if w := b.overflowX(); w > 0 {
 		b.t.Errorf("%s: the page is %d px wider than the %d px viewport", name, w, width)
 	}
-	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	file := filepath.Join(dir, name+".png")
-	if err := os.WriteFile(file, shot, 0o644); err != nil {
-		b.t.Fatal(err)
-	}
-	b.t.Logf("wrote %s", file)
+	b.screenshot(name)
+	b.t.Logf("wrote tmp/screenshots/%s.png", name)
 }
 
 // TestAutosaveDuplicatedTab opens a tab that starts with another live

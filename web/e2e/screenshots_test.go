@@ -46,14 +46,7 @@ func TestScreenshots(t *testing.T) {
 				if w := b.overflowX(); w > 0 {
 					t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
 				}
-				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				img, err := png.Decode(bytes.NewReader(shot))
-				if err != nil {
-					t.Fatal(err)
-				}
+				img := viewportImage(t, b)
 				if got := img.Bounds().Dx(); got != size.width {
 					t.Errorf("screenshot is %d px wide, want %d", got, size.width)
 				}

@@ -4,8 +4,6 @@ package e2e
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -159,7 +157,6 @@ func TestServerSideBoth(t *testing.T) {
 // and checks its layout: the two results side by side on a desktop,
 // stacked on a phone, no line of either wider than its column.
 func TestServerSideBothShots(t *testing.T) {
-	dir := screenshotDir(t)
 	for _, size := range []screen{{"desktop", 1366, 900, false}, phoneScreen} {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(size.name[:1]+scheme[:1], func(t *testing.T) {
@@ -178,21 +175,9 @@ func TestServerSideBothShots(t *testing.T) {
 					t.Errorf("differences wider than the screen: %q", out)
 				}
 				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('ssa-differences').scrollIntoView({block: 'start'})`))
-				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, "ssa-both-"+size.name+"-"+scheme+".png"), shot, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				b.screenshot("ssa-both-" + size.name + "-" + scheme)
 				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('both-client').scrollIntoView({block: 'start'})`))
-				shot, err = chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, "ssa-both-results-"+size.name+"-"+scheme+".png"), shot, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				b.screenshot("ssa-both-results-" + size.name + "-" + scheme)
 				b.checkConsole()
 			})
 		}
@@ -206,7 +191,6 @@ func TestServerSideBothShots(t *testing.T) {
 // kubectl's line breaks. Saves the phone's first screen of both (light and
 // dark) under tmp/screenshots/.
 func TestServerSideReadableOwnersAndError(t *testing.T) {
-	dir := screenshotDir(t)
 	for _, size := range []screen{{"desktop", 1366, 900, false}, phoneScreen} {
 		t.Run(size.name, func(t *testing.T) {
 			b := newBrowser(t, size.width, size.height)
@@ -242,21 +226,9 @@ are the ways you can resolve this warning:
 			}
 			for _, scheme := range []string{"light", "dark"} {
 				b.run(prefersColorScheme(scheme), chromedp.Evaluate[chromedp.Void](`document.getElementById('ssa-kubectl-error').scrollIntoView({block: 'start'})`))
-				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, "ssa-conflict-error-phone-"+scheme+".png"), shot, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				b.screenshot("ssa-conflict-error-phone-" + scheme)
 				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('ssa-result').scrollIntoView({block: 'start'})`))
-				shot, err = chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, "ssa-conflict-owners-phone-"+scheme+".png"), shot, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				b.screenshot("ssa-conflict-owners-phone-" + scheme)
 			}
 			b.checkConsole()
 		})
@@ -272,21 +244,13 @@ func TestServerSideEmbed(t *testing.T) {
 	if n := eval[int](b, `document.body.innerText.split('Apply failed with 1 conflict').length - 1`); n != 1 {
 		t.Errorf("kubectl's conflict error is shown %d times in the embed, want once", n)
 	}
-	dir := screenshotDir(t)
-	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "ssa-embed.png"), shot, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	b.screenshot("ssa-embed")
 	b.checkConsole()
 }
 
 // TestSSAShots saves the server-side view at desktop and
 // phone sizes under tmp/screenshots/ (to look at, not compared).
 func TestSSAShots(t *testing.T) {
-	dir := screenshotDir(t)
 	for _, size := range desktopAndPhone {
 		for i, sample := range []string{"ssa-hpa-replicas-conflict", "ssa-ports-tcp-udp", "ssa-force-conflicts", "walkthrough"} {
 			// Short names: chromium's profile socket path must stay short.
@@ -300,13 +264,7 @@ func TestSSAShots(t *testing.T) {
 				}
 				b.ssaReady("the sample", `true`)
 				b.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('apply-switch').scrollIntoView({block: 'start'})`))
-				shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, "ssa-"+size.name+"-"+sample+".png"), shot, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				b.screenshot("ssa-" + size.name + "-" + sample)
 			})
 		}
 	}

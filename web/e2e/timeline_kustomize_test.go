@@ -3,8 +3,6 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,7 +17,6 @@ import (
 // before the applies, and the Deployment's pod template names the new
 // ConfigMap. A screenshot of the build's explanation for people.
 func TestTimelineKustomizeOverlayPrune(t *testing.T) {
-	dir := screenshotDir(t)
 	for _, size := range desktopAndPhone {
 		t.Run(size.name, func(t *testing.T) {
 			g := readTimelineGolden(t, "kustomize-overlay-prune")
@@ -60,13 +57,7 @@ func TestTimelineKustomizeOverlayPrune(t *testing.T) {
 				t.Errorf("the build's steps %v: want the generator merged, its hash suffix and the Deployment's reference", ks)
 			}
 			eval[chromedp.Void](b, `new Promise((r) => { document.querySelector('#timeline-detail .tl-kustomize').scrollIntoView(); requestAnimationFrame(() => requestAnimationFrame(r)); })`)
-			buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, "timeline-kustomize-"+size.name+".png"), buf, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			b.screenshot("timeline-kustomize-" + size.name)
 			if eval[bool](b, `(() => { const k = document.querySelector('#timeline-detail .tl-kustomize'); const a = document.querySelector('#timeline-detail .tl-apply'); return !k || !a || !(k.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING); })()`) {
 				t.Error("the build's explanation is not before the applies")
 			}

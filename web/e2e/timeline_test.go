@@ -312,7 +312,6 @@ func TestTimelineOpenInPanes(t *testing.T) {
 // TestTimelinePhone: on a phone, a selected step's output is in sight,
 // nothing scrolls sideways; screenshots of both layouts for people.
 func TestTimelinePhone(t *testing.T) {
-	dir := screenshotDir(t)
 	for _, size := range desktopAndPhone {
 		t.Run(size.name, func(t *testing.T) {
 			b := newBrowser(t, size.width, size.height)
@@ -330,29 +329,17 @@ func TestTimelinePhone(t *testing.T) {
 			if w := b.overflowX(); w > 0 {
 				t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
 			}
-			shot := func(name string) {
-				buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			shot("timeline-" + size.name + ".png")
+			b.screenshot("timeline-" + size.name)
 			b.scrollIntoView("#timeline-detail")
-			shot("timeline-" + size.name + "-detail.png")
+			b.screenshot("timeline-" + size.name + "-detail")
 			// The last apply, as the single-apply view explains it.
 			b.selectStep(2, 3)
 			b.scrollIntoView("#timeline-detail .tl-apply")
-			shot("timeline-" + size.name + "-apply.png")
+			b.screenshot("timeline-" + size.name + "-apply")
 			b.run(chromedp.Click(chromedp.ID("btn-theme")))
 			b.waitFor("the dark theme", `document.documentElement.dataset.theme === 'dark'`, stepTimeout)
 			b.scrollIntoView("#timeline-detail")
-			shot("timeline-" + size.name + "-dark.png")
-			if w := b.overflowX(); w > 0 {
-				t.Errorf("with the apply shown, the page is %d px wider than the %d px viewport", w, size.width)
-			}
+			b.screenshotFits("timeline-"+size.name+"-dark", size.width)
 			b.checkConsole()
 		})
 	}
@@ -402,7 +389,6 @@ func openTimelineSample(t *testing.T, size screen, id string, want int) (*browse
 // why; the server-side steps show replicas taken over). Screenshots of
 // both layouts for people.
 func TestTimelineServerSideConflict(t *testing.T) {
-	dir := screenshotDir(t)
 	for _, size := range desktopAndPhone {
 		t.Run(size.name, func(t *testing.T) {
 			b, steps := openTimelineSample(t, size, "server-side-conflict", 5)
@@ -412,18 +398,9 @@ func TestTimelineServerSideConflict(t *testing.T) {
 			if s := steps[4]; s.Stdout != "deployment.apps/web serverside-applied\n" || s.ExitCode != "0" {
 				t.Errorf("the forced apply shows exit %q and %q", s.ExitCode, s.Stdout)
 			}
-			shot := func(name string) {
-				buf, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
 			b.selectStep(3, 5)
 			b.scrollIntoView("#timeline-steps > li:nth-child(4) .tl-stderr")
-			shot("timeline-ssa-" + size.name + "-conflict.png")
+			b.screenshot("timeline-ssa-" + size.name + "-conflict")
 			b.selectStep(4, 5)
 			b.waitFor("the server-side apply's note", `!!document.querySelector('#timeline-detail .tl-apply .tl-ssa-note')`, stepTimeout)
 			if got := b.attr("timeline-detail", "data-step"); got != "4" {
@@ -437,10 +414,7 @@ func TestTimelineServerSideConflict(t *testing.T) {
 				t.Errorf("the forced apply's server-side steps taken over: %q, want .spec.replicas", taken)
 			}
 			b.scrollIntoView("#timeline-detail .tl-apply")
-			shot("timeline-ssa-" + size.name + "-apply.png")
-			if w := b.overflowX(); w > 0 {
-				t.Errorf("the page is %d px wider than the %d px viewport", w, size.width)
-			}
+			b.screenshotFits("timeline-ssa-"+size.name+"-apply", size.width)
 			b.checkConsole()
 		})
 	}

@@ -95,6 +95,29 @@ func serveProxy(target string, wrap func(proxy http.Handler) http.Handler) (net.
 	return ln, nil
 }
 
+// serveRewriting serves target through serveProxy, except the files whose
+// path match tells: each is fetched from target whole and uncompressed (Go's
+// client undoes the encoding it asked for) and rewrite answers with what it
+// makes of it.
+func serveRewriting(target string, match func(path string) bool, rewrite func(w http.ResponseWriter, original *http.Response)) (net.Listener, error) {
+	client := &http.Client{Timeout: time.Minute}
+	return serveProxy(target, func(proxy http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !match(r.URL.Path) {
+				proxy.ServeHTTP(w, r)
+				return
+			}
+			resp, err := client.Get(target + r.URL.Path[1:])
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadGateway)
+				return
+			}
+			defer resp.Body.Close()
+			rewrite(w, resp)
+		})
+	})
+}
+
 // recording is proxy noting each exchange in traffic.
 func recording(proxy http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -17,13 +17,12 @@ import {
 } from './model.js';
 import { groupSteps, groupTitle, changeWords, plainError } from './explain.js';
 import { TIMELINE_LIMITS } from '../timeline/model.js';
+import { EngineMode } from '../page/engine-mode.js';
 
 /** @typedef {import('./model.js').KustomizeState} KustomizeState */
 /** @typedef {{version: string, kustomize?: {yaml: string, warnings: string[], steps: import('./explain.js').KustomizeStep[], differences?: import('./differences.js').KustomizeDifference[], differencesError?: string}, error?: import('./explain.js').KustomizeError}} KustomizeResponse */
 
-const DEBOUNCE_MS = 150;
-
-export class KustomizeMode {
+export class KustomizeMode extends EngineMode {
   /**
    * @param {object} opts
    * @param {HTMLElement} opts.host the mode's section
@@ -37,25 +36,15 @@ export class KustomizeMode {
    * @param {boolean} [opts.deferStart] the engine waits for startEngine()
    */
   constructor({ host, createClient, onChange, onApply, readonly = false, deferStart = false }) {
+    super({ host, createClient, onChange, readonly, deferStart });
     addKustomizeStyle();
-    this.host = host;
-    this.createClient = createClient;
-    this.onChange = onChange;
     this.onApply = onApply;
-    this.readonly = readonly;
-    this.deferStart = deferStart;
-    /** @type {import('../workers/engine-client.js').EngineClient|null} */
-    this.client = null;
     /** @type {KustomizeState} */
     this.tree = starterKustomization();
     /** The file in the editor. */
     this.selected = '';
     /** Each file's editor state (its text, undo history and cursor), by name. @type {Map<string, EditorState>} */
     this.states = new Map();
-    this.visible = false;
-    /** @type {ReturnType<typeof setTimeout>|0} */
-    this.timer = 0;
-    this.renders = 0;
     this.build();
     this.loadTree(this.tree);
     // A handle for browser tests and the console (docs/page.md): editing
@@ -209,29 +198,15 @@ export class KustomizeMode {
     return (k || this.tree.files[0])?.name || '';
   }
 
-  /** Called when the mode is shown or hidden. @param {boolean} visible */
-  setVisible(visible) {
-    this.visible = visible;
-    this.host.hidden = !visible;
-    if (visible) {
-      this.editor.requestMeasure();
-      this.compute();
-    }
+  /** @protected */
+  measure() {
+    this.editor.requestMeasure();
   }
 
-  /** Lets the engine start (deferStart), now if a computation waits for it. */
-  startEngine() {
-    if (!this.deferStart) return;
-    this.deferStart = false;
-    if (this.client) this.client.start();
-  }
-
-  /** The user changed something: compute after a pause. @private */
+  /** The user changed something: compute after a pause, the results marked as about to change. @protected */
   changed() {
-    this.onChange();
+    super.changed();
     this.markComputing();
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.compute(), DEBOUNCE_MS);
   }
 
   /** The results shown are about to be replaced. @private */
@@ -242,14 +217,10 @@ export class KustomizeMode {
 
   /** Asks the engine to build the tree, now. */
   compute() {
-    clearTimeout(this.timer);
-    if (!this.visible) return;
-    if (!this.client) {
-      this.client = this.createClient((response) => this.render(response), (state, detail) => this.engineState(state, detail));
-      if (!this.deferStart) this.client.start();
-    }
+    const client = this.engine();
+    if (!client) return;
     this.markComputing();
-    this.client.request(/** @type {any} */ (kustomizeRequest(this.tree)));
+    client.request(/** @type {any} */ (kustomizeRequest(this.tree)));
   }
 
   /** The engine's state (its own worker). @param {string} state @param {string} [detail] */

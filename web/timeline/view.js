@@ -13,13 +13,12 @@ import { ACTION_WORDS, PATCH_TYPE_WORDS } from '../outputs/format.js';
 import { lineDiff } from './linediff.js';
 import { addTimelineStyle } from './view-style.js';
 import { ssaStep } from '../serverside/steps-list.js';
+import { EngineMode } from '../page/engine-mode.js';
 import {
   emptyTimeline, copyTimeline, addCommand, removeCommand, moveCommand, newFileName, timelineRequest,
 } from './model.js';
 
 /** @typedef {import('./model.js').TimelineState} TimelineState */
-
-const DEBOUNCE_MS = 150;
 
 /**
  * @typedef {object} StepItem
@@ -31,7 +30,7 @@ const DEBOUNCE_MS = 150;
  * @property {EditorView[]} editors
  */
 
-export class TimelineMode {
+export class TimelineMode extends EngineMode {
   /**
    * @param {object} opts
    * @param {HTMLElement} opts.host the timeline's section
@@ -46,28 +45,18 @@ export class TimelineMode {
    *   (an embed starts it once in sight)
    */
   constructor({ host, createClient, onChange, openInPanes, readonly = false, deferStart = false }) {
+    super({ host, createClient, onChange, readonly, deferStart });
     addTimelineStyle();
-    this.host = host;
-    this.createClient = createClient;
-    this.onChange = onChange;
     this.openInPanes = openInPanes;
-    this.readonly = readonly;
-    this.deferStart = deferStart;
-    /** @type {import('../workers/engine-client.js').EngineClient|null} */
-    this.client = null;
     /** @type {TimelineState} */
     this.timeline = emptyTimeline();
     /** @type {StepItem[]} */
     this.items = [];
-    this.visible = false;
-    /** 0: none. @type {ReturnType<typeof setTimeout>|0} */
-    this.timer = 0;
     /** The last timeline answer, and the object chosen in the detail. */
     this.answer = null;
     this.objectRef = '';
     /** The view of an apply shown (Steps, Patch, Result, Diff): kept across answers. */
     this.applyView = 'steps';
-    this.renders = 0;
     this.build();
     // A handle for browser tests and the console (docs/page.md): editing
     // through it is the same as typing in the file's editor.
@@ -142,44 +131,21 @@ export class TimelineMode {
     this.compute();
   }
 
-  /** Called when the mode is shown or hidden. @param {boolean} visible */
-  setVisible(visible) {
-    this.visible = visible;
-    this.host.hidden = !visible;
-    if (visible) {
-      for (const item of this.items) for (const v of item.editors) v.requestMeasure();
-      this.compute();
-    }
-  }
-
-  /** The user changed something: compute after a pause. @private */
-  changed() {
-    this.onChange();
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.compute(), DEBOUNCE_MS);
+  /** @protected */
+  measure() {
+    for (const item of this.items) for (const v of item.editors) v.requestMeasure();
   }
 
   /** Asks the engine for the timeline, now. */
   compute() {
-    clearTimeout(this.timer);
-    if (!this.visible) return;
-    if (!this.client) {
-      this.client = this.createClient((response) => this.render(response), (state, detail) => this.engineState(state, detail));
-      if (!this.deferStart) this.client.start();
-    }
+    const client = this.engine();
+    if (!client) return;
     if (this.timeline.commands.length === 0) {
-      this.client.cancel();
+      client.cancel();
       this.render({ version: '', timeline: { steps: [], selected: -1 } });
       return;
     }
-    this.client.request(/** @type {any} */ (timelineRequest(this.timeline)));
-  }
-
-  /** Lets the engine start (deferStart), now if a computation waits for it. */
-  startEngine() {
-    if (!this.deferStart) return;
-    this.deferStart = false;
-    if (this.client) this.client.start();
+    client.request(/** @type {any} */ (timelineRequest(this.timeline)));
   }
 
   /**

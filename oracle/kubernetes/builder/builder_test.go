@@ -18,6 +18,31 @@ import (
 	"github.com/applylens/applylens/engine"
 )
 
+// kindScope is a kind a test's discovery knows, cluster-scoped or not.
+type kindScope struct {
+	gvk     schema.GroupVersionKind
+	cluster bool
+}
+
+// fakeBuilder is kubectl's resource builder as apply's GetObjects starts
+// it (unstructured, continuing on errors), with a discovery that knows
+// kinds and no server behind it.
+func fakeBuilder(kinds []kindScope) *resource.Builder {
+	mapper := meta.NewDefaultRESTMapper(nil)
+	for _, k := range kinds {
+		scope := meta.RESTScopeNamespace
+		if k.cluster {
+			scope = meta.RESTScopeRoot
+		}
+		mapper.Add(k.gvk, scope)
+	}
+	return resource.NewFakeBuilder(
+		func(schema.GroupVersion) (resource.RESTClient, error) { return nil, nil },
+		func() (meta.RESTMapper, error) { return mapper, nil },
+		func() (restmapper.CategoryExpander, error) { return restmapper.SimpleCategoryExpander{}, nil },
+	).Unstructured().ContinueOnError()
+}
+
 // kubectlBuilder reads file as `kubectl apply -f file` does (apply.go's
 // GetObjects: the builder's chain with -n when namespace is given, else
 // the context's "default"), with a discovery that knows the kinds in
@@ -25,24 +50,14 @@ import (
 // returns the object handed to apply and its namespace.
 func kubectlBuilder(t *testing.T, file, namespace string, clusterScoped bool) (*unstructured.Unstructured, string, error) {
 	t.Helper()
-	mapper := meta.NewDefaultRESTMapper(nil)
-	for _, k := range []struct {
-		gvk     schema.GroupVersionKind
-		cluster bool
-	}{
+	b := fakeBuilder([]kindScope{
 		{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}, false},
 		{schema.GroupVersionKind{Version: "v1", Kind: "ConfigMap"}, false},
 		{schema.GroupVersionKind{Version: "v1", Kind: "Namespace"}, true},
 		{schema.GroupVersionKind{Group: "rbac.authorization.k8s.io", Version: "v1", Kind: "ClusterRole"}, true},
 		{schema.GroupVersionKind{Group: "storage.k8s.io", Version: "v1", Kind: "StorageClass"}, true},
 		{schema.GroupVersionKind{Group: "example.com", Version: "v1", Kind: "Backup"}, clusterScoped},
-	} {
-		scope := meta.RESTScopeNamespace
-		if k.cluster {
-			scope = meta.RESTScopeRoot
-		}
-		mapper.Add(k.gvk, scope)
-	}
+	})
 	path := filepath.Join(t.TempDir(), "file.yaml")
 	if err := os.WriteFile(path, []byte(file), 0o600); err != nil {
 		t.Fatal(err)
@@ -51,11 +66,7 @@ func kubectlBuilder(t *testing.T, file, namespace string, clusterScoped bool) (*
 	if !enforce {
 		ns = engine.DefaultNamespace
 	}
-	infos, err := resource.NewFakeBuilder(
-		func(schema.GroupVersion) (resource.RESTClient, error) { return nil, nil },
-		func() (meta.RESTMapper, error) { return mapper, nil },
-		func() (restmapper.CategoryExpander, error) { return restmapper.SimpleCategoryExpander{}, nil },
-	).Unstructured().ContinueOnError().
+	infos, err := b.
 		NamespaceParam(ns).DefaultNamespace().
 		FilenameParam(enforce, &resource.FilenameOptions{Filenames: []string{path}}).
 		Flatten().Do().Infos()

@@ -7,10 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/cli-runtime/pkg/resource"
-	"k8s.io/client-go/restmapper"
 	cmdutil "k8s.io/kubectl/pkg/cmd/util"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
@@ -55,22 +53,12 @@ func kubectlKustomize(t *testing.T, tree map[string]string, dir string, files []
 			t.Fatal(err)
 		}
 	}
-	mapper := meta.NewDefaultRESTMapper(nil)
-	for _, k := range []struct {
-		gvk     schema.GroupVersionKind
-		cluster bool
-	}{
+	b := fakeBuilder([]kindScope{
 		{schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}, false},
 		{schema.GroupVersionKind{Version: "v1", Kind: "ConfigMap"}, false},
 		{schema.GroupVersionKind{Version: "v1", Kind: "Service"}, false},
 		{schema.GroupVersionKind{Version: "v1", Kind: "Namespace"}, true},
-	} {
-		scope := meta.RESTScopeNamespace
-		if k.cluster {
-			scope = meta.RESTScopeRoot
-		}
-		mapper.Add(k.gvk, scope)
-	}
+	})
 	opts := &resource.FilenameOptions{Recursive: recursive}
 	if dir != "" {
 		opts.Kustomize = filepath.Join(root, dir)
@@ -78,11 +66,7 @@ func kubectlKustomize(t *testing.T, tree map[string]string, dir string, files []
 	for _, f := range files {
 		opts.Filenames = append(opts.Filenames, filepath.Join(root, f))
 	}
-	infos, err := resource.NewFakeBuilder(
-		func(schema.GroupVersion) (resource.RESTClient, error) { return nil, nil },
-		func() (meta.RESTMapper, error) { return mapper, nil },
-		func() (restmapper.CategoryExpander, error) { return restmapper.SimpleCategoryExpander{}, nil },
-	).Unstructured().ContinueOnError().
+	infos, err := b.
 		NamespaceParam(engine.DefaultNamespace).DefaultNamespace().
 		FilenameParam(false, opts).
 		Flatten().Do().Infos()
