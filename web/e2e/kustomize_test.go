@@ -499,7 +499,7 @@ func TestKustomizeTimeLimit(t *testing.T) {
 		t.Errorf("after the time limit the earlier build is not marked as such (the note: %q)", b.text("kustomize-stale"))
 	}
 	eval[chromedp.Void](b, `document.getElementById('kustomize').scrollIntoView()`)
-	b.screenshotFits(screenshotDir(t), "kustomize-timeout-desktop", desktopWidth)
+	b.screenshotFits("kustomize-timeout-desktop", desktopWidth)
 
 	// The next edit, typed: the top builds one level's kustomization, in
 	// the worker started again.
