@@ -109,6 +109,18 @@ func replaceAll(ra *accumulator, reps []types.Replacement, kfile string, tr *tra
 			return errorf(ErrTransform, kfile, "%s", err.Error())
 		}
 	}
+	// kustomize reads every object's metadata again later in the build
+	// and fails there on one a replacement left without a name or kind
+	// (a list, a map or "" copied into metadata.name), or with a comma
+	// in its name (its earlier names are kept comma-separated); where it fails depends
+	// on what runs next, which is not modelled.
+	for _, o := range ra.objs {
+		for _, f := range []*yaml.Node{field(o.meta(), "name"), field(o.node, "kind")} {
+			if f != nil && (f.Kind != yaml.ScalarNode || f.Value == "" || strings.Contains(f.Value, ",")) {
+				return errorf(ErrUnsupported, kfile, "%s: a replacement left %s without a name or kind, or with a comma in it (a list, a map, an empty text or a comma-separated text copied there); kustomize then fails later in the build, which is not computed here", kfile, objectJSON(o))
+			}
+		}
+	}
 	return nil
 }
 
@@ -132,7 +144,10 @@ func replaceOne(ra *accumulator, r *types.Replacement, num int, tr *trace) error
 			return fmt.Errorf("error creating target selector: %w", err)
 		}
 		for _, o := range ra.objs {
-			ids := replacementIDs(o)
+			ids, err := replacementIDs(o)
+			if err != nil {
+				return err
+			}
 			ok, err := selectByAnnoAndLabel(o, sel)
 			if err != nil {
 				return err
@@ -156,10 +171,16 @@ func replaceOne(ra *accumulator, r *types.Replacement, num int, tr *trace) error
 // replacementIDs is utils.MakeResIds: the object's id now and the ids it
 // had before renames. kustomize builds them from Gvk literals, which
 // never count as cluster-scoped.
-func replacementIDs(o *object) []resID {
+func replacementIDs(o *object) ([]resID, error) {
 	cur := o.curID()
 	cur.scopeUnknown = true
-	return append([]resID{cur}, o.prevIDs()...)
+	// The earlier ids are kept as three comma-separated lists; a name
+	// with a comma in it (a replacement can write one) unbalances them.
+	if names := o.csvAnnotation(annoPreviousNames); names != nil &&
+		(len(names) != len(o.csvAnnotation(annoPreviousNamespaces)) || len(names) != len(o.csvAnnotation(annoPreviousKinds))) {
+		return nil, fmt.Errorf("number of previous names, number of previous namespaces, number of previous kinds not equal")
+	}
+	return append([]resID{cur}, o.prevIDs()...), nil
 }
 
 // replacementValue is getReplacement: the value node, and how the step
@@ -175,7 +196,11 @@ func replacementValue(objs []*object, r *types.Replacement) (*yaml.Node, string,
 	sel := resID{gvk: gvk{Group: src.Group, Version: src.Version, Kind: src.Kind}, Name: src.Name, Namespace: src.Namespace, scopeUnknown: true}
 	var match *object
 	for _, o := range objs {
-		for _, id := range replacementIDs(o) {
+		ids, err := replacementIDs(o)
+		if err != nil {
+			return nil, "", fmt.Errorf("error getting node IDs: %w", err)
+		}
+		for _, id := range ids {
 			if (sel.Name == "" || sel.Name == id.Name) && (sel.Namespace == "" || sel.nsEquals(id)) && id.gvk.isSelected(sel.gvk) {
 				if match != nil {
 					return nil, "", fmt.Errorf("multiple matches for selector %s", sourceSelectorString(src))
