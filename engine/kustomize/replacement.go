@@ -117,7 +117,7 @@ func replaceAll(ra *accumulator, reps []types.Replacement, kfile string, tr *tra
 	for _, o := range ra.objs {
 		for _, f := range []*yaml.Node{field(o.meta(), "name"), field(o.node, "kind")} {
 			if f != nil && (f.Kind != yaml.ScalarNode || f.Value == "" || strings.Contains(f.Value, ",")) {
-				return errorf(ErrUnsupported, kfile, "%s: a replacement left %s without a name or kind, or with a comma in it (a list, a map, an empty text or a comma-separated text copied there); kustomize then fails later in the build, which is not computed here", kfile, objectJSON(o))
+				return errorf(ErrUnsupported, kfile, "%s: a replacement left %s without a name or kind, or with a comma in it (a list, a map, an empty text or a comma-separated text copied there); kustomize then fails later in the build, which is not computed here", kfile, describe(o.curID()))
 			}
 		}
 	}

@@ -310,11 +310,11 @@ func genReplacement(r *rand.Rand) string {
 }
 
 func TestGeneratedReplacementCases(t *testing.T) {
-	n, built := generatedStream(t, "replacements", 2000, func(r *rand.Rand) (map[string]string, string, bool) {
+	n, built := generatedStream(t, "replacements", 3000, func(r *rand.Rand) (map[string]string, string, bool) {
 		files, dir := genReplacements(r)
 		return files, dir, true
 	})
-	if built < n/4 {
+	if built < n/5 {
 		t.Errorf("only %d of %d cases built: too few get past the replacements", built, n)
 	}
 }
