@@ -21,9 +21,9 @@ import (
 // targets' with yaml.PathMatcher (regular expressions in [name=value],
 // `*` wildcards, creation when options.create says so).
 //
-// kustomize 5.8 also reads a path that goes on past a scalar field as a
-// path into that field's text parsed as YAML or JSON (structured data in a
-// string); that is refused here, by name, rather than guessed.
+// kustomize 5.8 also reads a target path that goes on past a scalar field
+// as a path into that field's text parsed as YAML or JSON (structured data
+// in a string): replacement_structured.go.
 
 const defaultReplacementFieldPath = "metadata.name"
 
@@ -363,7 +363,11 @@ func copyValueToTarget(o *object, value *yaml.Node, sel *types.TargetSelector, n
 			create = value.Kind
 		}
 		parts := smarterPathSplitter(fp, ".")
-		if err := refuseStructuredData(o.node, parts); err != nil {
+		err := setInStructuredData(o, value, parts, create, fp, num, from, tr)
+		var u *replacementUnsupported
+		if err == nil {
+			continue
+		} else if errors.As(err, &u) {
 			return err
 		}
 		desc := describe(o.curID())
@@ -438,24 +442,6 @@ func setFieldValue(opts *types.FieldOptions, t, value *yaml.Node) error {
 		t.Value = v.Value
 	} else {
 		*t = *v
-	}
-	return nil
-}
-
-// refuseStructuredData refuses a target field path that kustomize would
-// read as a path into a scalar's text parsed as YAML or JSON
-// (setValueInStructuredData): some shorter prefix of the path leads, as
-// yaml.Lookup reads it, to a scalar whose text parses.
-func refuseStructuredData(n *yaml.Node, parts []string) error {
-	for i := 1; i < len(parts); i++ {
-		f, err := lookupPath(n, parts[:i])
-		if err != nil || f == nil || f.Kind != yaml.ScalarNode {
-			continue
-		}
-		var parsed yaml.Node
-		if yaml.Unmarshal([]byte(f.Value), &parsed) == nil {
-			return refuseReplacement("the field path %q goes on past the scalar %s (kustomize then edits that text as YAML or JSON); not computed", strings.Join(parts, "."), strings.Join(parts[:i], "."))
-		}
 	}
 	return nil
 }
@@ -691,6 +677,11 @@ func next(path []string) string {
 }
 
 func (p pathMatcher) field(n *yaml.Node, path []string) ([]*yaml.Node, error) {
+	// kyaml's Pipe reads a document as its content (a scalar's text
+	// parsed as structured data is a document).
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
 	f, err := getField(n, path[0])
 	if err != nil {
 		return nil, err
@@ -706,11 +697,7 @@ func (p pathMatcher) field(n *yaml.Node, path []string) ([]*yaml.Node, error) {
 		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: path[0]}, f)
 	}
 	if f.Kind == yaml.ScalarNode && len(path) > 1 {
-		var parsed yaml.Node
-		if err := yaml.Unmarshal([]byte(f.Value), &parsed); err != nil {
-			return nil, err
-		}
-		return nil, refuseReplacement("the field path goes on past the scalar %q (kustomize then edits its text as YAML or JSON); not computed", path[0])
+		return p.structuredInScalar(f, path[1:])
 	}
 	return p.filter(f, path[1:])
 }

@@ -103,7 +103,7 @@ replacements:
 			wantKind: ErrTransform,
 		},
 		{
-			name: "a path into a scalar's text is refused",
+			name: "a path on past a scalar whose text is not a map",
 			kust: `resources: [app.yaml]
 replacements:
 - sourceValue: x
@@ -111,8 +111,28 @@ replacements:
   - select: {kind: ConfigMap}
     fieldPaths: [data.IMAGE.deep]
 `,
-			wantErr:  "/kustomization.yaml: replacement 1: the field path",
-			wantKind: ErrUnsupported,
+			wantErr:  "unable to find field \"data.IMAGE.deep\" in replacement target: wrong node kind: expected MappingNode but got ScalarNode: node contents:\nnone\n",
+			wantKind: ErrTransform,
+		},
+		{
+			// kustomize 5.8 edits JSON in a string and writes it back
+			// compact, keys sorted.
+			name: "a path into JSON text",
+			kust: `resources: [app.yaml, json.yaml]
+replacements:
+- source: {kind: Deployment, fieldPath: "spec.template.spec.containers.0.image"}
+  targets:
+  - select: {name: js}
+    fieldPaths: [data.config\.json.server.image]
+`,
+			extra: map[string]string{"json.yaml": `apiVersion: v1
+kind: ConfigMap
+metadata: {name: js}
+data:
+  config.json: '{"server": {"port": 80, "image": "old"}}'
+`},
+			wantLines: []string{`  config.json: '{"server":{"image":"nginx:1.27","port":80}}'`},
+			wantStep:  "replacement 1: copied Deployment web's spec.template.spec.containers.0.image (nginx:1.27) into ConfigMap js's data.config\\.json.server.image, inside the text of data.config.json (read as JSON and written back)",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

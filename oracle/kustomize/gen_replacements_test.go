@@ -55,6 +55,11 @@ data:
   HOST: db.example.com
   PORT: "5432"
   LIST: a,b,c
+  config.json: ` + pick(`'{"db": {"host": "x", "port": 5432}, "list": [1, 2]}'`, "|\n    {\n      \"db\": {\"host\": \"x\"}\n    }") + `
+  app.yaml: |
+    server:
+      image: old
+      ports: [80]
 ` + pick("", "  EMPTY: \"\"\n", "  NUM: 12\n") + `---
 apiVersion: v1
 kind: Service
@@ -280,9 +285,11 @@ func genReplacement(r *rand.Rand) string {
 				"metadata.labels.[app.kubernetes.io/name]",
 				"spec.template.metadata.labels.copied",
 			},
-			"ConfigMap": {"data.NEW", "data.HOST", "data.PORT", "data.LIST", "metadata.annotations.copied", "data.HOST.x"},
-			"Service":   {"spec.ports.0.port", "spec.ports.[port=80].targetPort", "metadata.name", "spec.ports.1.port", "spec.selector.app"},
-			"":          {"metadata.name", "metadata.annotations.copied", "spec.missing.deep"},
+			"ConfigMap": {"data.HOST", "data.[config.json].db.host", "data.[app.yaml].server.image", "data.NEW", "data.PORT", "data.LIST",
+				"metadata.annotations.copied", "data.HOST.x", "data.config\\.json.db.new", "data.[config.json].list.1",
+				"data.[app.yaml].server.ports.0", "data.[app.yaml].server.new.deep", "data.[app.yaml].server.ports.[=80]", "data.[config.json].*"},
+			"Service": {"spec.ports.0.port", "spec.ports.[port=80].targetPort", "metadata.name", "spec.ports.1.port", "spec.selector.app"},
+			"":        {"metadata.name", "metadata.annotations.copied", "spec.missing.deep"},
 		}[kind]
 		if r.Intn(6) != 0 {
 			b.WriteString("  fieldPaths:\n")
