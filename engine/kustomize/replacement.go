@@ -235,7 +235,7 @@ func replacementValue(objs []*object, r *types.Replacement) (*yaml.Node, string,
 		c := copyNode(rn)
 		c.Value = parts[o.Index]
 		rn = c
-		from += fmt.Sprintf(" (part %d split at %q)", o.Index, o.Delimiter)
+		from = fmt.Sprintf("part %d (split at %q) of %s", o.Index, o.Delimiter, from)
 	}
 	return rn, from, nil
 }
@@ -382,12 +382,17 @@ func copyValueToTarget(o *object, value *yaml.Node, sel *types.TargetSelector, n
 		if len(fields) == 0 {
 			return fmt.Errorf("%s", fieldRetrievalError(fp, create != 0))
 		}
-		for _, t := range fields {
+		for i, t := range fields {
 			old := shownValue(t)
 			if err := setFieldValue(sel.Options, t, value); err != nil {
 				return err
 			}
-			tr.add(desc, fp, old, shownValue(t), "replacement %d: copied %s (%s) into %s's %s", num, from, shownValue(value), desc, fp)
+			which := ""
+			if len(fields) > 1 {
+				// A wildcard or a [name=regex] reached several fields.
+				which = fmt.Sprintf(" (field %d of the %d it reaches)", i+1, len(fields))
+			}
+			tr.add(desc, fp, old, shownValue(t), "replacement %d: copied %s (%s) into %s's %s%s", num, from, shownValue(value), desc, fp, which)
 		}
 	}
 	return nil
