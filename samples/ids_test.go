@@ -53,6 +53,7 @@ var releasedIDs = []string{
 	"kustomize-json6902-vs-strategic", "kustomize-namespace-prefix-references",
 	"kustomize-labels-selectors", "kustomize-images", "kustomize-keyed-list-order",
 	"kustomize-generator-merge-overlay", "kustomize-components", "kustomize-openapi-replaces-builtin",
+	"kustomize-replacements-image-tag",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.

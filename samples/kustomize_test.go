@@ -156,6 +156,7 @@ func TestKustomizeSampleSteps(t *testing.T) {
 		{"kustomize-generator-merge-overlay", "configMapGenerator", "ConfigMap app-config", "", "behavior merge"},
 		{"kustomize-namespace-prefix-references", "nameReference", "RoleBinding team-a-web-reader (namespace team-a)", "subjects/name", "renamed web → team-a-web"},
 		{"kustomize-labels-selectors", "labels", "Deployment pay", "spec/selector/matchLabels/version", "field spec spec/selector/matchLabels"},
+		{"kustomize-replacements-image-tag", "replacements", "Job migrate-v2", "spec.template.spec.containers.[name=migrate].env.[name=CONFIG_NAME].value", "replacement 2: copied ConfigMap shop-config-v2's metadata.name (shop-config-v2)"},
 		{"kustomize-images", "images", "CronJob cleanup", "spec/jobTemplate/spec/template/spec/containers[]/image", "images entry busybox"},
 		{"kustomize-json6902-vs-strategic", "patches", "Deployment worker", "spec/template/spec/containers[name=main]/env[name=DEBUG]", "kyaml puts the patch's elements first"},
 		{"kustomize-target-no-match", "patches", "", "", "matches no object"},

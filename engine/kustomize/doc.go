@@ -16,7 +16,8 @@
 // depth-first), the generators, the components (kind Component, run on the
 // including kustomization's objects), then the builtin transformers in kustomize's fixed order
 // (namespace, namePrefix, nameSuffix, labels and commonLabels,
-// commonAnnotations, replicas, images), then, once for the whole build, the
+// commonAnnotations, replicas, images, then replacements: replacement.go),
+// then, once for the whole build, the
 // name references to renamed objects (kustomize's nameReference
 // configuration), the legacy sort order kubectl applies by default, and the
 // output, written as kustomize writes it: each object through JSON and

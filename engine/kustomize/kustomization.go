@@ -43,7 +43,6 @@ var unsupported = []struct {
 	get    func(k *types.Kustomization) bool
 	reason string
 }{
-	{"replacements", func(k *types.Kustomization) bool { return present(k.Replacements) }, "replacements are not computed"},
 	{"vars", func(k *types.Kustomization) bool { return present(k.Vars) }, "vars (deprecated in kustomize) are not computed"},
 	{"crds", func(k *types.Kustomization) bool { return present(k.Crds) }, "CRD field specs are not computed"},
 	{"helmGlobals", func(k *types.Kustomization) bool { return present(k.HelmGlobals) }, "Helm charts need helm and the network (kubectl kustomize --enable-helm)"},

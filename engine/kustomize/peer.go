@@ -3,8 +3,11 @@ package kustomize
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 
+	"github.com/applylens/applylens/engine/kustomize/internal/types"
 	yaml "go.yaml.in/yaml/v3"
+	sigsyaml "sigs.k8s.io/yaml"
 )
 
 // This file gives the engine's two patch primitives a YAML-text entry
@@ -98,4 +101,41 @@ func parseOne(text, what string) (*yaml.Node, error) {
 		return &yaml.Node{Kind: yaml.MappingNode, Tag: tagMap}, nil
 	}
 	return d.Content[0], nil
+}
+
+// ApplyReplacements runs replacements (YAML with a `replacements:` list,
+// as kustomize's replacement filter reads its configuration) on the
+// objects of input (YAML documents) as kustomize's replacement.Filter
+// does, and writes the objects as MergeYAML writes one, separated by
+// "---". What the engine refuses is an *Error of kind ErrUnsupported.
+func ApplyReplacements(input, replacements string) (string, error) {
+	var cfg struct {
+		Replacements []types.Replacement `json:"replacements"`
+	}
+	if err := sigsyaml.Unmarshal([]byte(replacements), &cfg); err != nil {
+		return "", errorf(ErrInput, "", "the replacements: %v", err)
+	}
+	nodes, err := decodeDocuments([]byte(input))
+	if err != nil {
+		return "", errorf(ErrInput, "", "the input: %v", err)
+	}
+	ra := &accumulator{}
+	for _, n := range nodes {
+		ra.objs = append(ra.objs, &object{node: n})
+	}
+	if err := replaceAll(ra, cfg.Replacements, "", nil); err != nil {
+		return "", err
+	}
+	var out []string
+	for _, o := range ra.objs {
+		if isNilOrEmpty(o.node) {
+			continue
+		}
+		y, err := writeYAML(o.node)
+		if err != nil {
+			return "", errorf(ErrTransform, "", "%v", err)
+		}
+		out = append(out, y)
+	}
+	return strings.Join(out, "---\n"), nil
 }

@@ -59,6 +59,12 @@ func (b *builder) runTransformers(ra *accumulator, k *types.Kustomization, root,
 		}
 		legacyPatches = append(legacyPatches, jp)
 	}
+	// The ReplacementTransformer is configured last (its path files read
+	// here) and runs last, after images.
+	reps, err := b.configureReplacements(k.Replacements, root, kfile)
+	if err != nil {
+		return err
+	}
 	b.tr.name = "patchesStrategicMerge"
 	if err := applyPSM(ra, psm, kfile, b.tr); err != nil {
 		return err
@@ -126,6 +132,13 @@ func (b *builder) runTransformers(ra *accumulator, k *types.Kustomization, root,
 		}
 	}
 	ra.dropEmpties()
+	if len(reps) > 0 {
+		b.tr.name = "replacements"
+		if err := replaceAll(ra, reps, kfile, b.tr); err != nil {
+			return err
+		}
+		ra.dropEmpties()
+	}
 	return nil
 }
 

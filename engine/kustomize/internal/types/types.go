@@ -27,7 +27,7 @@ type Kustomization struct {
 	Patches               []Patch               `json:"patches,omitempty"`
 	Images                []Image               `json:"images,omitempty"`
 	ImageTags             []Image               `json:"imageTags,omitempty"`
-	Replacements          json.RawMessage       `json:"replacements,omitempty"`
+	Replacements          []ReplacementField    `json:"replacements,omitempty"`
 	Replicas              []Replica             `json:"replicas,omitempty"`
 	Vars                  json.RawMessage       `json:"vars,omitempty"`
 	SortOptions           *SortOptions          `json:"sortOptions,omitempty"`
@@ -179,4 +179,43 @@ type ConfigMapArgs struct {
 type SecretArgs struct {
 	GeneratorArgs `json:",inline,omitempty"`
 	Type          string `json:"type,omitempty"`
+}
+
+// ReplacementField is one entry of replacements: a replacement written
+// inline, or the path of a file holding one or a list of them.
+type ReplacementField struct {
+	Replacement `json:",inline,omitempty"`
+	Path        string `json:"path,omitempty"`
+}
+
+// Replacement copies a source's value (a field of one object, or a
+// literal) into fields of the targets.
+type Replacement struct {
+	Source      *SourceSelector   `json:"source,omitempty"`
+	Targets     []*TargetSelector `json:"targets,omitempty"`
+	SourceValue *string           `json:"sourceValue,omitempty"`
+}
+
+// SourceSelector is a replacement's source: one object and its field.
+type SourceSelector struct {
+	ResId     `json:",inline,omitempty"`
+	FieldPath string        `json:"fieldPath,omitempty"`
+	Options   *FieldOptions `json:"options,omitempty"`
+}
+
+// TargetSelector is a replacement's target: the objects selected and not
+// rejected, and their fields.
+type TargetSelector struct {
+	Select     *Selector     `json:"select"`
+	Reject     []*Selector   `json:"reject,omitempty"`
+	FieldPaths []string      `json:"fieldPaths,omitempty"`
+	Options    *FieldOptions `json:"options,omitempty"`
+}
+
+// FieldOptions refine how a source's or target's field is read or written.
+type FieldOptions struct {
+	Delimiter string `json:"delimiter,omitempty"`
+	Index     int    `json:"index,omitempty"`
+	Encoding  string `json:"encoding,omitempty"`
+	Create    bool   `json:"create,omitempty"`
 }
