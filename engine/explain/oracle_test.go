@@ -3,6 +3,7 @@
 package explain
 
 import (
+	"errors"
 	"reflect"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
 
 	"github.com/applylens/applylens/engine/schema"
+	"github.com/applylens/applylens/engine/strategic"
 )
 
 // metaNode adapts strategicpatch's struct-tag metadata to schema.Node, so
@@ -107,9 +109,10 @@ func TestOracleFixtures(t *testing.T) {
 	}
 }
 
-// TestOracleOverwriteConflict compares the overwrite-conflict warning with
-// CreateThreeWayMergePatch(overwrite=false) on every strategic fixture,
-// plus the cases that only an --overwrite=false run distinguishes.
+// TestOracleOverwriteConflict compares the engine's --overwrite=false
+// conflict (strategic.CreateThreeWayMergePatch, whose error the engine
+// explains in plain words) with kubectl's on every strategic fixture, plus
+// the cases that only an --overwrite=false run distinguishes.
 func TestOracleOverwriteConflict(t *testing.T) {
 	extra := []fixture{
 		{name: "drift in a field the file does not change",
@@ -135,21 +138,17 @@ func TestOracleOverwriteConflict(t *testing.T) {
 			continue
 		}
 		t.Run(f.name, func(t *testing.T) {
-			patch, _, err := kubectlPatch(t, in, true)
-			if err != nil {
+			if _, _, err := kubectlPatch(t, in, true); err != nil {
 				t.Fatal(err)
 			}
-			in.Patch = patch
-			in.Overwrite = &no
 			_, _, conflictErr := kubectlPatch(t, in, false)
-			warned := false
-			for _, w := range Warnings(in) {
-				if w.Code == WarnOverwriteConflict {
-					warned = true
-				}
-			}
-			if warned != (conflictErr != nil) {
-				t.Errorf("overwrite-conflict warning = %v, kubectl error = %v", warned, conflictErr)
+			apiVersion, _ := in.Modified["apiVersion"].(string)
+			kind, _ := in.Modified["kind"].(string)
+			root, _ := schema.Builtin.Root(apiVersion, kind)
+			_, engineErr := strategic.CreateThreeWayMergePatch(enc(t, in.Original), enc(t, in.Modified), enc(t, in.Current), root, false)
+			var conflict *strategic.ErrConflict
+			if errors.As(engineErr, &conflict) != (conflictErr != nil) {
+				t.Errorf("engine conflict = %v, kubectl error = %v", engineErr, conflictErr)
 			}
 		})
 	}

@@ -15,19 +15,18 @@ import (
 
 // Warning codes.
 const (
-	WarnCustomResource    = "not-built-in"
-	WarnNoLastApplied     = "missing-annotation"
-	WarnOverwriteConflict = "overwrite-conflict"
-	WarnAnnotationType    = "non-string-annotation"
-	WarnLabelType         = "non-string-label"
-	WarnAnnotationSize    = "annotation-size"
-	WarnReplicasRemoved   = "replicas-removed"
-	WarnNarrowMergeKey    = "merge-key-narrow"
-	WarnDuplicateKey      = "duplicate-merge-key"
-	WarnMissingMergeKey   = "missing-merge-key"
-	WarnQuantity          = "non-canonical-quantity"
-	WarnStringData        = "secret-stringdata"
-	WarnBigInteger        = "big-integer"
+	WarnCustomResource  = "not-built-in"
+	WarnNoLastApplied   = "missing-annotation"
+	WarnAnnotationType  = "non-string-annotation"
+	WarnLabelType       = "non-string-label"
+	WarnAnnotationSize  = "annotation-size"
+	WarnReplicasRemoved = "replicas-removed"
+	WarnNarrowMergeKey  = "merge-key-narrow"
+	WarnDuplicateKey    = "duplicate-merge-key"
+	WarnMissingMergeKey = "missing-merge-key"
+	WarnQuantity        = "non-canonical-quantity"
+	WarnStringData      = "secret-stringdata"
+	WarnBigInteger      = "big-integer"
 )
 
 // AnnotationsSizeLimit is the API server's limit on the total size of an
@@ -64,16 +63,6 @@ func Warnings(in Inputs) []Warning {
 	if in.Current != nil && in.Original == nil {
 		add(WarnNoLastApplied, annotationPath, "The live object has no last-applied annotation (it was made by kubectl create without --save-config, or by another tool): kubectl has nothing to compare the file with, so fields removed from the file are never cleared. This apply adds the annotation, so later applies work normally.")
 	}
-	if in.Current != nil && !in.overwrite() && !in.jsonMerge() && in.Patch != nil {
-		if p, ok := sc.conflictPath(in.Schema, in.Patch, in.Original, in.Current); ok {
-			if len(p) == 3 && p.String() == annotationPath.String() {
-				add(WarnOverwriteConflict, p, "With --overwrite=false kubectl refuses this apply: the patch rewrites the last-applied annotation, and the live annotation differs from last-applied (which never contains itself), so nearly every change to an applied object conflicts.")
-			} else {
-				add(WarnOverwriteConflict, p, "With --overwrite=false kubectl refuses this apply: the patch changes this field, and the live value was changed since the last apply (it differs from last-applied).")
-			}
-		}
-	}
-
 	file := in.File
 	if file == nil {
 		file = in.Modified
@@ -452,149 +441,4 @@ func (sc *scratch) bigInts(v any, found func(*pathStack, int64)) {
 			found(path, t)
 		}
 	}
-}
-
-// conflictPath mirrors strategicpatch's --overwrite=false check: the patch
-// conflicts when it sets a field to something other than what the live
-// object has where the live object changed since last-applied. It returns
-// the first such field in key order.
-func (sc *scratch) conflictPath(node schema.Node, patch, original, current map[string]any) (Path, bool) {
-	depth := len(sc.path.segs)
-	if !sc.conflict(node, patch, original, current) {
-		return nil, false
-	}
-	p := slices.Clone(sc.path.segs[depth:])
-	for len(sc.path.segs) > depth {
-		sc.path.pop()
-	}
-	return p, true
-}
-
-// conflict is conflictPath below the map at sc.path; on a conflict it
-// returns true with sc.path left at the conflicting field.
-func (sc *scratch) conflict(node schema.Node, patch, original, current map[string]any) bool {
-	defer sc.release(sc.mark())
-	path := &sc.path
-	for _, k := range sc.sortedKeysAll(patch) {
-		if strings.HasPrefix(k, "$") {
-			continue
-		}
-		path.key(k)
-		if sc.conflictField(node, k, patch[k], original, current) {
-			return true
-		}
-		path.pop()
-	}
-	return false
-}
-
-// conflictField is conflict for field k (at sc.path), pv its patch.
-func (sc *scratch) conflictField(node schema.Node, k string, pv any, original, current map[string]any) bool {
-	path := &sc.path
-	ov, oOK := original[k]
-	cv, cOK := current[k]
-	switch {
-	case !oOK && !cOK:
-		return false
-	case oOK && !cOK:
-		return pv != nil
-	case !oOK || reflect.TypeOf(ov) != reflect.TypeOf(cv):
-		return sc.differs(pv, cv)
-	case reflect.DeepEqual(ov, cv):
-		return false
-	}
-	switch pt := pv.(type) {
-	case map[string]any:
-		n, meta := sub(node, k, false)
-		if _, directive := pt[directivePatch]; directive || hasStrategy(meta, "replace") {
-			return sc.differs(pv, cv)
-		}
-		if cm := asMap(cv); cm != nil {
-			return sc.conflict(n, pt, asMap(ov), cm)
-		}
-	case []any:
-		n, meta := sub(node, k, true)
-		if hasStrategy(meta, "merge") {
-			if meta.MergeKey == "" || !listOfMaps(vals{p: pv}) {
-				return false // merged primitive lists never conflict
-			}
-			defer sc.release(sc.mark())
-			ol, _ := asList(ov)
-			cl, _ := asList(cv)
-			oK, cK := sc.indexList(ol, meta.MergeKey, false), sc.indexList(cl, meta.MergeKey, false)
-			for _, e := range pt {
-				v, s, has := mergeKeyValue(e, meta.MergeKey)
-				if !has {
-					continue
-				}
-				em := e.(map[string]any)
-				oe, inO := oK.get(s)
-				ce, inC := cK.get(s)
-				path.keyed(meta.MergeKey, v)
-				switch {
-				case !inO && !inC:
-				case inO && !inC:
-					if em[directivePatch] != "delete" {
-						return true
-					}
-				case !inO:
-					if sc.differs(em, ce) {
-						return true
-					}
-				default:
-					if sc.conflict(n, em, oe, ce) {
-						return true
-					}
-				}
-				path.pop()
-			}
-			return false
-		}
-	}
-	return sc.differs(pv, cv)
-}
-
-// differs compares a patch value with a changed live value the way
-// strategicpatch's conflict check does without metadata; on a difference
-// it returns true with sc.path left at the field that differs.
-func (sc *scratch) differs(pv, cv any) bool {
-	path := &sc.path
-	switch pt := pv.(type) {
-	case map[string]any:
-		cm, ok := cv.(map[string]any)
-		if !ok {
-			return true
-		}
-		defer sc.release(sc.mark())
-		for _, k := range sc.sortedKeysAll(pt) {
-			if k == directivePatch || k == directiveRetain {
-				continue
-			}
-			if c, ok := cm[k]; ok {
-				path.key(k)
-				if sc.differs(pt[k], c) {
-					return true
-				}
-				path.pop()
-			}
-		}
-		return false
-	case []any:
-		cl, ok := cv.([]any)
-		if !ok || len(cl) != len(pt) {
-			return true
-		}
-		for i := range pt {
-			// A list differs as a whole: the path stays at the list.
-			depth := len(path.segs)
-			if sc.differs(pt[i], cl[i]) {
-				for len(path.segs) > depth {
-					path.pop()
-				}
-				return true
-			}
-		}
-		return false
-	}
-	return !reflect.DeepEqual(pv, cv)
 }

@@ -70,6 +70,21 @@ function clip(s) {
   return s.length <= STATUS_MAX ? s : `${s.slice(0, STATUS_MAX - 1)}…`;
 }
 
+/** The last-applied annotation's field path, as the engine writes it. */
+const ANNOTATION_PATH = 'metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]';
+
+/** Why a conflict on the last-applied annotation comes with nearly every change. */
+export const ANNOTATION_CONFLICT = 'The patch rewrites the last-applied annotation, and the live annotation differs from last-applied (which never contains itself), so with --overwrite=false nearly every change to an applied object conflicts.';
+
+/**
+ * Whether the conflict is on the last-applied annotation (kubectl's check
+ * then refuses whatever else the file changes).
+ * @param {import('../workers/api-types.js').ApiError} error
+ */
+export function conflictsOnAnnotation(error) {
+  return (error.fields || []).some((f) => f.path === ANNOTATION_PATH);
+}
+
 /**
  * The conflicting fields, named (the page marks them in the panes).
  * @param {import('../workers/api-types.js').ApiError} error
@@ -102,8 +117,8 @@ export function renderErrorBlock(el, error, notice = '') {
       h('p', { className: 'error-lead' },
         h('strong', { text: 'kubectl would fail: ' }),
         'with ', h('code', { text: '--overwrite=false' }), ',',
-        ' kubectl refuses to apply when a field the patch sets was also changed in the live object since the last apply (in both below, with different values). ',
-        'The patch updates the last-applied annotation, which the live object carries, so while it does, any change to the file conflicts.'),
+        ' kubectl refuses to apply when a field the patch sets was also changed in the live object since the last apply (in both below, with different values).',
+        conflictsOnAnnotation(error) ? ' ' + ANNOTATION_CONFLICT : ''),
       conflictFields(error),
       h('div', { className: 'conflict' },
         h('section', {},

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConflict, firstSentence, errorStatus, STATUS_MAX } from '../outputs/messages.js';
+import { parseConflict, firstSentence, errorStatus, STATUS_MAX, conflictsOnAnnotation } from '../outputs/messages.js';
 
 /** What the engine answers for a file of kind Deploymnet over a live Deployment (engine/identity). */
 const mismatch = {
@@ -46,4 +46,15 @@ test('errorStatus is one short sentence for every kind', () => {
   }
   assert.equal(errorStatus({ kind: 'input', pane: 'file', line: 3, message: 'bad' }, 'configuration file'),
     'Error in the configuration file at line 3: see the message under the pane.');
+});
+
+test('a conflict explains the annotation only when it is among the conflicting fields', () => {
+  const annotation = 'metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]';
+  for (const [name, fields, want] of [
+    ['the annotation and a field', [{ path: annotation }, { path: 'spec.replicas' }], true],
+    ['a field only (a live object without the annotation)', [{ path: 'spec.replicas' }], false],
+    ['no fields', undefined, false],
+  ]) {
+    assert.equal(conflictsOnAnnotation({ kind: 'apply', message: conflict, fields }), want, name);
+  }
 });
