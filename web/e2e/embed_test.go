@@ -704,7 +704,7 @@ func TestEmbedTogether(t *testing.T) {
 		w.Write([]byte(html))
 	}))
 	defer srv.Close()
-	b := newBrowser(t, 1200, 800)
+	b := newBrowser(t, 1200, 800, withProfileOnDisk)
 	mark := trafficMark()
 	frames := func() []cdp.FrameID {
 		ctx, cancel := context.WithTimeout(b.ctx, startTimeout)
