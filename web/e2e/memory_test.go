@@ -24,7 +24,7 @@ import (
 )
 
 var (
-	memoryRuns      = flag.Int("memory-runs", 100, "TestMemory: recomputations of the large scenario")
+	memoryRuns      = flag.Int("memory-runs", 100, "TestMemory: recomputations of memoryScenario")
 	memorySnapshots = flag.String("memory-snapshots", "", "TestMemorySnapshots: a folder for two heap snapshots of the page, and their difference by constructor")
 	memoryJSFlags   = flag.String("memory-js-flags", "", "TestMemory, TestMemorySnapshots: V8 flags for the browser (say \"--no-opt --liftoff-only\", to tell compiled code from the page's objects)")
 )
@@ -37,10 +37,18 @@ func memoryBrowser(t *testing.T) *browser {
 	return newBrowser(t, desktopWidth, desktopHeight)
 }
 
-// largeRecomputer loads the large scenario (engine/internal/gen, as the
-// page benchmark) and returns a function recomputing it: run i sets the
-// file pane to one of two versions, one replica apart, so each run is a
-// whole new text, computed and rendered.
+// memoryScenario is the scenario the memory tests recompute: the large
+// scenario's shape at a fifth of its size (100 containers, 400 env vars;
+// engine/internal/gen). A leak of a text or a result a run shows over 80
+// runs as megabytes all the same, and a leak of a fixed size a run does not
+// depend on the input's size, while a run costs a fifth: the test took 40
+// of the browser suite's 540 s with the large scenario.
+const memoryScenario = "medium"
+
+// scenarioRecomputer loads memoryScenario (engine/internal/gen, as the page
+// benchmark) and returns a function recomputing it: run i sets the file
+// pane to one of two versions, one replica apart, so each run is a whole
+// new text, computed and rendered.
 //
 // Two things of the test's own would otherwise show in the page's heap.
 // The edits stay out of the undo history: it keeps the last 100 to 120
@@ -52,18 +60,18 @@ func memoryBrowser(t *testing.T) *browser {
 // the answer is awaited in the page with requestAnimationFrame, not with
 // chromedp's polling, whose script leaves a timer (with its closure)
 // pending for the whole timeout.
-func largeRecomputer(t *testing.T, b *browser) (recompute func(i int), panesKB int) {
+func scenarioRecomputer(t *testing.T, b *browser) (recompute func(i int), panesKB int) {
 	t.Helper()
-	sc := loadScenarios(t)["large"]
+	sc := loadScenarios(t)[memoryScenario]
 	b.open()
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`))
 	b.setPane("last-applied", sc.LastApplied)
 	b.setPane("live", sc.Live)
 	b.setPane("file", sc.File)
-	b.waitFor("the large scenario's result", `document.getElementById('outputs').dataset.state === 'ready' && document.getElementById('outputs').getAttribute('aria-busy') === null && applylensPage.getText('file').length > 100000`, 2*startTimeout)
+	b.waitFor("the scenario's result", fmt.Sprintf(`document.getElementById('outputs').dataset.state === 'ready' && document.getElementById('outputs').getAttribute('aria-busy') === null && applylensPage.getText('file').length === %d`, len(sc.File)), 2*startTimeout)
 	other := strings.Replace(sc.File, "replicas: ", "replicas: 1", 1)
 	if other == sc.File {
-		t.Fatal("the large scenario's file has no replicas line to change")
+		t.Fatal("the scenario's file has no replicas line to change")
 	}
 	files := [2]string{sc.File, other}
 	return func(i int) {
@@ -151,7 +159,7 @@ func measureWindow(b *browser, recompute func(int), from int) heapWindow {
 // a run (a result, a document: hundreds of kB here), at once.
 const maxHeapGrowth = 1 << 20
 
-// TestMemory recomputes the large scenario many times and compares the
+// TestMemory recomputes memoryScenario many times and compares the
 // tab's memory after the warm-up and at the end: the page's JavaScript
 // heap after a garbage collection, averaged over memoryWindow runs, and the engine worker's wasm memory (Go's heap lives in it; it
 // never shrinks, so a leak shows as growth). The figures go to the log,
@@ -161,7 +169,7 @@ func TestMemory(t *testing.T) {
 		t.Fatalf("-memory-runs %d: at least %d (two windows of measurements)", *memoryRuns, 2*memoryWindow)
 	}
 	b := memoryBrowser(t)
-	recompute, panesKB := largeRecomputer(t, b)
+	recompute, panesKB := scenarioRecomputer(t, b)
 	for i := range memoryWarmUp {
 		recompute(i)
 	}
@@ -171,8 +179,8 @@ func TestMemory(t *testing.T) {
 	}
 	end := measureWindow(b, recompute, *memoryRuns-memoryWindow)
 	mib := func(v float64) string { return fmt.Sprintf("%.2f MiB", v/(1<<20)) }
-	t.Logf("%d recomputations of the large scenario (%d kB of panes) after %d to warm up; page JS heap over the first and the last %d runs: mean %s -> %s (lowest %s -> %s, highest %s -> %s); engine wasm memory %s -> %s",
-		*memoryRuns, panesKB, memoryWarmUp, memoryWindow, mib(start.Mean), mib(end.Mean), mib(start.Min), mib(end.Min), mib(start.Max), mib(end.Max), mib(start.Wasm), mib(end.Wasm))
+	t.Logf("%d recomputations of the %s scenario (%d kB of panes) after %d to warm up; page JS heap over the first and the last %d runs: mean %s -> %s (lowest %s -> %s, highest %s -> %s); engine wasm memory %s -> %s",
+		*memoryRuns, memoryScenario, panesKB, memoryWarmUp, memoryWindow, mib(start.Mean), mib(end.Mean), mib(start.Min), mib(end.Min), mib(start.Max), mib(end.Max), mib(start.Wasm), mib(end.Wasm))
 	if end.Mean > start.Mean+maxHeapGrowth {
 		t.Errorf("the page's heap grew from %s to %s (mean over %d runs) over %d runs: more than %s", mib(start.Mean), mib(end.Mean), memoryWindow, *memoryRuns, mib(maxHeapGrowth))
 	}
@@ -195,7 +203,7 @@ func TestMemorySnapshots(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := memoryBrowser(t)
-	recompute, _ := largeRecomputer(t, b)
+	recompute, _ := scenarioRecomputer(t, b)
 	last := memoryWarmUp + *memoryRuns
 	first := memoryWarmUp + *memoryRuns/2
 	var counts [2]map[string]heapCount

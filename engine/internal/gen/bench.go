@@ -71,10 +71,14 @@ func TypicalDeployment() Triple {
 // LargeDeployment stresses the list merges: 500 containers, the first with
 // 2000 env vars. The file edits a tenth of those env vars and a tenth of the
 // containers' images.
-func LargeDeployment() Triple {
+func LargeDeployment() Triple { return ListsDeployment(500, 2000) }
+
+// ListsDeployment is LargeDeployment's shape at another size: containers
+// containers, the first with envVars env vars, a tenth of each edited.
+func ListsDeployment(containers, envVars int) Triple {
 	build := func(edited bool) Obj {
 		var cs List
-		for i := range 500 {
+		for i := range containers {
 			image := fmt.Sprintf("registry.example.com/svc-%03d:1.0", i)
 			if edited && i%10 == 0 {
 				image = fmt.Sprintf("registry.example.com/svc-%03d:1.1", i)
@@ -85,8 +89,8 @@ func LargeDeployment() Triple {
 				"env":   List{Obj{"name": "INDEX", "value": fmt.Sprint(i)}},
 			}
 			if i == 0 {
-				env := make(List, 0, 2000)
-				for j := range 2000 {
+				env := make(List, 0, envVars)
+				for j := range envVars {
 					v := fmt.Sprintf("value-%d", j)
 					if edited && j%10 == 0 {
 						v += "-edited"

@@ -44,7 +44,7 @@ func toPanes(t gen.Triple) (panes, error) {
 
 func main() {
 	out := map[string]panes{}
-	for name, t := range map[string]gen.Triple{"typical": gen.TypicalDeployment(), "large": gen.LargeDeployment()} {
+	for name, t := range map[string]gen.Triple{"typical": gen.TypicalDeployment(), "large": gen.LargeDeployment(), "medium": gen.ListsDeployment(100, 400)} {
 		p, err := toPanes(t)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "gendump:", name, err)
