@@ -58,6 +58,9 @@ type accumulator struct {
 	objs   []*object
 	cfg    *transformerConfig
 	schema *kyamlSchema
+	// ids indexes the objects' current ids for append (index.go); nil
+	// until needed, and again whenever objects or ids change otherwise.
+	ids map[idKey]bool
 }
 
 // Build runs the kustomization in in.Dir as `kubectl kustomize` does.
@@ -358,12 +361,11 @@ func (b *builder) accumulateDirectory(ra *accumulator, dir string, visited []str
 
 func (ra *accumulator) append(o *object) error {
 	id := o.curID()
-	for _, x := range ra.objs {
-		if x.curID().equals(id) {
-			return errorf(ErrConflict, o.file, "may not add resource with an already registered id: %s", id)
-		}
+	if ra.has(id) {
+		return errorf(ErrConflict, o.file, "may not add resource with an already registered id: %s", id)
 	}
 	ra.objs = append(ra.objs, o)
+	ra.ids[keyOf(id)] = true
 	return nil
 }
 

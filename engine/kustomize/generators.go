@@ -368,6 +368,7 @@ func (ra *accumulator) absorb(o *object, tr *trace) error {
 			ra.objs[i] = o
 		}
 	}
+	ra.ids = nil
 	tr.add(describe(old.curID()), "", "", "", "behavior %s: the generated object takes the place of the one with its id", behavior)
 	return nil
 }

@@ -14,6 +14,9 @@ import (
 // in kustomize's fixed order (configureBuiltinTransformers), whatever the
 // order of the fields in the file.
 func (b *builder) runTransformers(ra *accumulator, k *types.Kustomization, root, kfile string) error {
+	// They rename, delete and replace objects: append's index goes.
+	ra.ids = nil
+	defer func() { ra.ids = nil }()
 	tc := ra.cfg
 	b.tr.kust = kfile
 	// kustomize configures every transformer before running the first:
