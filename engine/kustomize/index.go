@@ -41,3 +41,155 @@ func (ra *accumulator) has(id resID) bool {
 	}
 	return found
 }
+
+// refIndex is the name reference pass's view of the objects (nameref.go):
+// each one's ids as they were when it was built, and the objects by the
+// names they had before a rename, so that a reference finds its
+// candidates in one step instead of sieving every object (issue 21).
+//
+// The pass changes fields of referrers only, never an object's ids; a
+// nameReference configuration that does (a field spec for metadata/name
+// or the build annotations) is noticed (changed), and the index built
+// again.
+type refIndex struct {
+	objs []refObj
+	// byPrevName holds, for each name in an object's earlier ids, the
+	// positions of those objects in ra.objs, ascending.
+	byPrevName map[string][]int
+	// byOrgNs holds, for each effective namespace of an object's first
+	// id, the positions of those objects, ascending.
+	byOrgNs map[string][]int
+}
+
+type refObj struct {
+	o          *object
+	sig        idSignature
+	curCluster bool
+	curNs      string // the current id's effective namespace
+	orgNs      string // the first id's effective namespace
+}
+
+// idSignature is everything a referral's choice reads of an object: its
+// current id and the build annotations its earlier ids, prefixes and
+// suffixes come from.
+type idSignature struct {
+	id   resID
+	anno [5]string
+	has  [5]bool
+}
+
+var signatureAnnotations = [5]string{annoPreviousNames, annoPreviousNamespaces, annoPreviousKinds, annoPrefixes, annoSuffixes}
+
+func signatureOf(o *object) idSignature {
+	s := idSignature{id: o.curID()}
+	a := o.annotations()
+	for i, k := range signatureAnnotations {
+		s.anno[i], s.has[i] = a[k]
+	}
+	return s
+}
+
+func newRefIndex(objs []*object) *refIndex {
+	idx := &refIndex{objs: make([]refObj, len(objs)), byPrevName: map[string][]int{}, byOrgNs: map[string][]int{}}
+	for p, o := range objs {
+		cur := o.curID()
+		org := cur
+		prev := o.prevIDs()
+		if len(prev) > 0 {
+			org = prev[0]
+		}
+		idx.objs[p] = refObj{o: o, sig: signatureOf(o), curCluster: cur.clusterScoped(), curNs: cur.effectiveNamespace(), orgNs: org.effectiveNamespace()}
+		for i, id := range prev {
+			if !slicesContainName(prev[:i], id.Name) {
+				idx.byPrevName[id.Name] = append(idx.byPrevName[id.Name], p)
+			}
+		}
+		idx.byOrgNs[idx.objs[p].orgNs] = append(idx.byOrgNs[idx.objs[p].orgNs], p)
+	}
+	return idx
+}
+
+func slicesContainName(ids []resID, name string) bool {
+	for _, id := range ids {
+		if id.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// changed says whether o's ids are no longer those the index holds.
+func (idx *refIndex) changed(p int) bool { return signatureOf(idx.objs[p].o) != idx.objs[p].sig }
+
+// referrable is ResMap.SubsetThatCouldBeReferencedByResource as a test of
+// a position: the objects a referrer r can name.
+func (idx *refIndex) referrable(r *object) (func(p int) bool, error) {
+	rid := r.curID()
+	if rid.clusterScoped() {
+		return func(int) bool { return true }, nil
+	}
+	rbNamespaces, err := roleBindingNamespaces(r)
+	if err != nil {
+		return nil, err
+	}
+	ns := rid.effectiveNamespace()
+	return func(p int) bool {
+		e := &idx.objs[p]
+		return e.curCluster || e.curNs == ns || rbNamespaces[e.o.namespace()]
+	}, nil
+}
+
+// all is the objects at the positions member accepts, in order.
+func (idx *refIndex) all(member func(int) bool) []*object {
+	var out []*object
+	for p := range idx.objs {
+		if member(p) {
+			out = append(out, idx.objs[p].o)
+		}
+	}
+	return out
+}
+
+// named is the candidates among member that had the name oldName before
+// a rename, in order; with a namespace (ns != nil, a reference that gives
+// one), only those groupedByNamespace keeps.
+func (idx *refIndex) named(oldName string, ns *string, member func(int) bool) []*object {
+	byOrg := false
+	if ns != nil && *ns != notANamespace {
+		for _, p := range idx.byOrgNs[*ns] {
+			if member(p) {
+				byOrg = true
+				break
+			}
+		}
+	}
+	var out []*object
+	for _, p := range idx.byPrevName[oldName] {
+		e := &idx.objs[p]
+		if !member(p) {
+			continue
+		}
+		if ns != nil {
+			if *ns == notANamespace || (byOrg && e.orgNs != *ns) || (!byOrg && e.curNs != *ns) {
+				continue
+			}
+		}
+		out = append(out, e.o)
+	}
+	if checkIndexes {
+		cands := idx.all(member)
+		if ns != nil {
+			cands = groupedByNamespace(cands, *ns)
+		}
+		cands = sieve(cands, func(r *object) bool { return slicesContainName(r.prevIDs(), oldName) })
+		if len(cands) != len(out) {
+			panic("kustomize: the name reference index is stale")
+		}
+		for i := range cands {
+			if cands[i] != out[i] {
+				panic("kustomize: the name reference index is stale")
+			}
+		}
+	}
+	return out
+}
