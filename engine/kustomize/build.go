@@ -50,6 +50,9 @@ type builder struct {
 	// schema is what strategic merge patches merge with: kyaml's builtin
 	// schema, or the one the built kustomization's `openapi` names.
 	schema *kyamlSchema
+	// configs holds the transformer configurations merged so far
+	// (mergeConfig).
+	configs configCache
 }
 
 // accumulator is kustomize's ResAccumulator: the objects so far and the
@@ -151,7 +154,7 @@ func (b *builder) loadKustomization(root string) (*types.Kustomization, string, 
 // accumulateTarget is KustTarget.AccumulateTarget for the kustomization in
 // root; visited holds the directories above it (kustomize refuses cycles).
 func (b *builder) accumulateTarget(root string, k *types.Kustomization, kfile string, visited []string) (*accumulator, error) {
-	return b.accumulateInto(&accumulator{cfg: &transformerConfig{}, schema: b.schema}, root, k, kfile, visited)
+	return b.accumulateInto(&accumulator{cfg: b.configs.empty(), schema: b.schema}, root, k, kfile, visited)
 }
 
 // accumulateInto is KustTarget.accumulateTarget: the kustomization's
@@ -165,7 +168,7 @@ func (b *builder) accumulateInto(ra *accumulator, root string, k *types.Kustomiz
 			return nil, wrap(err, "accumulating resources")
 		}
 	}
-	if ra.cfg, err = ra.cfg.merge(defaultConfig()); err != nil {
+	if ra.cfg, err = b.configs.merge(ra.cfg, b.configs.defaults()); err != nil {
 		return nil, err
 	}
 	if err := b.runGenerators(ra, k, root, kfile); err != nil {
@@ -355,7 +358,7 @@ func (b *builder) accumulateDirectory(ra *accumulator, dir string, visited []str
 			return wrap(err, "recursed merging from path '%s'", dir)
 		}
 	}
-	ra.cfg, err = ra.cfg.merge(sub.cfg)
+	ra.cfg, err = b.configs.merge(ra.cfg, sub.cfg)
 	return err
 }
 

@@ -1,5 +1,7 @@
 package kustomize
 
+import "reflect"
+
 // idKey is what resID.equals compares: two ids are equal exactly when
 // their keys are, so that a map finds in one step the object a linear
 // scan with equals would (issue 21: a build's cost grew with the square
@@ -192,4 +194,52 @@ func (idx *refIndex) named(oldName string, ns *string, member func(int) bool) []
 		}
 	}
 	return out
+}
+
+// configCache merges transformer configurations once per pair: every
+// kustomization merges the default configuration and each of its bases'
+// (accumulateInto, accumulateDirectory), a few hundred field specs whose
+// merge costs the square of their number. A tree whose kustomizations are
+// built many times over (a base listed by several overlays) repeats the
+// same merges; kept here, the configurations are shared and never changed
+// after they are made (transformerConfig.merge makes a new one).
+type configCache struct {
+	emptyCfg, defaultCfg *transformerConfig
+	merged               map[[2]*transformerConfig]*transformerConfig
+}
+
+func (c *configCache) empty() *transformerConfig {
+	if c.emptyCfg == nil {
+		c.emptyCfg = &transformerConfig{}
+	}
+	return c.emptyCfg
+}
+
+func (c *configCache) defaults() *transformerConfig {
+	if c.defaultCfg == nil {
+		c.defaultCfg = defaultConfig()
+	}
+	return c.defaultCfg
+}
+
+// merge is t.merge(in), made once.
+func (c *configCache) merge(t, in *transformerConfig) (*transformerConfig, error) {
+	key := [2]*transformerConfig{t, in}
+	if m, ok := c.merged[key]; ok {
+		if checkIndexes {
+			if fresh, err := t.merge(in); err != nil || !reflect.DeepEqual(fresh, m) {
+				panic("kustomize: a cached configuration differs from its merge")
+			}
+		}
+		return m, nil
+	}
+	m, err := t.merge(in)
+	if err != nil {
+		return nil, err
+	}
+	if c.merged == nil {
+		c.merged = map[[2]*transformerConfig]*transformerConfig{}
+	}
+	c.merged[key] = m
+	return m, nil
 }
