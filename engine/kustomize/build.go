@@ -64,6 +64,9 @@ type accumulator struct {
 	// ids indexes the objects' current ids for append (index.go); nil
 	// until needed, and again whenever objects or ids change otherwise.
 	ids map[idKey]bool
+	// anyIDs files the objects under their current and earlier ids for
+	// withAnyID (index.go); nil until needed.
+	anyIDs *anyIDIndex
 }
 
 // Build runs the kustomization in in.Dir as `kubectl kustomize` does.
@@ -369,6 +372,9 @@ func (ra *accumulator) append(o *object) error {
 	}
 	ra.objs = append(ra.objs, o)
 	ra.ids[keyOf(id)] = true
+	if ra.anyIDs != nil {
+		ra.anyIDs.file(o)
+	}
 	return nil
 }
 

@@ -1,6 +1,9 @@
 package kustomize
 
-import "reflect"
+import (
+	"reflect"
+	"slices"
+)
 
 // idKey is what resID.equals compares: two ids are equal exactly when
 // their keys are, so that a map finds in one step the object a linear
@@ -20,7 +23,7 @@ var checkIndexes = false
 
 // has says whether an object of ra has the id id now (resID.equals). The index is built on first use and kept by
 // append; whatever else changes ra's objects or their ids drops it
-// (ra.ids = nil: the transformers, a generator's replacement).
+// (dropIndexes: the transformers, a generator's replacement).
 func (ra *accumulator) has(id resID) bool {
 	k := keyOf(id)
 	if ra.ids == nil {
@@ -242,4 +245,77 @@ func (c *configCache) merge(t, in *transformerConfig) (*transformerConfig, error
 	}
 	c.merged[key] = m
 	return m, nil
+}
+
+// anyIDIndex files the objects under every id they have had, current and
+// earlier (object.matchesAnyID), for the lookups of a generated object's
+// or a patch's id (absorb, getByID) in one step (issue 21).
+type anyIDIndex struct {
+	by   map[idKey][]*object
+	keys map[*object][]idKey
+}
+
+func (ix *anyIDIndex) file(o *object) {
+	var keys []idKey
+	for _, id := range append(o.prevIDs(), o.curID()) {
+		k := keyOf(id)
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+			ix.by[k] = append(ix.by[k], o)
+		}
+	}
+	ix.keys[o] = keys
+}
+
+// refile files o again after a change that may have changed its ids (a
+// strategic merge patch can change the build annotations).
+func (ra *accumulator) refile(o *object) {
+	ix := ra.anyIDs
+	if ix == nil {
+		return
+	}
+	for _, k := range ix.keys[o] {
+		ix.by[k] = slices.DeleteFunc(ix.by[k], func(x *object) bool { return x == o })
+	}
+	ix.file(o)
+}
+
+// dropIndexes forgets the indexes, for a change to the objects they do
+// not follow (a rename, a replacement).
+func (ra *accumulator) dropIndexes() { ra.ids, ra.anyIDs = nil, nil }
+
+// withAnyID is the objects, not emptied, whose current or an earlier id
+// equals id, in the order of ra.objs.
+func (ra *accumulator) withAnyID(id resID) []*object {
+	if ra.anyIDs == nil {
+		ra.anyIDs = &anyIDIndex{by: map[idKey][]*object{}, keys: map[*object][]idKey{}}
+		for _, o := range ra.objs {
+			ra.anyIDs.file(o)
+		}
+	}
+	var out []*object
+	for _, o := range ra.anyIDs.by[keyOf(id)] {
+		if !isNilOrEmpty(o.node) {
+			out = append(out, o)
+		}
+	}
+	if len(out) > 1 {
+		pos := make(map[*object]int, len(ra.objs))
+		for i, o := range ra.objs {
+			pos[o] = i
+		}
+		slices.SortFunc(out, func(a, b *object) int { return pos[a] - pos[b] })
+	}
+	if checkIndexes {
+		var scan []*object
+		for _, o := range ra.objs {
+			if !isNilOrEmpty(o.node) && o.matchesAnyID(id.equals) {
+				scan = append(scan, o)
+			}
+		}
+		if !slices.Equal(scan, out) {
+			panic("kustomize: the index of earlier ids is stale")
+		}
+	}
+	return out
 }

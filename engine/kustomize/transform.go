@@ -14,9 +14,10 @@ import (
 // in kustomize's fixed order (configureBuiltinTransformers), whatever the
 // order of the fields in the file.
 func (b *builder) runTransformers(ra *accumulator, k *types.Kustomization, root, kfile string) error {
-	// They rename, delete and replace objects: append's index goes.
-	ra.ids = nil
-	defer func() { ra.ids = nil }()
+	// They rename, delete and replace objects: the indexes go
+	// (the patches keep the one of earlier ids as they change objects).
+	ra.dropIndexes()
+	defer ra.dropIndexes()
 	tc := ra.cfg
 	b.tr.kust = kfile
 	// kustomize configures every transformer before running the first:
