@@ -50,6 +50,9 @@ type builder struct {
 	// schema is what strategic merge patches merge with: kyaml's builtin
 	// schema, or the one the built kustomization's `openapi` names.
 	schema *kyamlSchema
+	// configs holds the transformer configurations merged so far
+	// (mergeConfig).
+	configs configCache
 }
 
 // accumulator is kustomize's ResAccumulator: the objects so far and the
@@ -58,6 +61,12 @@ type accumulator struct {
 	objs   []*object
 	cfg    *transformerConfig
 	schema *kyamlSchema
+	// ids indexes the objects' current ids for append (index.go); nil
+	// until needed, and again whenever objects or ids change otherwise.
+	ids map[idKey]bool
+	// anyIDs files the objects under their current and earlier ids for
+	// withAnyID (index.go); nil until needed.
+	anyIDs *anyIDIndex
 }
 
 // Build runs the kustomization in in.Dir as `kubectl kustomize` does.
@@ -148,7 +157,7 @@ func (b *builder) loadKustomization(root string) (*types.Kustomization, string, 
 // accumulateTarget is KustTarget.AccumulateTarget for the kustomization in
 // root; visited holds the directories above it (kustomize refuses cycles).
 func (b *builder) accumulateTarget(root string, k *types.Kustomization, kfile string, visited []string) (*accumulator, error) {
-	return b.accumulateInto(&accumulator{cfg: &transformerConfig{}, schema: b.schema}, root, k, kfile, visited)
+	return b.accumulateInto(&accumulator{cfg: b.configs.empty(), schema: b.schema}, root, k, kfile, visited)
 }
 
 // accumulateInto is KustTarget.accumulateTarget: the kustomization's
@@ -162,7 +171,7 @@ func (b *builder) accumulateInto(ra *accumulator, root string, k *types.Kustomiz
 			return nil, wrap(err, "accumulating resources")
 		}
 	}
-	if ra.cfg, err = ra.cfg.merge(defaultConfig()); err != nil {
+	if ra.cfg, err = b.configs.merge(ra.cfg, b.configs.defaults()); err != nil {
 		return nil, err
 	}
 	if err := b.runGenerators(ra, k, root, kfile); err != nil {
@@ -352,18 +361,20 @@ func (b *builder) accumulateDirectory(ra *accumulator, dir string, visited []str
 			return wrap(err, "recursed merging from path '%s'", dir)
 		}
 	}
-	ra.cfg, err = ra.cfg.merge(sub.cfg)
+	ra.cfg, err = b.configs.merge(ra.cfg, sub.cfg)
 	return err
 }
 
 func (ra *accumulator) append(o *object) error {
 	id := o.curID()
-	for _, x := range ra.objs {
-		if x.curID().equals(id) {
-			return errorf(ErrConflict, o.file, "may not add resource with an already registered id: %s", id)
-		}
+	if ra.has(id) {
+		return errorf(ErrConflict, o.file, "may not add resource with an already registered id: %s", id)
 	}
 	ra.objs = append(ra.objs, o)
+	ra.ids[keyOf(id)] = true
+	if ra.anyIDs != nil {
+		ra.anyIDs.file(o)
+	}
 	return nil
 }
 

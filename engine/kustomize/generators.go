@@ -328,15 +328,7 @@ func goResID(id resID) string {
 // absorb is resWrangler.appendReplaceOrMerge for a generated object.
 func (ra *accumulator) absorb(o *object, tr *trace) error {
 	id := o.curID()
-	var matches []*object
-	for _, x := range ra.objs {
-		if isNilOrEmpty(x.node) {
-			continue
-		}
-		if x.matchesAnyID(id.equals) {
-			matches = append(matches, x)
-		}
-	}
+	matches := ra.withAnyID(id)
 	behavior := o.annotations()[annoBehavior]
 	switch len(matches) {
 	case 0:
@@ -368,6 +360,7 @@ func (ra *accumulator) absorb(o *object, tr *trace) error {
 			ra.objs[i] = o
 		}
 	}
+	ra.dropIndexes()
 	tr.add(describe(old.curID()), "", "", "", "behavior %s: the generated object takes the place of the one with its id", behavior)
 	return nil
 }

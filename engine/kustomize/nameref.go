@@ -32,15 +32,21 @@ func fixBackReferences(ra *accumulator, tr *trace) error {
 			}
 		}
 	}
-	for _, o := range ra.objs {
+	idx := newRefIndex(ra.objs)
+	for p, o := range ra.objs {
 		js := jobs[o]
 		if len(js) == 0 {
 			continue
 		}
-		cands, err := ra.couldBeReferencedBy(o)
+		member, err := idx.referrable(o)
 		if err != nil {
 			return err
 		}
+		// fast: the candidates come from the index; after a field spec
+		// changed the referrer's own ids, the rest of its references sieve
+		// the candidates as kustomize does, reading them as they are now.
+		fast, wrote := true, false
+		var cands []*object
 		for _, j := range js {
 			// nameref's confirmNodeMatchesReferrer: what GetMeta reads
 			// (a null field as "") must be what the id says (the apiVersion
@@ -61,34 +67,23 @@ func fixBackReferences(ra *accumulator, tr *trace) error {
 					return errorf(ErrInput, o.file, "node-referrerOriginal '%s' mismatch '%s' != '%s'", c.name, c.got, c.want)
 				}
 			}
-			f := nameRefFilter{referrer: o, spec: j.spec, target: j.target, candidates: cands, tr: tr}
+			f := nameRefFilter{referrer: o, spec: j.spec, target: j.target, candidates: cands, tr: tr, wrote: &wrote}
+			if fast {
+				f.index, f.member = idx, member
+			}
 			f.spec.gvk = o.gvk()
 			if err := applyFieldSpec(o, f.spec, 0, "", f.set); err != nil {
 				return fmt.Errorf("updating name reference in '%s' field of '%s': %w", j.spec.Path, o.curID(), err)
 			}
+			if fast && wrote && idx.changed(p) {
+				fast, cands = false, idx.all(member)
+			}
+		}
+		if !fast {
+			idx = newRefIndex(ra.objs)
 		}
 	}
 	return nil
-}
-
-// couldBeReferencedBy is ResMap.SubsetThatCouldBeReferencedByResource.
-func (ra *accumulator) couldBeReferencedBy(r *object) ([]*object, error) {
-	rid := r.curID()
-	if rid.clusterScoped() {
-		return ra.objs, nil
-	}
-	rbNamespaces, err := roleBindingNamespaces(r)
-	if err != nil {
-		return nil, err
-	}
-	var out []*object
-	for _, o := range ra.objs {
-		id := o.curID()
-		if id.clusterScoped() || id.nsEquals(rid) || rbNamespaces[o.namespace()] {
-			out = append(out, o)
-		}
-	}
-	return out, nil
 }
 
 // roleBindingNamespaces is reswrangler's getNamespacesForRoleBinding: the
@@ -146,11 +141,30 @@ func roleBindingNamespaces(r *object) (map[string]bool, error) {
 }
 
 type nameRefFilter struct {
-	referrer   *object
-	spec       fieldSpec
-	target     gvk
+	referrer *object
+	spec     fieldSpec
+	target   gvk
+	// The objects the referrer could name: index and member when the
+	// index holds their ids (refIndex), else candidates.
+	index      *refIndex
+	member     func(int) bool
 	candidates []*object
 	tr         *trace
+	// wrote is set when a field was changed.
+	wrote *bool
+}
+
+// referrals are the candidates for a reference to oldName (with the
+// namespace the reference gives, when ns is not nil), before
+// selectReferral's sieves other than the name's.
+func (f nameRefFilter) referrals(oldName string, ns *string) []*object {
+	if f.index != nil {
+		return f.index.named(oldName, ns, f.member)
+	}
+	if ns != nil {
+		return groupedByNamespace(f.candidates, *ns)
+	}
+	return f.candidates
 }
 
 func (f nameRefFilter) set(n *yaml.Node) error {
@@ -199,7 +213,7 @@ func (f nameRefFilter) rule(r *object) string {
 }
 
 func (f nameRefFilter) setScalar(n *yaml.Node) error {
-	ref, err := f.selectReferral(n.Value, f.candidates, allNamesSame)
+	ref, err := f.selectReferral(n.Value, f.referrals(n.Value, nil), allNamesSame)
 	if err != nil || ref == nil {
 		return err
 	}
@@ -207,6 +221,7 @@ func (f nameRefFilter) setScalar(n *yaml.Node) error {
 		return nil
 	}
 	old := n.Value
+	*f.wrote = true
 	*n = yaml.Node{Kind: yaml.ScalarNode, Value: ref.name(), Style: n.Style}
 	f.tr.add(describe(f.referrer.curID()), f.spec.Path, old, ref.name(), "%s", f.rule(ref))
 	return nil
@@ -217,18 +232,19 @@ func (f nameRefFilter) setMapping(n *yaml.Node) error {
 	if nameNode == nil {
 		return fmt.Errorf("path config error; no 'name' field in node")
 	}
-	cands := f.candidates
+	var ns *string
 	if nsNode := field(n, "namespace"); nsNode != nil {
-		cands = groupedByNamespace(f.candidates, nsNode.Value)
+		ns = &nsNode.Value
 	}
 	old := nameNode.Value
-	ref, err := f.selectReferral(old, cands, allNamesAndNamespacesSame)
+	ref, err := f.selectReferral(old, f.referrals(old, ns), allNamesAndNamespacesSame)
 	if err != nil || ref == nil {
 		return err
 	}
 	if ref.name() == old && ref.namespace() == "" {
 		return nil
 	}
+	*f.wrote = true
 	setNamed(n, "name", ref.name())
 	f.tr.add(describe(f.referrer.curID()), f.spec.Path+"/name", old, ref.name(), "%s", f.rule(ref))
 	if ref.namespace() == "" {

@@ -271,6 +271,7 @@ func (jp *jsonPatch) apply(ra *accumulator, kfile string, tr *trace) error {
 			a[k] = v
 		}
 		setStringMap(o.node, "annotations", a)
+		ra.refile(o)
 	}
 	return nil
 }
@@ -398,7 +399,9 @@ func (jp *jsonPatch) applySM(ra *accumulator, kfile string, tr *trace) error {
 		}
 		// A deleted object is left empty, and dropped after the entry
 		// (ResMap drops empty resources), as kustomize does.
-		if _, err := mergeInto(target, p.node, p.node, ra.schema, kfile, jp.source, tr, false); err != nil {
+		_, err = mergeInto(target, p.node, p.node, ra.schema, kfile, jp.source, tr, false)
+		ra.refile(target)
+		if err != nil {
 			return err
 		}
 	}
@@ -443,6 +446,7 @@ func (ra *accumulator) applySmPatch(targets []*object, patch *object, kfile, sou
 				setEntry(p, "kind", kindCopy)
 			}
 			deleted, err := mergeInto(o, p, patch.node, ra.schema, kfile, source, tr, true)
+			ra.refile(o)
 			if err != nil {
 				return err
 			}
@@ -558,12 +562,7 @@ func mergeInto(o *object, patch, written *yaml.Node, schema *kyamlSchema, kfile,
 // getByID is ResMap.GetById: the one object whose current or an earlier
 // id is id.
 func (ra *accumulator) getByID(id resID) (*object, error) {
-	var found []*object
-	for _, o := range ra.objs {
-		if !isNilOrEmpty(o.node) && o.matchesAnyID(id.equals) {
-			found = append(found, o)
-		}
-	}
+	found := ra.withAnyID(id)
 	switch len(found) {
 	case 1:
 		return found[0], nil

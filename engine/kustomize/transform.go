@@ -14,6 +14,10 @@ import (
 // in kustomize's fixed order (configureBuiltinTransformers), whatever the
 // order of the fields in the file.
 func (b *builder) runTransformers(ra *accumulator, k *types.Kustomization, root, kfile string) error {
+	// They rename, delete and replace objects: the indexes go
+	// (the patches keep the one of earlier ids as they change objects).
+	ra.dropIndexes()
+	defer ra.dropIndexes()
 	tc := ra.cfg
 	b.tr.kust = kfile
 	// kustomize configures every transformer before running the first:
@@ -168,6 +172,12 @@ func scalarSetter(o *object, tr *trace, fieldPath, rule string, value func(old s
 
 // namespaceTransform is the NamespaceTransformer (filters/namespace).
 func namespaceTransform(ra *accumulator, ns string, specs fsSlice, tr *trace) error {
+	// How many objects have each id now, kept as each object moves: the
+	// conflict check below counts in one step (issue 21).
+	count := make(map[idKey]int, len(ra.objs))
+	for _, x := range ra.objs {
+		count[keyOf(x.curID())]++
+	}
 	for _, o := range ra.objs {
 		if isNilOrEmpty(o.node) {
 			continue
@@ -175,6 +185,7 @@ func namespaceTransform(ra *accumulator, ns string, specs fsSlice, tr *trace) er
 		if o.annotations()["internal.config.kubernetes.io/helm-generated"] == "true" {
 			continue
 		}
+		before := keyOf(o.curID())
 		o.storePreviousID()
 		apiVersion := o.apiVersion()
 		var fs fsSlice
@@ -235,14 +246,27 @@ func namespaceTransform(ra *accumulator, ns string, specs fsSlice, tr *trace) er
 				return fmt.Errorf("namespace transformation failed: %w", err)
 			}
 		}
-		var same []string
 		id := o.curID()
-		for _, x := range ra.objs {
-			if x.curID().equals(id) {
-				same = append(same, objectJSON(x))
+		count[before]--
+		count[keyOf(id)]++
+		if checkIndexes {
+			n := 0
+			for _, x := range ra.objs {
+				if x.curID().equals(id) {
+					n++
+				}
+			}
+			if n != count[keyOf(id)] {
+				panic("kustomize: the namespace transformer's id count is stale")
 			}
 		}
-		if len(same) != 1 {
+		if count[keyOf(id)] != 1 {
+			var same []string
+			for _, x := range ra.objs {
+				if x.curID().equals(id) {
+					same = append(same, objectJSON(x))
+				}
+			}
 			return errorf(ErrConflict, o.file, "namespace transformation produces ID conflict: [%s]", strings.Join(same, " "))
 		}
 	}
