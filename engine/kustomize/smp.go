@@ -378,6 +378,10 @@ func (m *smpMerge) walkMap(dest, origin *yaml.Node, pos schemaPos, path string) 
 			if val.Kind == yaml.ScalarNode && result != origin && (d.Value != val.Value || d.Tag != val.Tag) {
 				m.tr.add(m.desc, sub, old, val.Value, "the patch's value replaces the object's")
 			}
+			// kyaml's FieldSetter gives the value the style of the
+			// field it replaces (`value: ""` patched with `value: 2`
+			// is written "2"), on the patch's node itself.
+			val.Style = d.Style
 			*d = *val
 		}
 	}
