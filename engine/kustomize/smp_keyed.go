@@ -445,3 +445,29 @@ func (w *keyedWalk) noteLost(had, destBefore []*yaml.Node, out *yaml.Node, keys 
 	}
 	w.m.tr.add(w.m.desc, w.path, strings.Join(lost, "; "), short(out), "elements dropped: %s", why)
 }
+
+// KyamlMergeKeys returns the merge keys kyaml's builtin schema gives the
+// list at path (field names, list positions as "[i]" or "[]") in an object
+// of apiVersion and kind, or nil when the list has none there (a list kyaml
+// replaces, or a kind its schema does not have). engine/kustomize/applydiff
+// reads it to tell a difference that comes from how kyaml matches elements
+// without one of these keys.
+func KyamlMergeKeys(apiVersion, kind string, path []string) []string {
+	pos := builtinSchema().root(apiVersion + " " + kind)
+	if pos.typ == "" {
+		return nil
+	}
+	for _, seg := range path {
+		if strings.HasPrefix(seg, "[") {
+			seg = "[]"
+		}
+		pos = pos.child(seg)
+	}
+	strategy, keys := pos.list()
+	for _, s := range strings.Split(strategy, ",") {
+		if s == "merge" {
+			return keys
+		}
+	}
+	return nil
+}
