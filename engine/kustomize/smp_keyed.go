@@ -434,7 +434,7 @@ func (w *keyedWalk) noteLost(had, destBefore []*yaml.Node, out *yaml.Node, keys 
 			continue
 		}
 		if len(present) == 0 {
-			why = "the object's list has an element with no " + strings.Join(missing, ", ") + ": kyaml puts the object's elements back into the merged list by their merge keys, and this one, with none to match by, replaces the whole list"
+			why = "the object's list has an element with no " + strings.Join(missing, ", ") + ": kyaml puts the object's elements back into the merged list by their merge keys, and this one, with none to match by, replaces the whole list (kustomize#5150; it happens when the patch does not mention the list too)"
 		} else {
 			why = "the object's element " + strings.Join(present, ",") + " has no " + strings.Join(missing, ", ") + ": kyaml puts the object's elements back into the merged list by their merge keys, and this one, set by " + strings.Join(present, ",") + " alone, replaces every element with " + strings.Join(present, ",")
 		}
