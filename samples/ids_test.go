@@ -53,6 +53,8 @@ var releasedIDs = []string{
 	"kustomize-json6902-vs-strategic", "kustomize-namespace-prefix-references",
 	"kustomize-labels-selectors", "kustomize-images", "kustomize-keyed-list-order",
 	"kustomize-generator-merge-overlay", "kustomize-components", "kustomize-openapi-replaces-builtin",
+	// Released with keyed lists walked as kyaml walks them.
+	"kustomize-port-without-protocol",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.
