@@ -497,6 +497,14 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 		result = origin
 		if origin != nil {
 			m.tr.add(m.desc, path, "", short(origin), "added from the patch")
+			if origin.Kind == yaml.SequenceNode {
+				for _, e := range origin.Content {
+					if e.Kind == yaml.MappingNode && len(e.Content) == 2 && e.Content[0].Value == "$patch" {
+						m.tr.add(m.desc, path, "", short(e), "kyaml reads a list's `$patch` element only when the object has the list; the object has none, so the element is added as it is")
+						break
+					}
+				}
+			}
 		}
 	case origin != nil && origin.Tag == tagNull:
 		m.tr.add(m.desc, path, short(dest), "", "null in the patch deletes the list")
@@ -612,8 +620,7 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 
 // keyedShape refuses a keyed list whose elements kyaml's walk fails on or
 // this engine has not proven: an element that is not a mapping (kyaml's
-// FieldMatcher fails on a scalar where it looks for a key), or one that
-// is only a `$patch` directive the list's directive did not take.
+// FieldMatcher fails on a scalar where it looks for a key).
 func keyedShape(list *yaml.Node, path, which string) error {
 	if missingOrNull(list) {
 		return nil
@@ -621,9 +628,6 @@ func keyedShape(list *yaml.Node, path, which string) error {
 	for _, e := range list.Content {
 		if e.Kind != yaml.MappingNode || e.Tag == tagNull {
 			return refuse("%s: the %s's list has an element that is not a map", path, which)
-		}
-		if field(e, "$patch") != nil && len(e.Content) == 2 {
-			return refuse("%s: a `$patch` element", path)
 		}
 	}
 	return nil

@@ -43,6 +43,10 @@ func TestKeyedListShapes(t *testing.T) {
 			dep + "      - name: a\n        image: x\n", dep + "      - name: a\n        image: z\n      - name: a\n        image: w\n",
 			dep + "      - image: z\n        name: a\n",
 			"spec/template/spec/containers[name=a]|name: a\nimage: w||the patch's element is ignored: an earlier element of the patch has the same name=a"},
+		{"a bare `$patch` element where the object has no such list stays",
+			dep + "      - name: app\n        image: x\n", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n      volumes:\n      - $patch: delete\n",
+			dep + "      - image: x\n        name: app\n      volumes:\n      - $patch: delete\n",
+			"spec/template/spec/volumes||$patch: delete|kyaml reads a list's `$patch` element only when the object has the list"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

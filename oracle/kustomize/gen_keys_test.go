@@ -14,10 +14,15 @@ var keyedCases = flag.Int("keyed", 3000, "number of generated kustomizations wit
 // genKeyedElement writes one element of a keyed list (indented by pre)
 // from a small pool, so that elements repeat their keys, lack one of them
 // (a port without protocol, a constraint without whenUnsatisfiable), lack
-// all of them, or have one empty or null; other fields tell the elements
-// apart in the output.
+// all of them, or have one empty or null, or are a bare `$patch`; other
+// fields tell the elements apart in the output.
 func genKeyedElement(r *rand.Rand, pre string, keys [2]string, firsts, seconds []string, others []string) string {
 	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
+	if r.Intn(30) == 0 {
+		// a bare directive: the list's, or, where the object has no
+		// such list, an element kyaml keeps as it is
+		return pre + "- $patch: " + pick("delete", "replace", "merge") + "\n"
+	}
 	var lines []string
 	switch r.Intn(10) {
 	case 0: // no first key
