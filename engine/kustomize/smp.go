@@ -407,22 +407,20 @@ func listElement(list *yaml.Node, keys, values []string) *yaml.Node {
 
 // wellKeyed checks the shape this engine has proven kyaml's walk of a
 // list of plain values (a merge strategy without keys, finalizers) on:
-// distinct non-null scalars. It returns each element's value. (Lists with
-// merge keys take keyedWalk, kyaml's walk ported step by step.)
+// non-null scalars (kyaml's ElementSetter fails on a map there, and drops
+// a null). A value repeated is merged as kyaml merges it: the patch's
+// first, the object's last (each puts itself in the place of the one
+// before). It returns each element's value. (Lists with merge keys take
+// keyedWalk, kyaml's walk ported step by step.)
 func wellKeyed(list *yaml.Node, keys []string, path, which string) ([][]string, error) {
 	if missingOrNull(list) {
 		return nil, nil
 	}
-	seen := map[string]bool{}
 	var out [][]string
 	for _, e := range list.Content {
 		if e.Kind != yaml.ScalarNode || e.Tag == tagNull {
 			return nil, refuse("%s: the %s's list has an element that is not a plain value", path, which)
 		}
-		if seen[e.Value] {
-			return nil, refuse("%s: the %s's list has two elements %s", path, which, e.Value)
-		}
-		seen[e.Value] = true
 		out = append(out, []string{e.Value})
 	}
 	return out, nil

@@ -47,6 +47,11 @@ func TestKeyedListShapes(t *testing.T) {
 			dep + "      - name: app\n        image: x\n", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n      volumes:\n      - $patch: delete\n",
 			dep + "      - image: x\n        name: app\n      volumes:\n      - $patch: delete\n",
 			"spec/template/spec/volumes||$patch: delete|kyaml reads a list's `$patch` element only when the object has the list"},
+		{"a finalizer repeated in the object is left once",
+			"apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n  finalizers:\n  - a\n  - b\n  - a\nspec:\n  ports:\n  - port: 80\n",
+			"apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n  finalizers:\n  - c\n  - a\n  - c\n",
+			"apiVersion: v1\nkind: Service\nmetadata:\n  finalizers:\n  - c\n  - a\n  - b\n  name: s\nspec:\n  ports:\n  - port: 80\n",
+			"metadata/finalizers[c]||c|added by merge key c"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -66,9 +66,10 @@ func genKeyedList(r *rand.Rand, pre string, max int, keys [2]string, firsts, sec
 // genKeyedKustomization makes a Service and a Deployment whose keyed lists
 // (Service ports: port,protocol; container ports: containerPort,protocol;
 // topologySpreadConstraints: topologyKey,whenUnsatisfiable; containers and
-// env: name) have such elements, and one or two strategic merge patches
-// with such elements, or patches that leave the lists alone (kyaml walks
-// them anyway).
+// env: name) have such elements, and the Service's finalizers (plain
+// values) repeated ones; and one or two strategic merge patches with such
+// elements, or patches that leave the lists alone (kyaml walks them
+// anyway).
 func genKeyedKustomization(r *rand.Rand) (map[string]string, string) {
 	pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
 	svcPorts := func(pre string, withPatch bool) string {
@@ -116,7 +117,19 @@ func genKeyedKustomization(r *rand.Rand) (map[string]string, string) {
 		}
 		return b.String()
 	}
-	svc := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports:\n" + svcPorts("  ", false)
+	// finalizers: a list of plain values kyaml merges as a set, here
+	// with values repeated
+	finalizers := func() string {
+		if r.Intn(2) == 0 {
+			return ""
+		}
+		s := "  finalizers:\n"
+		for i := 0; i < 1+r.Intn(3); i++ {
+			s += "  - " + pick("a", "b", "c", "\"1\"", "1") + "\n"
+		}
+		return s
+	}
+	svc := "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n" + finalizers() + "spec:\n  ports:\n" + svcPorts("  ", false)
 	dep := "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n" + containers("      ", false)
 	if r.Intn(2) == 0 {
 		dep += "      topologySpreadConstraints:\n" + spread("      ", false)
@@ -126,7 +139,7 @@ func genKeyedKustomization(r *rand.Rand) (map[string]string, string) {
 	for i := 0; i < 1+r.Intn(2); i++ {
 		switch r.Intn(5) {
 		case 0:
-			patches = append(patches, "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports:\n"+svcPorts("  ", true))
+			patches = append(patches, "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n"+finalizers()+"spec:\n  ports:\n"+svcPorts("  ", true))
 		case 1:
 			patches = append(patches, "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n"+containers("      ", true))
 		case 2:
