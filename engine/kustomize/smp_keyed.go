@@ -70,6 +70,13 @@ func (w *keyedWalk) elementValuesList() [][]string {
 // validateKeys is kyaml's: the keys some element has a value for (all of
 // them when none has), and values' entries for those keys.
 func validateKeys(valuesList [][]string, values, keys []string) ([]string, []string) {
+	return validateKeysWith(validKeySet(valuesList, keys), values, keys)
+}
+
+// validKeySet is validateKeys' set of the keys some element has a value
+// for; run takes it once for the whole list (kyaml computes it again for
+// each element, with the same result).
+func validKeySet(valuesList [][]string, keys []string) map[string]bool {
 	valid := map[string]bool{}
 	for _, vs := range valuesList {
 		for i, v := range vs {
@@ -78,6 +85,10 @@ func validateKeys(valuesList [][]string, values, keys []string) ([]string, []str
 			}
 		}
 	}
+	return valid
+}
+
+func validateKeysWith(valid map[string]bool, values, keys []string) ([]string, []string) {
 	if len(valid) == 0 {
 		return keys, values
 	}
@@ -180,7 +191,10 @@ func elementList(list *yaml.Node, keys, values []string) *yaml.Node {
 // len(e.Values) > 0").
 func elementSet(list, elem *yaml.Node, keys, values []string) {
 	mappingSetter := len(keys) > 0 && keys[0] != "" && len(values) > 0 && values[0] != ""
-	var content []*yaml.Node
+	// filtered in place (kyaml builds a new slice; nothing else holds
+	// this one while the walk runs)
+	content := list.Content[:0]
+	n := len(list.Content)
 	found := false
 	for _, e := range list.Content {
 		if isNull(e) || (e.Kind == yaml.MappingNode && len(e.Content) == 0) {
@@ -212,6 +226,7 @@ func elementSet(list, elem *yaml.Node, keys, values []string) {
 			content = append(content, elem)
 		}
 	}
+	clear(list.Content[len(content):n])
 	list.Content = content
 	if isNull(elem) {
 		return
@@ -257,11 +272,12 @@ func (w *keyedWalk) run() (*yaml.Node, error) {
 	items := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: w.dest.Style}
 	var validKeys, validValues []string
 	usedPatch := map[*yaml.Node]bool{}
+	valid := validKeySet(valuesList, w.keys)
 	for _, values := range valuesList {
 		if len(values) == 0 {
 			continue
 		}
-		validKeys, validValues = validateKeys(valuesList, values, w.keys)
+		validKeys, validValues = validateKeysWith(valid, values, w.keys)
 		ek, ev := validateKeys([][]string{validValues}, validValues, validKeys)
 		d := elementList(w.dest, ek, ev)
 		var o *yaml.Node
