@@ -54,6 +54,8 @@ var releasedIDs = []string{
 	"kustomize-labels-selectors", "kustomize-images", "kustomize-keyed-list-order",
 	"kustomize-generator-merge-overlay", "kustomize-components", "kustomize-openapi-replaces-builtin",
 	"kustomize-replacements-image-tag",
+	// Released with keyed lists walked as kyaml walks them.
+	"kustomize-port-without-protocol",
 }
 
 // validID is what an id may look like: it is put in URLs as it is.

@@ -167,6 +167,7 @@ func TestKustomizeSampleSteps(t *testing.T) {
 		{"kustomize-patch-replace-element", "patches", "Deployment web", "spec/template/spec/containers[name=app]", "puts the object's element back, unchanged"},
 		{"kustomize-annotation-drops-containers", "patches", "Deployment worker", "spec/template/spec/containers", "kustomize#5150"},
 		{"kustomize-keyed-list-order", "patches", "Deployment web", "spec/template/spec/containers", "the object's elements are in another order"},
+		{"kustomize-port-without-protocol", "patches", "Service web", "spec/ports[port=80,protocol=]", "the patch's element is ignored: it has no protocol"},
 	}
 	samples := map[string]Kustomize{}
 	for _, k := range KustomizeSamples() {

@@ -184,3 +184,28 @@ func noIndexChecks(b *testing.B) {
 	checkIndexes = false
 	b.Cleanup(func() { checkIndexes = true })
 }
+
+// BenchmarkKeyedList merges a patch of n Service ports into an object of n
+// (half of them the object's, all with port and protocol): kyaml's walk,
+// which the engine follows step by step, looks every element up in both
+// lists and sets each back by its keys, so its cost grows with n².
+func BenchmarkKeyedList(b *testing.B) {
+	for _, n := range []int{10, 100, 1000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var obj, patch strings.Builder
+			obj.WriteString("apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n")
+			patch.WriteString("apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports:\n")
+			for i := 0; i < n; i++ {
+				fmt.Fprintf(&obj, "  - port: %d\n    protocol: TCP\n    targetPort: 8080\n", i)
+				fmt.Fprintf(&patch, "  - port: %d\n    protocol: TCP\n    targetPort: 9090\n", i+n/2)
+			}
+			o, p := obj.String(), patch.String()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := MergeYAML(o, p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

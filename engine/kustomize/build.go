@@ -678,7 +678,7 @@ func objectJSON(o *object) string {
 // a third of the time; only when that fails is it written and read again,
 // for kustomize's message.
 func nodeMap(n *yaml.Node) (map[string]any, error) {
-	if !hasNullKey(n) {
+	if !hasNullKey(n) && !hasQuotedNonString(n) {
 		if m := (map[string]any{}); n.Decode(&m) == nil {
 			return m, nil
 		}
@@ -692,6 +692,26 @@ func nodeMap(n *yaml.Node) (map[string]any, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// hasQuotedNonString says whether n has a quoted (or block) scalar whose tag is not
+// !!str: kyaml's FieldSetter gives a value the style of the field it
+// replaces (`value: ""` patched with `value: 2` is !!int, double-quoted),
+// which a direct read takes as the number and kyaml's written text,
+// read again, as the string "2".
+func hasQuotedNonString(n *yaml.Node) bool {
+	if n == nil {
+		return false
+	}
+	if n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 && n.Tag != tagStr && n.Tag != "" {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasQuotedNonString(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasNullKey says whether a mapping in n has a null key ("&a:" with no

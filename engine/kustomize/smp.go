@@ -18,10 +18,13 @@ import (
 // merge (engine/strategic): a list without a patch strategy in kyaml's
 // schema, a custom resource's among them, is replaced; a keyed list puts
 // the patch's elements first; only `$patch` is a directive, other `$` keys
-// are ordinary fields. Shapes whose result this engine has not proven
-// against kyaml (keyed lists whose elements lack their keys, repeat them or
-// are not mappings, a `$patch` value other than delete, replace or merge,
-// schema comments) are refused with errSMPUnsupported, never guessed.
+// are ordinary fields. A keyed list is walked as kyaml walks it
+// (smp_keyed.go), elements that lack a merge key or repeat one included.
+// Shapes whose result this engine has not proven against kyaml (keyed
+// lists with elements that are not mappings or only a `$patch`, lists of
+// plain values that repeat one, a `$patch` value other than delete,
+// replace or merge, schema comments) are refused with errSMPUnsupported,
+// never guessed.
 
 // errSMPUnsupported marks a merge shape the engine refuses.
 var errSMPUnsupported = errors.New("not supported here yet")
@@ -378,87 +381,49 @@ func (m *smpMerge) walkMap(dest, origin *yaml.Node, pos schemaPos, path string) 
 			if val.Kind == yaml.ScalarNode && result != origin && (d.Value != val.Value || d.Tag != val.Tag) {
 				m.tr.add(m.desc, sub, old, val.Value, "the patch's value replaces the object's")
 			}
+			// kyaml's FieldSetter gives the value the style of the
+			// field it replaces (`value: ""` patched with `value: 2`
+			// is written "2"), on the patch's node itself.
+			val.Style = d.Style
 			*d = *val
 		}
 	}
 	return result, false, nil
 }
 
-// listElement finds the element of a list whose key fields have values
-// (ElementMatcher), or nil.
+// listElement finds the element of a list of plain values that is value
+// (ElementMatcher with no key), or nil.
 func listElement(list *yaml.Node, keys, values []string) *yaml.Node {
 	if list == nil {
 		return nil
 	}
 	for _, e := range list.Content {
-		if len(keys) == 0 {
-			if e.Kind == yaml.ScalarNode && e.Tag != tagNull && e.Value == values[0] {
-				return e
-			}
-			continue
-		}
-		ok := true
-		for i, k := range keys {
-			f := field(e, k)
-			if f == nil || f.Value != values[i] {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if e.Kind == yaml.ScalarNode && e.Tag != tagNull && e.Value == values[0] {
 			return e
 		}
 	}
 	return nil
 }
 
-// wellKeyed checks the shape this engine has proven kyaml's associative
-// walk on: every element a mapping with every merge key a non-empty
-// scalar, no two alike (or, with no keys, distinct non-null scalars). It
-// returns each element's key values.
+// wellKeyed checks the shape this engine has proven kyaml's walk of a
+// list of plain values (a merge strategy without keys, finalizers) on:
+// non-null scalars (kyaml's ElementSetter fails on a map there, and drops
+// a null). A value repeated is merged as kyaml merges it: the patch's
+// first, the object's last (each puts itself in the place of the one
+// before). It returns each element's value. (Lists with merge keys take
+// keyedWalk, kyaml's walk ported step by step.)
 func wellKeyed(list *yaml.Node, keys []string, path, which string) ([][]string, error) {
 	if missingOrNull(list) {
 		return nil, nil
 	}
-	seen := map[string]bool{}
 	var out [][]string
 	for _, e := range list.Content {
-		var vals []string
-		if len(keys) == 0 {
-			if e.Kind != yaml.ScalarNode || e.Tag == tagNull {
-				return nil, refuse("%s: the %s's list has an element that is not a plain value", path, which)
-			}
-			vals = []string{e.Value}
-		} else {
-			if e.Kind != yaml.MappingNode {
-				return nil, refuse("%s: the %s's list has an element that is not a map", path, which)
-			}
-			for _, k := range keys {
-				f := field(e, k)
-				if f == nil || f.Kind != yaml.ScalarNode || f.Tag == tagNull || f.Value == "" {
-					return nil, refuse("%s: an element of the %s's list has no %s (kyaml's merge key%s %s): kyaml's handling of it is not proven here", path, which, k, plural(keys), strings.Join(keys, ", "))
-				}
-				vals = append(vals, f.Value)
-			}
-			if field(e, "$patch") != nil && len(e.Content) == 2 {
-				return nil, refuse("%s: a `$patch` element", path)
-			}
+		if e.Kind != yaml.ScalarNode || e.Tag == tagNull {
+			return nil, refuse("%s: the %s's list has an element that is not a plain value", path, which)
 		}
-		id := strings.Join(vals, "\x00")
-		if seen[id] {
-			return nil, refuse("%s: the %s's list has two elements with %s %s", path, which, strings.Join(keys, ","), strings.Join(vals, ","))
-		}
-		seen[id] = true
-		out = append(out, vals)
+		out = append(out, []string{e.Value})
 	}
 	return out, nil
-}
-
-func plural(k []string) string {
-	if len(k) > 1 {
-		return "s"
-	}
-	return ""
 }
 
 // listDirective is determineSequenceNodePatchStrategy: an element that is
@@ -530,6 +495,14 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 		result = origin
 		if origin != nil {
 			m.tr.add(m.desc, path, "", short(origin), "added from the patch")
+			if origin.Kind == yaml.SequenceNode {
+				for _, e := range origin.Content {
+					if e.Kind == yaml.MappingNode && len(e.Content) == 2 && e.Content[0].Value == "$patch" {
+						m.tr.add(m.desc, path, "", short(e), "kyaml reads a list's `$patch` element only when the object has the list; the object has none, so the element is added as it is")
+						break
+					}
+				}
+			}
 		}
 	case origin != nil && origin.Tag == tagNull:
 		m.tr.add(m.desc, path, short(dest), "", "null in the patch deletes the list")
@@ -554,28 +527,23 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 		return nil, false, nil
 	}
 	self := origin == nil || origin == result // kyaml walks the list alone or with itself
-	if len(keys) > 1 {
-		// validateKeys: a merge key no element of either list has a
-		// value for is left out.
-		var eff []string
-		for _, k := range keys {
-			if keyUsed(result, k) || keyUsed(origin, k) {
-				eff = append(eff, k)
-			}
+	if len(keys) > 0 {
+		if err := keyedShape(result, path, "object"); err != nil {
+			return nil, false, err
 		}
-		if len(eff) > 0 {
-			keys = eff
+		if err := keyedShape(origin, path, "patch"); err != nil {
+			return nil, false, err
 		}
-	}
-	if len(keys) == 1 && self && len(result.Content) > 0 && noneHasKey(result, keys[0]) {
-		last := result.Content[len(result.Content)-1]
-		if len(result.Content) == 1 {
-			return result, false, nil
+		before := append([]*yaml.Node(nil), result.Content...)
+		w := &keyedWalk{m: m, dest: result, origin: origin, keys: keys, elemPos: pos.child("[]"), path: path}
+		out, err := w.run()
+		if err != nil {
+			return nil, false, err
 		}
-		m.tr.add(m.desc, path, short(result), short(last), "no element has the merge key %s: kyaml's walk keeps only the last element (kustomize#5150)", keys[0])
-		out := *result
-		out.Content = []*yaml.Node{last}
-		return &out, false, nil
+		if !self && out != nil {
+			m.reorderedNodes(before, out, keys, path)
+		}
+		return out, false, nil
 	}
 	dv, err := wellKeyed(result, keys, path, "object")
 	if err != nil {
@@ -616,13 +584,11 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 		}
 		if d == nil && o != nil {
 			m.tr.add(m.desc, sub, "", short(val), "added by merge key %s: no element of the object has it (kyaml puts the patch's elements first)", keyLabel(keys, vs))
-		} else if d != nil && o != nil && val != d {
-			m.tr.add(m.desc, sub, old, old, "`$patch: replace` on an element: kyaml then puts the object's element back, unchanged")
 		}
 		added = append(added, val)
 	}
 	// appendListNode(itemsToBeAdded, dest): each of the object's elements
-	// takes its place (one key) or moves to the end (several keys).
+	// takes its place.
 	out := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: result.Style}
 	out.Content = added
 	for _, e := range result.Content {
@@ -638,13 +604,6 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 				break
 			}
 		}
-		if len(keys) > 1 {
-			if idx >= 0 {
-				out.Content = append(out.Content[:idx:idx], out.Content[idx+1:]...)
-			}
-			out.Content = append(out.Content, e)
-			continue
-		}
 		if idx >= 0 {
 			out.Content[idx] = e
 		} else {
@@ -655,6 +614,46 @@ func (m *smpMerge) walkList(dest, origin *yaml.Node, pos schemaPos, path string)
 		m.reordered(result, out, keys, removed, path)
 	}
 	return out, false, nil
+}
+
+// keyedShape refuses a keyed list whose elements kyaml's walk fails on or
+// this engine has not proven: an element that is not a mapping (kyaml's
+// FieldMatcher fails on a scalar where it looks for a key).
+func keyedShape(list *yaml.Node, path, which string) error {
+	if missingOrNull(list) {
+		return nil
+	}
+	for _, e := range list.Content {
+		if e.Kind != yaml.MappingNode || e.Tag == tagNull {
+			return refuse("%s: the %s's list has an element that is not a map", path, which)
+		}
+	}
+	return nil
+}
+
+// reorderedNodes is reordered for a keyed list, by node: the object's
+// elements that are still in the merged list, in their old and new order.
+func (m *smpMerge) reorderedNodes(before []*yaml.Node, out *yaml.Node, keys []string, path string) {
+	in := map[*yaml.Node]bool{}
+	for _, e := range out.Content {
+		in[e] = true
+	}
+	var was, is []string
+	kept := map[*yaml.Node]bool{}
+	for _, e := range before {
+		if in[e] {
+			kept[e] = true
+			was = append(was, keyLabel(keys, elementValues(e, keys)))
+		}
+	}
+	for _, e := range out.Content {
+		if kept[e] {
+			is = append(is, keyLabel(keys, elementValues(e, keys)))
+		}
+	}
+	if strings.Join(was, "\x00") != strings.Join(is, "\x00") {
+		m.tr.add(m.desc, path, strings.Join(was, "; "), strings.Join(is, "; "), "kyaml puts the patch's elements first, in the patch's order, then the object's others: the object's elements are in another order")
+	}
 }
 
 // reordered records a step when the object's elements of a keyed list
@@ -680,30 +679,6 @@ func (m *smpMerge) reordered(before, after *yaml.Node, keys []string, removed ma
 	if strings.Join(was, "\x00") != strings.Join(is, "\x00") {
 		m.tr.add(m.desc, path, strings.Join(was, "; "), strings.Join(is, "; "), "kyaml puts the patch's elements first, in the patch's order, then the object's others: the object's elements are in another order")
 	}
-}
-
-// keyUsed reports whether an element of list has a non-empty value for key
-// (ElementValuesList).
-func keyUsed(list *yaml.Node, key string) bool {
-	if missingOrNull(list) {
-		return false
-	}
-	for _, e := range list.Content {
-		if f := field(e, key); !isNilOrEmpty(f) && f.Value != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// noneHasKey reports a list of mappings none of which has the field key.
-func noneHasKey(list *yaml.Node, key string) bool {
-	for _, e := range list.Content {
-		if e.Kind != yaml.MappingNode || field(e, key) != nil {
-			return false
-		}
-	}
-	return true
 }
 
 func elementValues(e *yaml.Node, keys []string) []string {

@@ -178,6 +178,8 @@ func TestSampleDifferences(t *testing.T) {
 		{"kustomize-openapi-replaces-builtin", "spec.template.spec.containers", applydiff.Schema,
 			`[{"image":"nginx:1.27","name":"app"}]`,
 			`[{"image":"nginx:1.27","name":"app","ports":[{"containerPort":80}]},{"image":"fluent-bit:3.0","name":"log-shipper"}]`},
+		{"kustomize-port-without-protocol", "spec.ports[0].targetPort", applydiff.KeyedElements,
+			`8080`, `9090`},
 		{"kustomize-crd-list-openapi", "spec.listeners", applydiff.CustomResource,
 			`{"name":"http","port":80,"protocol":"HTTP"}`, `[{"name":"https","port":8443}]`},
 	}

@@ -51,6 +51,15 @@ const (
 	// only the last element; apimachinery leaves a list the patch does
 	// not mention alone.
 	NoMergeKey Why = "no-merge-key"
+	// KeyedElements: elements of a keyed list that lack one of kyaml's
+	// merge keys or repeat its keys (a Service port without protocol, a
+	// container without a name). kyaml's walk matches them its own way: a
+	// patch's port without protocol is taken for the object's port with
+	// one and then not found, so it is ignored; an element without any
+	// key deletes or replaces the others; of two with the same keys the
+	// last is left. apimachinery merges by its one merge key (port,
+	// containerPort, name).
+	KeyedElements Why = "keyed-elements"
 	// CustomResource: a kind without built-in patch metadata. kustomize
 	// merges its lists by the kustomization's openapi schema when one
 	// gives them a merge key (or replaces them); kubectl apply sends a
@@ -87,6 +96,7 @@ var explanations = map[Why]string{
 	Ordering:        "the same elements in another order: kyaml puts the patch's elements first, then the object's others; apimachinery keeps the patch's order too but slots the object's others back where they were relative to the patch's elements the object had, so an element the patch only changes keeps its place",
 	ElementReplace:  "`$patch: replace` inside an element: apimachinery reads it as the list's directive and replaces the list with the patch's other elements (dropping that element); kyaml merges the element, then puts the object's element back unchanged",
 	NoMergeKey:      "the list's elements have no merge key and the patch does not mention the list: kyaml's walk keeps only the last element (kustomize#5150); apimachinery leaves the list alone",
+	KeyedElements:   "an element of this list lacks one of kyaml's merge keys or repeats another's (a port without protocol, a container without a name): kyaml matches such elements its own way (a patch's port without protocol is ignored when the object's port has one; an element without any key deletes or replaces the others; of two alike, the last is left); apimachinery merges by its one merge key",
 	CustomResource:  "a kind without built-in patch metadata: kubectl apply sends a JSON merge patch, which replaces the list whole; kustomize merged it by the merge key its openapi schema gives",
 	ApplyDirective:  "a directive of kubectl apply's strategic merge: apimachinery obeys it; kyaml copies it into the output as an ordinary field",
 	MetadataStrings: "kustomize rewrites a patch's labels and annotations as strings before merging: null becomes the string \"null\" instead of deleting the key",
@@ -391,6 +401,9 @@ func (c *comparer) why(path []string, k, a any) Why {
 	kl, kIsList := k.([]any)
 	al, aIsList := a.([]any)
 	if !kIsList && !aIsList {
+		if c.inOddlyKeyed(path[:max(len(path)-1, 0)]) {
+			return KeyedElements
+		}
 		return Other
 	}
 	if pl, ok := p.([]any); ok {
@@ -413,7 +426,89 @@ func (c *comparer) why(path []string, k, a any) Why {
 	if !c.builtin {
 		return CustomResource
 	}
+	if c.inOddlyKeyed(path) {
+		return KeyedElements
+	}
 	return Schema
+}
+
+// inOddlyKeyed: path is, or is inside an element of, a list kyaml keys
+// whose elements in the object or the patch lack or repeat their keys.
+func (c *comparer) inOddlyKeyed(path []string) bool {
+	if !c.builtin {
+		return false
+	}
+	for i := len(path); i >= 0; i-- {
+		if i < len(path) && !strings.HasPrefix(path[i], "[") {
+			continue
+		}
+		lp := path[:i]
+		keys := kustomize.KyamlMergeKeys(c.m.APIVersion, c.m.Kind, lp)
+		if len(keys) == 0 {
+			continue
+		}
+		for _, l := range append(atEvery(c.before, lp), atEvery(c.patch, lp)...) {
+			if oddlyKeyed(l, keys) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// atEvery is at with each position standing for every element of its list
+// (the result's positions are not the object's or the patch's): the values
+// at path in any element.
+func atEvery(v any, path []string) []any {
+	if len(path) == 0 {
+		return []any{v}
+	}
+	if strings.HasPrefix(path[0], "[") {
+		l, _ := v.([]any)
+		var out []any
+		for _, e := range l {
+			out = append(out, atEvery(e, path[1:])...)
+		}
+		return out
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	e, ok := m[path[0]]
+	if !ok {
+		return nil
+	}
+	return atEvery(e, path[1:])
+}
+
+// oddlyKeyed: a list with an element that lacks one of keys (or has it
+// empty or null) or repeats another element's values for them.
+func oddlyKeyed(list any, keys []string) bool {
+	l, ok := list.([]any)
+	if !ok {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, e := range l {
+		m, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		id := ""
+		for _, k := range keys {
+			v, ok := m[k]
+			if !ok || v == nil || v == "" {
+				return true
+			}
+			id += encode(v) + "\x00"
+		}
+		if seen[id] {
+			return true
+		}
+		seen[id] = true
+	}
+	return false
 }
 
 // sameElements: the two lists hold the same elements (as JSON), in any order.

@@ -66,6 +66,8 @@ func TestDifferences(t *testing.T) {
 		{"empty null dropped", "", "smp-empty-null-dropped", []diff{{"spec.empty", DroppedNull}}},
 		{"container ports: two keys against one", "", "smp-ports-two-keys", []diff{{"spec.template.spec.containers[0].ports", Schema}}},
 		{"service ports reordered", "", "smp-service-ports-one-key", []diff{{"spec.ports", Ordering}}},
+		{"a patch's port without protocol", "", "smp-port-without-protocol", []diff{{"spec.ports[0].targetPort", KeyedElements}}},
+		{"a patch's container port without protocol", "", "smp-container-port-without-protocol", []diff{{"spec.template.spec.containers[0].ports[0].name", KeyedElements}}},
 		{"apimachinery refuses a deleted element without its key", "", "smp-delete-element-and-list", []diff{{"", ApplyFails}}},
 	}
 	for _, c := range cases {
