@@ -151,7 +151,7 @@ type coldVisit struct {
 }
 
 func measureColdVisit(t *testing.T) coldVisit {
-	b := newBrowser(t, desktopWidth, desktopHeight)
+	b := newBrowser(t, desktopWidth, desktopHeight, withProfileOnDisk)
 	b.run(chromedp.EmulateViewport(desktopWidth, desktopHeight))
 	mark := trafficMark()
 	b.open()
@@ -189,7 +189,7 @@ type keystroke struct {
 // the file's replicas line (a digit, then Backspace, and so on), timing
 // each until its result is on screen.
 func measureKeystrokes(t *testing.T, sc scenario, ready string, n int) []keystroke {
-	b := newBrowser(t, desktopWidth, desktopHeight)
+	b := newBrowser(t, desktopWidth, desktopHeight, withProfileOnDisk)
 	b.run(chromedp.EmulateViewport(desktopWidth, desktopHeight), addScript(benchJS))
 	b.open()
 	b.setPane("last-applied", sc.LastApplied)
@@ -471,7 +471,7 @@ func machineLine(t *testing.T) string {
 		l1, _ := strconv.ParseFloat(f[0], 64)
 		busy = l1 > float64(runtime.NumCPU())
 	}
-	b := newBrowser(t, 800, 600)
+	b := newBrowser(t, 800, 600, withProfileOnDisk)
 	ver, err := chromedp.CallBrowser(b.ctx, cdpbrowser.GetVersion, cdp.Empty{})
 	product := "Chromium"
 	if err == nil {

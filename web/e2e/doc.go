@@ -7,6 +7,10 @@
 // with scripts/test-browser (flows) or scripts/bench-page (figures).
 //
 // The tests serve dist/ (or $APPLYLENS_DIST) with scripts/devserver on a
-// free loopback port and start Chromium from /usr/bin/chromium (or
-// $CHROMIUM) with a fresh profile per test.
+// free loopback port and start one Chromium from /usr/bin/chromium (or
+// $CHROMIUM) for the suite; each test's tab has a browser context of its
+// own (its own storage, cache and permissions, like a fresh profile). The
+// tests that count on a cache on disk (the wasm fetched once) or measure a
+// first visit in a fresh profile, and those that need other flags, start a
+// Chromium of their own (newBrowser's options, withProfileOnDisk).
 package e2e
