@@ -59,6 +59,17 @@ func TestFooterFollowsMode(t *testing.T) {
 	if text := eval[string](b, `document.querySelector('footer.foot').innerText`); strings.Contains(text, "next/previous step") || !strings.Contains(text, "copy link") {
 		t.Errorf("the Kustomize mode's footer reads %q, want the copy link key without the panes' step and tab keys", text)
 	}
+	// Nor do those keys act on the hidden panes, and the help leaves them out.
+	if b.attr("tab-result", "aria-selected") == "true" {
+		t.Fatalf("the hidden panes show the Result tab already: the check below would prove nothing")
+	}
+	b.run(chromedp.KeyEvent("3", chromedp.KeyModifiers(chromedp.ModifierAlt)))
+	if b.attr("tab-result", "aria-selected") == "true" {
+		t.Errorf("Alt+3 in the Kustomize mode showed the hidden panes' Result tab")
+	}
+	if !eval[bool](b, `[...document.querySelectorAll('#help .keys-single')].every((e) => getComputedStyle(e).display === 'none')`) {
+		t.Errorf("the Kustomize mode's help offers the panes' step and tab keys")
+	}
 
 	// Then kubectl apply -k: a timeline of one -k command names both pages.
 	b.run(chromedp.Click(chromedp.ID("kustomize-apply")))
