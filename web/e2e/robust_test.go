@@ -101,8 +101,9 @@ func contains(ids []int, id int) bool {
 }
 
 // TestBusy pastes a live object whose request keeps the engine's worker
-// busy (busyMarker; the object itself is small, so that pasting it costs
-// nothing on a loaded machine): while the engine works, the results are marked as being recomputed (aria-busy, the
+// busy until the test releases it (busyHold; the object itself is small,
+// so that pasting it costs nothing on a loaded machine): while the engine
+// works, the results are marked as being recomputed (aria-busy, the
 // status, the elapsed time, a Stop button), then the answer clears it all.
 // Stop ends the next such computation and keeps the results as stale.
 func TestBusy(t *testing.T) {
@@ -112,10 +113,11 @@ func TestBusy(t *testing.T) {
 		t.Fatalf("the page is busy before any input")
 	}
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`))
-	// The worker is kept busy at least 2.5 s by this computation
-	// (busyMarker): on a quiet machine the large paste alone may answer
-	// before the elapsed time shows (it starts at 1 s).
-	b.setPane("live", busyMarker(2500, "first")+bigDeployment(20, "img:1"))
+	// The worker is kept busy by this computation until the checks of the
+	// busy state are done (busyHold): the elapsed time shows from 1 s on,
+	// and on a quiet machine the paste alone is answered sooner.
+	first := newBusyHold(t, "first")
+	b.setPane("live", first.marker()+bigDeployment(20, "img:1"))
 	b.waitFor("the busy state", `document.getElementById('outputs').getAttribute('aria-busy') === 'true' && !document.getElementById('busy').hidden`, stepTimeout)
 	if got := b.text("status"); !strings.Contains(got, "Computing") || !strings.Contains(got, "previous inputs") {
 		t.Errorf("status while computing = %q, want it to say it computes and that the results are the previous ones", got)
@@ -125,6 +127,7 @@ func TestBusy(t *testing.T) {
 	}
 	b.waitFor("the elapsed time", `/^\d+\.\d s$/.test(document.getElementById('busy-elapsed').textContent)`, 30*time.Second)
 	saveShot(t, b, "busy-desktop")
+	first.release()
 	b.waitFor("the answer", `document.getElementById('outputs').getAttribute('aria-busy') === null`, 60*time.Second)
 	if !b.hidden("busy") {
 		t.Errorf("the busy bar stayed after the answer")
@@ -136,11 +139,11 @@ func TestBusy(t *testing.T) {
 		t.Errorf("status after the answer = %q", got)
 	}
 
-	// Stop: another long computation, stopped by the user. It is kept
-	// busy long enough that the click lands before it ends, on a loaded
-	// machine too (the bar shows only after a delay).
+	// Stop: another long computation, stopped by the user. Its hold is
+	// never released: the click lands while it runs however late the bar
+	// shows (it does after a delay), and Stop ends its worker.
 	before := b.engineLog()
-	b.setPane("file", busyMarker(20000, "stopped")+bigDeployment(20, "img:2"))
+	b.setPane("file", newBusyHold(t, "stopped").marker()+bigDeployment(20, "img:2"))
 	b.waitFor("the busy state", `!document.getElementById('busy').hidden`, stepTimeout)
 	// Pressed where it is on screen now: a mouse click at coordinates read
 	// a moment before missed it once on a loaded machine, while the busy
@@ -195,15 +198,15 @@ func TestReplacedRequest(t *testing.T) {
 	b := newBrowser(t, desktopWidth, desktopHeight)
 	b.openAt(busySiteURL)
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setTimeLimit(60000)`), chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(1e9)`))
-	// The long computation keeps the worker busy at least 20 s
-	// (busyMarker), so that the two requests after it are made while it
-	// runs on a loaded machine too (with 2.5 s, the second was sent once
-	// on a busy one); the requests after it hold the same marker, which
-	// counts once: they keep the worker no longer than they take.
+	// The long computation keeps the worker busy until the two requests
+	// after it were made (busyHold), however long making them takes on a
+	// loaded machine; the requests after it hold the same marker, released
+	// by then: they keep the worker no longer than they take.
 	walk := readFile(t, "samples/walkthrough/file.yaml")
 
 	first := b.engineLog().LastID
-	b.setPane("live", busyMarker(20000, "long")+bigDeployment(12000, "img:1"))
+	hold := newBusyHold(t, "long")
+	b.setPane("live", hold.marker()+bigDeployment(20, "img:1"))
 	b.waitFor("the long request to reach the worker", fmt.Sprintf(`(() => { const l = applylensPage.engineLog(); return l.lastId > %d && l.received.includes(l.lastId); })()`, first), stepTimeout)
 	long := b.engineLog().LastID
 	b.setPane("file", strings.Replace(walk, "nginx:1.16.1", "nginx:1.17.0", 1))
@@ -212,6 +215,7 @@ func TestReplacedRequest(t *testing.T) {
 	b.setPane("file", strings.Replace(walk, "nginx:1.16.1", "nginx:1.18.0", 1))
 	b.waitFor("the third request", fmt.Sprintf(`applylensPage.engineLog().lastId > %d`, replaced), stepTimeout)
 	newest := b.engineLog().LastID
+	hold.release()
 	b.waitFor("the newest answer", `document.getElementById('outputs').getAttribute('aria-busy') === null && applylensPage.getText('file').includes('nginx:1.18.0') && ['ready','error'].includes(document.getElementById('outputs').dataset.state)`, 60*time.Second)
 	got := b.engineLog()
 	if !contains(got.Received, newest) {
@@ -224,10 +228,11 @@ func TestReplacedRequest(t *testing.T) {
 	}
 
 	// Abandoning: a long computation, then Example; the worker running
-	// the long one is replaced rather than waited for.
+	// the long one is replaced rather than waited for. Its hold is never
+	// released: it runs until its worker is replaced.
 	b.run(chromedp.Evaluate[chromedp.Void](`applylensPage.setAbandonAfter(300)`))
 	first = b.engineLog().LastID
-	b.setPane("file", busyMarker(20000, "abandoned")+bigDeployment(12000, "img:2"))
+	b.setPane("file", newBusyHold(t, "abandoned").marker()+bigDeployment(20, "img:2"))
 	b.waitFor("the long request to reach the worker", fmt.Sprintf(`(() => { const l = applylensPage.engineLog(); return l.lastId > %d && l.received.includes(l.lastId); })()`, first), stepTimeout)
 	before := b.engineLog()
 	// Abandoning needs the computation to have run abandonAfter (300 ms)

@@ -100,8 +100,13 @@ func serveProxy(target string, wrap func(proxy http.Handler) http.Handler) (net.
 // client undoes the encoding it asked for) and rewrite answers with what it
 // makes of it.
 func serveRewriting(target string, match func(path string) bool, rewrite func(w http.ResponseWriter, original *http.Response)) (net.Listener, error) {
+	return serveProxy(target, rewriting(target, match, rewrite))
+}
+
+// rewriting is serveRewriting's handler, for a site that adds more.
+func rewriting(target string, match func(path string) bool, rewrite func(w http.ResponseWriter, original *http.Response)) func(proxy http.Handler) http.Handler {
 	client := &http.Client{Timeout: time.Minute}
-	return serveProxy(target, func(proxy http.Handler) http.Handler {
+	return func(proxy http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if !match(r.URL.Path) {
 				proxy.ServeHTTP(w, r)
@@ -115,7 +120,7 @@ func serveRewriting(target string, match func(path string) bool, rewrite func(w 
 			defer resp.Body.Close()
 			rewrite(w, resp)
 		})
-	})
+	}
 }
 
 // recording is proxy noting each exchange in traffic.
