@@ -4,11 +4,16 @@
 // read back from the cache instead of compressed again. Compressions run
 // on libuv's thread pool, so they use every core.
 //
-// The cache is .cache/compress/ at the repository's root (ignored by git);
-// an entry unused for 14 days is removed. Deleting the folder is always safe.
+// The cache is applylens/compress/ in the user's cache folder, where Go
+// keeps its build cache ($XDG_CACHE_HOME, or ~/.cache), so that a fresh
+// clone on a machine that built before (CI's) compresses nothing it has
+// compressed already; .cache/compress/ at the repository's root (ignored
+// by git) when that folder cannot be made. An entry unused for 14 days is
+// removed. Deleting the folder is always safe.
 
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -17,7 +22,22 @@ import zlib from 'node:zlib';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const cacheDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '.cache', 'compress');
+const cacheDir = chooseCacheDir();
+
+/** The user's cache folder's applylens/compress, else the repository's .cache/compress. */
+function chooseCacheDir() {
+  const userCache = process.env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : '');
+  if (userCache) {
+    const dir = join(userCache, 'applylens', 'compress');
+    try {
+      mkdirSync(dir, { recursive: true });
+      return dir;
+    } catch {
+      // Not writable here: the repository's own folder below.
+    }
+  }
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '.cache', 'compress');
+}
 const keepDays = 14;
 
 /** Text compresses better with brotli's text mode. @param {string} name */
