@@ -49,7 +49,7 @@ type realFile struct {
 	others    []realObject // ConfigMaps and Services, for a delete patch
 }
 
-type realObject struct{ apiVersion, kind, name string }
+type realObject struct{ apiVersion, kind, name, namespace string }
 
 // realWorkload is an object with a pod template.
 type realWorkload struct {
@@ -115,7 +115,7 @@ func describeReal(path, text string) realFile {
 	f.docs = len(nodes)
 	seen := map[string]bool{}
 	for _, n := range nodes {
-		obj := realObject{n.GetApiVersion(), n.GetKind(), n.GetName()}
+		obj := realObject{n.GetApiVersion(), n.GetKind(), n.GetName(), n.GetNamespace()}
 		var pod []string
 		switch obj.kind {
 		case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job":
@@ -169,8 +169,9 @@ func imageName(s string) string {
 
 // realCase is one kustomization over real files.
 type realCase struct {
-	name  string
-	files map[string]string
+	name    string
+	variant string // what the kustomization does, for the tally
+	files   map[string]string
 }
 
 // realCases derives the kustomizations a user would write over one file.
@@ -182,7 +183,7 @@ func realCases(f realFile) []realCase {
 		for i := 0; i+1 < len(extra); i += 2 {
 			files[extra[i]] = extra[i+1]
 		}
-		cases = append(cases, realCase{f.path + " " + variant, files})
+		cases = append(cases, realCase{f.path + " " + variant, strings.Fields(variant)[0], files})
 	}
 	add("as-is", "")
 	add("namespace+prefix+suffix", "namespace: lens\nnamePrefix: p-\nnameSuffix: -s\n")
@@ -215,17 +216,18 @@ func realCases(f realFile) []realCase {
 		add("images+replicas", b.String())
 	}
 	for i, w := range f.workloads {
-		if i == 3 {
-			break // three workloads of a file are enough
+		if i == 8 {
+			break // eight workloads of a file are enough
 		}
 		target := fmt.Sprintf("  target:\n    kind: %s\n    name: %s\n", w.kind, w.name)
 		smp := smpPatch(w, map[string]string{
 			"image":     "example.com/patched:1.0",
 			"env":       "- name: LENS\n  value: \"on\"",
-			"ports":     "- containerPort: 9999\n  name: lens\n  protocol: TCP",
 			"resources": "limits:\n  cpu: 500m\n  memory: 128Mi",
 		})
 		add("smp "+w.kind+"/"+w.name, "patches:\n- path: smp.yaml\n"+target, "smp.yaml", smp)
+		port := smpPatch(w, map[string]string{"ports": "- containerPort: 9999\n  name: lens\n  protocol: TCP"})
+		add("smp-port "+w.kind+"/"+w.name, "patches:\n- path: port.yaml\n", "port.yaml", port)
 		c := "/" + strings.Join(w.podPath, "/") + "/containers/0"
 		var ops []string
 		ops = append(ops, "- op: replace\n  path: "+c+"/image\n  value: example.com/json:2.0")
@@ -248,12 +250,32 @@ func realCases(f realFile) []realCase {
 	}
 	if len(f.others) > 0 {
 		o := f.others[0]
-		add("smp-delete-object "+o.kind+"/"+o.name, "patches:\n- patch: |-\n    $patch: delete\n    apiVersion: "+o.apiVersion+"\n    kind: "+o.kind+"\n    metadata:\n      name: "+quoteName(o.name)+"\n")
+		add("smp-delete-object "+o.kind+"/"+o.name, "patches:\n- path: del.yaml\n", "del.yaml", "$patch: delete\n"+patchHeader(o))
+	}
+	for _, o := range f.others {
+		if o.kind != "ConfigMap" {
+			continue
+		}
+		// A generator merged into the file's ConfigMap: its name gets a
+		// hash suffix, and the workloads that mount it follow.
+		ns := ""
+		if o.namespace != "" {
+			ns = fmt.Sprintf("  namespace: %q\n", o.namespace)
+		}
+		add("configMapGenerator-merge "+o.name, fmt.Sprintf("configMapGenerator:\n- name: %q\n%s  behavior: merge\n  literals:\n  - lens=merged\n", o.name, ns))
+		break
 	}
 	return cases
 }
 
-func quoteName(s string) string { return fmt.Sprintf("%q", s) }
+// patchHeader is a patch's apiVersion, kind and metadata naming o.
+func patchHeader(o realObject) string {
+	h := fmt.Sprintf("apiVersion: %s\nkind: %s\nmetadata:\n  name: %q\n", o.apiVersion, o.kind, o.name)
+	if o.namespace != "" {
+		h += fmt.Sprintf("  namespace: %q\n", o.namespace)
+	}
+	return h
+}
 
 // smpPatch writes a strategic merge patch of a workload's first container
 // with the given fields (each value YAML, indented under its key).
@@ -284,7 +306,7 @@ func smpPatch(w realWorkload, fields map[string]string) string {
 // whole container entries.
 func smpPod(w realWorkload, containerExtra, podFields string, containers ...string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "apiVersion: %s\nkind: %s\nmetadata:\n  name: %q\n", w.apiVersion, w.kind, w.name)
+	b.WriteString(patchHeader(w.realObject))
 	indent := ""
 	for _, p := range w.podPath {
 		fmt.Fprintf(&b, "%s%s:\n", indent, p)
@@ -331,7 +353,7 @@ func projectCase(p realProject) realCase {
 	}
 	sort.Strings(res)
 	files["kustomization.yaml"] = "namespace: lens\nnamePrefix: p-\nnameSuffix: -s\nlabels:\n- pairs:\n    team: lens\n  includeSelectors: true\nresources:\n" + strings.Join(res, "\n") + "\n"
-	return realCase{p.name + " all files namespace+prefix+suffix+labels", files}
+	return realCase{p.name + " all files namespace+prefix+suffix+labels", "project", files}
 }
 
 // realOutcome is what one kustomization over real files gave.
@@ -409,12 +431,12 @@ func TestRealManifests(t *testing.T) {
 	projects := readRealProjects(t)
 	type tally struct {
 		docs, built, agreed, bothFailed, refused, disagreed, known int
-		reasons, failures                                          map[string]int
+		reasons, failures, variants                                map[string]int
 	}
 	var report strings.Builder
 	seenKnown := map[string]bool{}
 	for _, p := range projects {
-		tl := tally{reasons: map[string]int{}, failures: map[string]int{}}
+		tl := tally{reasons: map[string]int{}, failures: map[string]int{}, variants: map[string]int{}}
 		var cases []realCase
 		for i, f := range p.files {
 			tl.docs += f.docs
@@ -426,6 +448,7 @@ func TestRealManifests(t *testing.T) {
 		cases = append(cases, projectCase(p))
 		for _, c := range cases {
 			tl.built++
+			tl.variants[c.variant]++
 			outcome, reason, diff := buildReal(c)
 			switch outcome {
 			case realAgreed:
@@ -455,6 +478,12 @@ func TestRealManifests(t *testing.T) {
 		fmt.Fprintf(&report, "%s: %d documents, %d kustomizations built: %d agreed, %d both failed alike, %d refused, %d disagreed (%d of them known)\n",
 			p.name, tl.docs, tl.built, tl.agreed, tl.bothFailed, tl.refused, tl.disagreed, tl.known)
 		var rs []string
+		for v := range tl.variants {
+			rs = append(rs, fmt.Sprintf("%s %d", v, tl.variants[v]))
+		}
+		sort.Strings(rs)
+		fmt.Fprintf(&report, "    built: %s\n", strings.Join(rs, ", "))
+		rs = rs[:0]
 		for r := range tl.reasons {
 			rs = append(rs, r)
 		}
