@@ -47,6 +47,8 @@ type realFile struct {
 	images    []string // distinct image names (no tag or digest)
 	workloads []realWorkload
 	others    []realObject // ConfigMaps and Services, for a delete patch
+	ids       []string     // kind/namespace/name of every object
+	repeats   bool         // an object appears twice (kustomize refuses the file)
 }
 
 type realObject struct{ apiVersion, kind, name, namespace string }
@@ -116,6 +118,17 @@ func describeReal(path, text string) realFile {
 	seen := map[string]bool{}
 	for _, n := range nodes {
 		obj := realObject{n.GetApiVersion(), n.GetKind(), n.GetName(), n.GetNamespace()}
+		ns := obj.namespace
+		if ns == "default" {
+			ns = "" // kustomize's ids take one for the other
+		}
+		id := obj.apiVersion + "/" + obj.kind + "/" + ns + "/" + obj.name
+		for _, o := range f.ids {
+			if o == id {
+				f.repeats = true
+			}
+		}
+		f.ids = append(f.ids, id)
 		var pod []string
 		switch obj.kind {
 		case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job":
@@ -341,19 +354,94 @@ func smpPod(w realWorkload, containerExtra, podFields string, containers ...stri
 	return b.String()
 }
 
-// projectCase builds all of a project's files together (names referenced
-// across files: RBAC bindings, ServiceAccounts, Services).
-func projectCase(p realProject) realCase {
+// projectCases build a project's files together (names referenced across
+// files: RBAC bindings, ServiceAccounts, Services), leaving out a file that
+// kyaml cannot read or that repeats an object of an earlier file (kustomize
+// refuses both; the single-file cases show it).
+func projectCases(p realProject) []realCase {
 	files := map[string]string{}
 	var res []string
+	seen := map[string]bool{}
+	var images []string
+	haveImage := map[string]bool{}
+files:
 	for _, f := range p.files {
+		if f.docs == 0 || f.repeats {
+			continue
+		}
+		for _, id := range f.ids {
+			if seen[id] {
+				continue files
+			}
+		}
+		for _, id := range f.ids {
+			seen[id] = true
+		}
+		for _, img := range f.images {
+			if !haveImage[img] {
+				haveImage[img] = true
+				images = append(images, img)
+			}
+		}
 		name := strings.ReplaceAll(strings.TrimPrefix(f.path, p.name+"/"), "/", "_")
 		files[name] = f.text
 		res = append(res, "- "+name)
 	}
 	sort.Strings(res)
-	files["kustomization.yaml"] = "namespace: lens\nnamePrefix: p-\nnameSuffix: -s\nlabels:\n- pairs:\n    team: lens\n  includeSelectors: true\nresources:\n" + strings.Join(res, "\n") + "\n"
-	return realCase{p.name + " all files namespace+prefix+suffix+labels", "project", files}
+	resources := "resources:\n" + strings.Join(res, "\n") + "\n"
+	var cases []realCase
+	add := func(variant, kust string, extra ...string) {
+		fs := map[string]string{"kustomization.yaml": resources + kust}
+		for k, v := range files {
+			fs[k] = v
+		}
+		for i := 0; i+1 < len(extra); i += 2 {
+			fs[extra[i]] = extra[i+1]
+		}
+		cases = append(cases, realCase{p.name + " all files " + variant, "project", fs})
+	}
+	add("as-is", "")
+	add("namespace+prefix+suffix+labels", "namespace: lens\nnamePrefix: p-\nnameSuffix: -s\nlabels:\n- pairs:\n    team: lens\n  includeSelectors: true\n")
+	var b strings.Builder
+	if len(images) > 0 {
+		b.WriteString("images:\n")
+		for _, img := range images {
+			fmt.Fprintf(&b, "- name: %s\n  newName: mirror.example/%s\n  newTag: \"1.0\"\n", img, strings.ReplaceAll(img, "/", "-"))
+		}
+	}
+	// Patches by a kind-wide target reach every Deployment; a generator
+	// and a Secret generator beside the real objects.
+	add("images+patches-by-kind+generators", b.String()+`commonAnnotations:
+  lens/note: "all files"
+patches:
+- target:
+    kind: Deployment
+  patch: |-
+    apiVersion: apps/v1
+    kind: Deployment
+    metadata:
+      name: any
+    spec:
+      template:
+        metadata:
+          annotations:
+            lens/patched: "yes"
+- target:
+    kind: Deployment
+  patch: |-
+    - op: add
+      path: /spec/minReadySeconds
+      value: 5
+configMapGenerator:
+- name: lens-config
+  literals:
+  - a=b
+secretGenerator:
+- name: lens-secret
+  literals:
+  - token=x
+`)
+	return cases
 }
 
 // realOutcome is what one kustomization over real files gave.
@@ -445,7 +533,7 @@ func TestRealManifests(t *testing.T) {
 			}
 			cases = append(cases, realCases(f)...)
 		}
-		cases = append(cases, projectCase(p))
+		cases = append(cases, projectCases(p)...)
 		for _, c := range cases {
 			tl.built++
 			tl.variants[c.variant]++
