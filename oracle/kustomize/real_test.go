@@ -48,7 +48,8 @@ type realFile struct {
 	workloads []realWorkload
 	others    []realObject // ConfigMaps and Services, for a delete patch
 	ids       []string     // kind/namespace/name of every object
-	repeats   bool         // an object appears twice (kustomize refuses the file)
+	objects   []realObject
+	repeats   bool // an object appears twice (kustomize refuses the file)
 }
 
 type realObject struct{ apiVersion, kind, name, namespace string }
@@ -129,6 +130,7 @@ func describeReal(path, text string) realFile {
 			}
 		}
 		f.ids = append(f.ids, id)
+		f.objects = append(f.objects, obj)
 		var pod []string
 		switch obj.kind {
 		case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job":
@@ -201,7 +203,17 @@ func realCases(f realFile) []realCase {
 	add("as-is", "")
 	add("namespace+prefix+suffix", "namespace: lens\nnamePrefix: p-\nnameSuffix: -s\n")
 	add("labels+selectors+annotations", "labels:\n- pairs:\n    team: lens\n  includeSelectors: true\ncommonAnnotations:\n  note: \"real manifests\"\n")
-	add("labels+commonLabels", "labels:\n- pairs:\n    team: lens\ncommonLabels:\n  app.kubernetes.io/part-of: lens\n")
+	add("labels+commonLabels+fifo", "labels:\n- pairs:\n    team: lens\ncommonLabels:\n  app.kubernetes.io/part-of: lens\nsortOptions:\n  order: fifo\n")
+	if len(f.objects) > 0 {
+		// A JSON patch of the file's last object, whatever its kind
+		// (custom resources too), by a target with its group and kind.
+		o := f.objects[len(f.objects)-1]
+		group, version := "", o.apiVersion
+		if i := strings.Index(o.apiVersion, "/"); i >= 0 {
+			group, version = o.apiVersion[:i], o.apiVersion[i+1:]
+		}
+		add("json6902-last "+o.kind+"/"+o.name, fmt.Sprintf("namePrefix: p-\npatches:\n- target:\n    group: %q\n    version: %q\n    kind: %q\n    name: %q\n  patch: |-\n    - op: add\n      path: /metadata/annotations\n      value:\n        lens: json\n    - op: test\n      path: /kind\n      value: %q\n", group, version, o.kind, o.name, o.kind))
+	}
 	if len(f.images) > 0 || len(f.workloads) > 0 {
 		var b strings.Builder
 		if len(f.images) > 0 {
@@ -269,6 +281,7 @@ func realCases(f realFile) []realCase {
 		if o.kind != "ConfigMap" {
 			continue
 		}
+		add("json6902-configmap "+o.name, fmt.Sprintf("patches:\n- target:\n    kind: ConfigMap\n    name: %q\n  patch: |-\n    - op: add\n      path: /data/lens.conf\n      value: |\n        multi\n        line\n", o.name))
 		// A generator merged into the file's ConfigMap: its name gets a
 		// hash suffix, and the workloads that mount it follow.
 		ns := ""
