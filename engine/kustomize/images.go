@@ -25,13 +25,14 @@ func imageTransform(ra *accumulator, im types.Image, specs fsSlice, tr *trace) e
 			return err
 		}
 	}
+	rules := specRules(specs)
 	for _, o := range ra.objs {
 		if o.kind() == "CustomResourceDefinition" {
 			continue
 		}
 		u.obj = o
-		for _, fs := range specs {
-			u.path, u.rule = fs.Path, specRule(fs)
+		for i, fs := range specs {
+			u.path, u.rule = fs.Path, rules[i]
 			if err := applyFieldSpec(o, fs, 0, "", u.set); err != nil {
 				return err
 			}
