@@ -42,7 +42,7 @@ func (s fsSlice) mergeOne(x fieldSpec) (fsSlice, error) {
 // Only specs with x's path can stop x, so the specs are filed by path and
 // x is compared with those alone, first to last as mergeOne scans: the
 // same answer without comparing every pair (merging the few hundred
-// default specs into an empty configuration was 7% of a 10-file build
+// default specs into an empty configuration was 6% of a 10-file build
 // under wasm).
 func (s fsSlice) mergeAll(in fsSlice) (fsSlice, error) {
 	byPath := make(map[string][]int, len(s)+len(in))
