@@ -38,12 +38,29 @@ func (s fsSlice) mergeOne(x fieldSpec) (fsSlice, error) {
 	return append(s, x), nil
 }
 
+// mergeAll is FsSlice.MergeAll: mergeOne of each spec of in, in order.
+// Only specs with x's path can stop x, so the specs are filed by path and
+// x is compared with those alone, first to last as mergeOne scans: the
+// same answer without comparing every pair (merging the few hundred
+// default specs into an empty configuration was 6% of a 10-file build
+// under wasm).
 func (s fsSlice) mergeAll(in fsSlice) (fsSlice, error) {
-	var err error
+	byPath := make(map[string][]int, len(s)+len(in))
+	for i, y := range s {
+		byPath[y.Path] = append(byPath[y.Path], i)
+	}
+next:
 	for _, x := range in {
-		if s, err = s.mergeOne(x); err != nil {
-			return nil, err
+		for _, i := range byPath[x.Path] {
+			if y := s[i]; y.gvk.isSelected(x.gvk) {
+				if y.Create != x.Create {
+					return nil, fmt.Errorf("conflicting fieldspecs")
+				}
+				continue next
+			}
 		}
+		byPath[x.Path] = append(byPath[x.Path], len(s))
+		s = append(s, x)
 	}
 	return s, nil
 }
@@ -61,24 +78,31 @@ func (s nbrSlice) Len() int           { return len(s) }
 func (s nbrSlice) Swap(i, j int)      { s[i], s[j] = s[j], s[i] }
 func (s nbrSlice) Less(i, j int) bool { return s[i].gvk.isLessThan(s[j].gvk) }
 
-func (s nbrSlice) mergeOne(o nameBackRef) (nbrSlice, error) {
-	var out nbrSlice
-	found := false
-	for _, c := range s {
-		if c.gvk == o.gvk {
-			refs, err := append(fsSlice(nil), c.Referrers...).mergeAll(o.Referrers)
+// mergeAll is kustomize's nbrSlice.mergeOne of each of in, in order, on s (whose
+// entries it changes): every entry of o's kind takes o's referrers
+// (mergeAll), and o is added when there is none. kustomize's mergeOne
+// copies the list for each o and compares every entry's kind; the kinds'
+// index here finds the entries at once.
+func (s nbrSlice) mergeAll(in nbrSlice) (nbrSlice, error) {
+	byGVK := make(map[gvk][]int, len(s)+len(in))
+	for i, c := range s {
+		byGVK[c.gvk] = append(byGVK[c.gvk], i)
+	}
+	for _, o := range in {
+		at, found := byGVK[o.gvk]
+		for _, i := range at {
+			refs, err := append(fsSlice(nil), s[i].Referrers...).mergeAll(o.Referrers)
 			if err != nil {
 				return nil, err
 			}
-			c.Referrers = refs
-			found = true
+			s[i].Referrers = refs
 		}
-		out = append(out, c)
+		if !found {
+			byGVK[o.gvk] = append(byGVK[o.gvk], len(s))
+			s = append(s, o)
+		}
 	}
-	if !found {
-		out = append(out, o)
-	}
-	return out, nil
+	return s, nil
 }
 
 // transformerConfig is builtinconfig.TransformerConfig.
@@ -135,11 +159,8 @@ func (t *transformerConfig) merge(in *transformerConfig) (*transformerConfig, er
 			return nil, fmt.Errorf("failed to merge %s fieldSpec: %w", p.fieldFor, err)
 		}
 	}
-	m.NameReference = append(nbrSlice(nil), t.NameReference...)
-	for _, r := range in.NameReference {
-		if m.NameReference, err = m.NameReference.mergeOne(r); err != nil {
-			return nil, fmt.Errorf("failed to merge NameReference fieldSpec: %w", err)
-		}
+	if m.NameReference, err = append(nbrSlice(nil), t.NameReference...).mergeAll(in.NameReference); err != nil {
+		return nil, fmt.Errorf("failed to merge NameReference fieldSpec: %w", err)
 	}
 	if m.Images, err = append(fsSlice(nil), t.Images...).mergeAll(in.Images); err != nil {
 		return nil, fmt.Errorf("failed to merge Images fieldSpec: %w", err)

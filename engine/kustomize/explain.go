@@ -81,6 +81,17 @@ func describe(id resID) string {
 	return s
 }
 
+// specRules is specRule of each spec, for the transformers that visit
+// every object with every spec: formatting the text once per spec rather
+// than per object and spec was 4% of a 10-file build under wasm.
+func specRules(specs fsSlice) []string {
+	rules := make([]string, len(specs))
+	for i, fs := range specs {
+		rules[i] = specRule(fs)
+	}
+	return rules
+}
+
 func specRule(fs fieldSpec) string {
 	sel := strings.TrimSpace(fs.gvk.apiVersion() + " " + fs.Kind)
 	if fs.Kind == "" && fs.Group == "" && fs.Version == "" {

@@ -178,6 +178,7 @@ func namespaceTransform(ra *accumulator, ns string, specs fsSlice, tr *trace) er
 	for _, x := range ra.objs {
 		count[keyOf(x.curID())]++
 	}
+	allRules := specRules(specs)
 	for _, o := range ra.objs {
 		if isNilOrEmpty(o.node) {
 			continue
@@ -189,7 +190,8 @@ func namespaceTransform(ra *accumulator, ns string, specs fsSlice, tr *trace) er
 		o.storePreviousID()
 		apiVersion := o.apiVersion()
 		var fs fsSlice
-		for _, s := range specs {
+		var rules []string
+		for i, s := range specs {
 			if s.Path == "metadata/namespace" {
 				continue
 			}
@@ -197,6 +199,7 @@ func namespaceTransform(ra *accumulator, ns string, specs fsSlice, tr *trace) er
 				continue
 			}
 			fs = append(fs, s)
+			rules = append(rules, allRules[i])
 		}
 		set := func(fieldPath, rule string) setFn {
 			return func(n *yaml.Node) error {
@@ -219,13 +222,15 @@ func namespaceTransform(ra *accumulator, ns string, specs fsSlice, tr *trace) er
 		}
 		if g.Kind == "RoleBinding" || g.Kind == "ClusterRoleBinding" {
 			var kept fsSlice
-			for _, s := range fs {
+			var keptRules []string
+			for i, s := range fs {
 				if (s.Kind == "RoleBinding" || s.Kind == "ClusterRoleBinding") && s.Path == "subjects/namespace" {
 					continue
 				}
 				kept = append(kept, s)
+				keptRules = append(keptRules, rules[i])
 			}
-			fs = kept
+			fs, rules = kept, keptRules
 			if subj := field(o.node, "subjects"); !isNull(subj) {
 				if subj.Kind != yaml.SequenceNode {
 					return fmt.Errorf("setting namespace on (cluster)role binding subjects: wrong node kind: expected SequenceNode but got %s", kindName(subj.Kind))
@@ -241,8 +246,8 @@ func namespaceTransform(ra *accumulator, ns string, specs fsSlice, tr *trace) er
 				}
 			}
 		}
-		for _, s := range fs {
-			if err := applyFieldSpec(o, s, yaml.ScalarNode, tagStr, set(s.Path, specRule(s))); err != nil {
+		for i, s := range fs {
+			if err := applyFieldSpec(o, s, yaml.ScalarNode, tagStr, set(s.Path, rules[i])); err != nil {
 				return fmt.Errorf("namespace transformation failed: %w", err)
 			}
 		}
@@ -276,6 +281,7 @@ func namespaceTransform(ra *accumulator, ns string, specs fsSlice, tr *trace) er
 // prefixSuffix is the PrefixTransformer or SuffixTransformer.
 func prefixSuffix(ra *accumulator, prefix, suffix string, specs fsSlice, tr *trace) error {
 	skip := []gvk{{Kind: "CustomResourceDefinition"}, {Group: "apiregistration.k8s.io", Kind: "APIService"}, {Kind: "Namespace"}}
+	rules := specRules(specs)
 	for _, o := range ra.objs {
 		org := o.orgID()
 		skipped := false
@@ -287,7 +293,7 @@ func prefixSuffix(ra *accumulator, prefix, suffix string, specs fsSlice, tr *tra
 		if skipped {
 			continue
 		}
-		for _, fs := range specs {
+		for i, fs := range specs {
 			if !org.gvk.isSelected(fs.gvk) {
 				continue
 			}
@@ -301,8 +307,7 @@ func prefixSuffix(ra *accumulator, prefix, suffix string, specs fsSlice, tr *tra
 					o.storePreviousID()
 				}
 			}
-			rule := specRule(fs)
-			set := scalarSetter(o, tr, fs.Path, rule, func(old string) string { return prefix + old + suffix }, "")
+			set := scalarSetter(o, tr, fs.Path, rules[i], func(old string) string { return prefix + old + suffix }, "")
 			if err := applyFieldSpec(o, fs, yaml.ScalarNode, tagStr, set); err != nil {
 				return err
 			}
@@ -322,11 +327,12 @@ func mapTransform(ra *accumulator, values map[string]string, specs fsSlice, tr *
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	rules := specRules(specs)
 	for _, o := range ra.objs {
 		for _, k := range keys {
 			shared := strNode(values[k])
-			for _, fs := range specs {
-				rule := specRule(fs)
+			for i, fs := range specs {
+				rule := rules[i]
 				fsPath := fs.Path
 				set := func(n *yaml.Node) error {
 					if n.Kind != yaml.MappingNode {
