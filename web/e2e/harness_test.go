@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -193,6 +194,8 @@ type browser struct {
 	allowCSPViolations bool
 	// consoleMarks numbers checkConsole's marks.
 	consoleMarks int
+	// crashedAt is when the tab's renderer crashed (zero: it did not).
+	crashedAt time.Time
 }
 
 // newBrowser opens a tab of width x height CSS pixels in a browser context
@@ -214,6 +217,17 @@ func newBrowser(t testing.TB, width, height int, extra ...chromedp.ExecAllocator
 		ctx = tabInSharedChromium(t, width, height)
 	}
 	b := &browser{t: t, ctx: ctx}
+	// A renderer that crashed answers nothing: every wait then ends at its
+	// deadline; dumpState says so instead of leaving it to be guessed.
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if _, ok := ev.(*inspector.EventTargetCrashed); ok {
+			b.mu.Lock()
+			b.crashedAt = time.Now()
+			b.mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatalf("listening to the tab: %v", err)
+	}
 	messages := chromedp.Console(ctx)
 	go func() {
 		for m, err := range messages {
@@ -478,6 +492,9 @@ func (b *browser) dumpState() {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if !b.crashedAt.IsZero() {
+		b.t.Logf("the tab's renderer crashed at %s", b.crashedAt.Format("15:04:05.000"))
+	}
 	for _, m := range b.console {
 		b.t.Logf("console %s: %s", m.Type, m.String())
 	}
