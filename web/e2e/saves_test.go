@@ -96,7 +96,14 @@ func (b *browser) importFile(path string) {
 func (b *browser) saveAs(name string) {
 	b.t.Helper()
 	b.resetSavesStatus()
-	b.run(chromedp.Click(chromedp.ID("saves-name")), insertText(name), chromedp.Click(chromedp.ID("btn-save-as")))
+	// Focused from script and the name checked before the click: the panel
+	// may still be laying out a refresh of its list (an autosave of an
+	// edit just made), which once moved the name field away from a click
+	// computed a moment before, and the save was made as "Untitled".
+	eval[chromedp.Void](b, `(() => { const e = document.getElementById('saves-name'); e.value = ''; e.focus(); })()`)
+	b.run(insertText(name))
+	b.waitFor("the name typed", fmt.Sprintf(`document.getElementById('saves-name').value === %q`, name), stepTimeout)
+	b.clickSettled("btn-save-as")
 	b.waitFor("saved", `document.getElementById('saves-status').dataset.kind === 'saved'`, stepTimeout)
 }
 
