@@ -254,6 +254,10 @@ func newBrowser(t testing.TB, width, height int, extra ...chromedp.ExecAllocator
 // the engine's wasm, which the tests of caching count on.
 var withProfileOnDisk chromedp.ExecAllocatorOption = func(*chromedp.ExecAllocator) {}
 
+// withV8Defaults gives a test a Chromium of its own, whose V8 has its
+// default flags, not the shared Chromium's sharedJSFlags.
+var withV8Defaults chromedp.ExecAllocatorOption = func(*chromedp.ExecAllocator) {}
+
 // chromiumOptions are the allocator options of every Chromium the tests
 // start: headless, a fresh profile in profile, temporary files in scratch.
 func chromiumOptions(profile, scratch string, width, height int) []chromedp.ExecAllocatorOption {
@@ -311,6 +315,16 @@ func stopSharedChromium() {
 	}
 }
 
+// sharedJSFlags are the V8 flags of the shared Chromium: its wasm runs on
+// Liftoff, V8's baseline compiler, alone. Every tab has a browser context
+// of its own, so every test compiled the engines' wasm (4 to 13 MB each)
+// afresh, and TurboFan's tier-up of their hot functions took a quarter of
+// the suite's CPU on the two-core machine (89 -> 67 CPU-seconds for the
+// Timeline tests). The tests here check what the page does, which the
+// compiler tier does not change; what the page costs is measured with V8's
+// defaults, in a Chromium of its own (scripts/bench-page, TestSlowDevice).
+const sharedJSFlags = "--liftoff-only"
+
 // sharedChromium returns the shared Chromium's first tab, starting the
 // browser when there is none or it has died.
 func sharedChromium() (context.Context, error) {
@@ -334,7 +348,8 @@ func sharedChromium() (context.Context, error) {
 			return nil, err
 		}
 	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromiumOptions(profileDir, scratch, desktopWidth, desktopHeight)...)
+	opts := append(chromiumOptions(profileDir, scratch, desktopWidth, desktopHeight), chromedp.Flag("js-flags", sharedJSFlags))
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(allocCtx)
 	if err := chromedp.Do(ctx); err != nil {
 		cancel()

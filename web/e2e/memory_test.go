@@ -29,12 +29,15 @@ var (
 	memoryJSFlags   = flag.String("memory-js-flags", "", "TestMemory, TestMemorySnapshots: V8 flags for the browser (say \"--no-opt --liftoff-only\", to tell compiled code from the page's objects)")
 )
 
-// memoryBrowser is the browser of the memory tests, with -memory-js-flags.
+// memoryBrowser is the browser of the memory tests: a Chromium of its own
+// with V8's defaults (the shared one compiles wasm with Liftoff alone, see
+// sharedJSFlags, which changes the engines' code in the heap and slows the
+// recomputations: 32 -> 39 s for TestMemory), or with -memory-js-flags.
 func memoryBrowser(t *testing.T) *browser {
 	if *memoryJSFlags != "" {
 		return newBrowser(t, desktopWidth, desktopHeight, chromedp.Flag("js-flags", *memoryJSFlags))
 	}
-	return newBrowser(t, desktopWidth, desktopHeight)
+	return newBrowser(t, desktopWidth, desktopHeight, withV8Defaults)
 }
 
 // memoryScenario is the scenario the memory tests recompute: the large

@@ -47,20 +47,23 @@ func viewportImage(t *testing.T, b *browser) image.Image {
 }
 
 // saveShotAs writes a screenshot of the viewport, after two frames, to
-// tmp/screenshots/file and returns its width in pixels.
+// tmp/screenshots/file and returns its width in pixels. Chromium's PNG is
+// written as it came, not decoded and encoded again.
 func saveShotAs(t *testing.T, b *browser, file string) int {
 	t.Helper()
 	eval[chromedp.Void](b, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`)
-	img := viewportImage(t, b)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	shot, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
 		t.Fatal(err)
 	}
-	dir := screenshotDir(t)
-	if err := os.WriteFile(filepath.Join(dir, file), buf.Bytes(), 0o644); err != nil {
+	cfg, err := png.DecodeConfig(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatalf("the screenshot is not a PNG: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(screenshotDir(t), file), shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return img.Bounds().Dx()
+	return cfg.Width
 }
 
 // phone emulates a 390x844 touch screen.
