@@ -12,5 +12,11 @@
 // own (its own storage, cache and permissions, like a fresh profile). The
 // tests that count on a cache on disk (the wasm fetched once) or measure a
 // first visit in a fresh profile, and those that need other flags, start a
-// Chromium of their own (newBrowser's options, withProfileOnDisk).
+// Chromium of their own (newBrowser's options, withProfileOnDisk). The
+// shared Chromium runs wasm on V8's baseline compiler alone
+// (sharedJSFlags); what the page costs is measured with V8's defaults
+// (scripts/bench-page, TestSlowDevice, TestMemory).
+//
+// scripts/test-browser runs the whole suite as two processes: TestSlowDevice,
+// whose Chromium is held to half a core, beside all the others.
 package e2e
