@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // The documentation's walkthrough: the file changes the image and drops
 // minReadySeconds, while kubectl scale set replicas on the live object.
 const (
@@ -19,25 +21,6 @@ spec:
     spec:
       containers:
       - image: nginx:1.14.2
-        name: nginx
-        ports:
-        - containerPort: 80
-`
-	walkthroughFile = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx-deployment
-spec:
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - image: nginx:1.16.1
         name: nginx
         ports:
         - containerPort: 80
@@ -79,5 +62,9 @@ status:
   replicas: 2
 `
 )
+
+// walkthroughFile is the file of the walkthrough: the configuration last
+// applied with the new image and without minReadySeconds.
+var walkthroughFile = strings.NewReplacer("  minReadySeconds: 5\n", "", "image: nginx:1.14.2", "image: nginx:1.16.1").Replace(walkthroughLastApplied)
 
 func boolp(b bool) *bool { return &b }

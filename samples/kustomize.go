@@ -96,28 +96,13 @@ func KustomizePageJSON() []json.RawMessage {
 }
 
 func loadKustomize(fsys fs.FS) ([]Kustomize, error) {
-	var ids []string
 	index := kustomizeDir + "/" + indexFile
-	if err := readYAML(fsys, index, &ids); err != nil {
-		return nil, &LoadError{File: index, Err: err}
-	}
-	seen := map[string]bool{}
-	out := make([]Kustomize, 0, len(ids))
-	for _, id := range ids {
-		if seen[id] {
-			return nil, &LoadError{Sample: id, File: index, Err: errors.New("listed twice")}
-		}
-		seen[id] = true
+	return loadIndexed(fsys, index, func(id string) (Kustomize, error) {
 		if !strings.HasPrefix(id, KustomizeIDPrefix) {
-			return nil, &LoadError{Sample: id, File: index, Err: fmt.Errorf("a Kustomize sample's id starts with %q", KustomizeIDPrefix)}
+			return Kustomize{}, &LoadError{Sample: id, File: index, Err: fmt.Errorf("a Kustomize sample's id starts with %q", KustomizeIDPrefix)}
 		}
-		k, err := loadKustomizeOne(fsys, id)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, k)
-	}
-	return out, nil
+		return loadKustomizeOne(fsys, id)
+	})
 }
 
 func loadKustomizeOne(fsys fs.FS, id string) (Kustomize, error) {

@@ -144,22 +144,28 @@ func JSON() []byte {
 }
 
 func load(fsys fs.FS) ([]Sample, error) {
+	return loadIndexed(fsys, indexFile, func(id string) (Sample, error) { return loadOne(fsys, id) })
+}
+
+// loadIndexed loads, with loadOne, each id the index file lists, in its
+// order; an id listed twice is an error.
+func loadIndexed[T any](fsys fs.FS, index string, loadOne func(id string) (T, error)) ([]T, error) {
 	var ids []string
-	if err := readYAML(fsys, indexFile, &ids); err != nil {
-		return nil, &LoadError{File: indexFile, Err: err}
+	if err := readYAML(fsys, index, &ids); err != nil {
+		return nil, &LoadError{File: index, Err: err}
 	}
 	seen := map[string]bool{}
-	out := make([]Sample, 0, len(ids))
+	out := make([]T, 0, len(ids))
 	for _, id := range ids {
 		if seen[id] {
-			return nil, &LoadError{Sample: id, File: indexFile, Err: errors.New("listed twice")}
+			return nil, &LoadError{Sample: id, File: index, Err: errors.New("listed twice")}
 		}
 		seen[id] = true
-		s, err := loadOne(fsys, id)
+		v, err := loadOne(id)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, s)
+		out = append(out, v)
 	}
 	return out, nil
 }

@@ -118,36 +118,26 @@ func pageEntry(v any) json.RawMessage {
 }
 
 func loadTimelines(fsys fs.FS) ([]Timeline, error) {
-	var ids []string
-	index := timelinesDir + "/" + indexFile
-	if err := readYAML(fsys, index, &ids); err != nil {
-		return nil, &LoadError{File: index, Err: err}
+	return loadIndexed(fsys, timelinesDir+"/"+indexFile, func(id string) (Timeline, error) { return loadTimeline(fsys, id) })
+}
+
+func loadTimeline(fsys fs.FS, id string) (Timeline, error) {
+	var y timelineYAML
+	name := timelinesDir + "/" + id + "/" + timelineFile
+	if err := readYAML(fsys, name, &y); err != nil {
+		return Timeline{}, &LoadError{Sample: id, File: timelineFile, Err: err}
 	}
-	seen := map[string]bool{}
-	out := make([]Timeline, 0, len(ids))
-	for _, id := range ids {
-		if seen[id] {
-			return nil, &LoadError{Sample: id, File: index, Err: errors.New("listed twice")}
-		}
-		seen[id] = true
-		var y timelineYAML
-		name := timelinesDir + "/" + id + "/" + timelineFile
-		if err := readYAML(fsys, name, &y); err != nil {
-			return nil, &LoadError{Sample: id, File: timelineFile, Err: err}
-		}
-		if y.Title == "" || y.Description == "" || len(y.Commands) == 0 {
-			return nil, &LoadError{Sample: id, File: timelineFile, Err: errors.New("title, description and commands are required")}
-		}
-		t := Timeline{ID: id, Title: y.Title, Description: y.Description, Namespace: y.Namespace}
-		for _, c := range y.Commands {
-			cmd := TimelineCommand{Command: c.Command, Files: []TimelineFile{}}
-			for n, text := range c.Files {
-				cmd.Files = append(cmd.Files, TimelineFile{Name: n, Text: text})
-			}
-			sort.Slice(cmd.Files, func(i, j int) bool { return cmd.Files[i].Name < cmd.Files[j].Name })
-			t.Commands = append(t.Commands, cmd)
-		}
-		out = append(out, t)
+	if y.Title == "" || y.Description == "" || len(y.Commands) == 0 {
+		return Timeline{}, &LoadError{Sample: id, File: timelineFile, Err: errors.New("title, description and commands are required")}
 	}
-	return out, nil
+	t := Timeline{ID: id, Title: y.Title, Description: y.Description, Namespace: y.Namespace}
+	for _, c := range y.Commands {
+		cmd := TimelineCommand{Command: c.Command, Files: []TimelineFile{}}
+		for n, text := range c.Files {
+			cmd.Files = append(cmd.Files, TimelineFile{Name: n, Text: text})
+		}
+		sort.Slice(cmd.Files, func(i, j int) bool { return cmd.Files[i].Name < cmd.Files[j].Name })
+		t.Commands = append(t.Commands, cmd)
+	}
+	return t, nil
 }

@@ -67,18 +67,8 @@ func appendResponse(b []byte, r *Response) []byte {
 			b = appendString(b, e.Explanation)
 		}
 		if len(e.Fields) > 0 {
-			b = append(b, `,"fields":[`...)
-			for i, f := range e.Fields {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = append(b, `{"path":`...)
-				b = appendString(b, f.Path)
-				b = append(b, `,"where":`...)
-				b = appendWhere(b, f.Where)
-				b = append(b, '}')
-			}
-			b = append(b, ']')
+			b = append(b, `,"fields":`...)
+			b = appendList(b, e.Fields, appendErrorField)
 		}
 		b = append(b, '}')
 	}
@@ -90,6 +80,14 @@ func appendResponse(b []byte, r *Response) []byte {
 		b = append(b, `,"timeline":`...)
 		b = appendTimeline(b, r.Timeline)
 	}
+	return append(b, '}')
+}
+
+func appendErrorField(b []byte, f *Field) []byte {
+	b = append(b, `{"path":`...)
+	b = appendString(b, f.Path)
+	b = append(b, `,"where":`...)
+	b = appendWhere(b, f.Where)
 	return append(b, '}')
 }
 
@@ -141,11 +139,11 @@ func appendResult(b []byte, r *Result) []byte {
 	b = append(b, `,"kubectlPatch":`...)
 	b = appendString(b, r.KubectlPatch)
 	b = append(b, `,"steps":`...)
-	b = appendSteps(b, r.Steps)
+	b = appendList(b, r.Steps, appendStep)
 	b = append(b, `,"warnings":`...)
-	b = appendWarnings(b, r.Warnings)
+	b = appendList(b, r.Warnings, appendWarning)
 	b = append(b, `,"directives":`...)
-	b = appendDirectives(b, r.Directives)
+	b = appendList(b, r.Directives, appendDirective)
 	b = appendElsewhere(b, r.Elsewhere)
 	return append(b, '}')
 }
@@ -190,43 +188,31 @@ func appendDelta(b []byte, d *Delta) []byte {
 	b = appendString(b, d.LastAppliedSource)
 	b = appendElsewhere(b, d.Elsewhere)
 	b = append(b, `,"texts":`...)
-	if d.Texts == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, e := range d.Texts {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendEditHead(b, e.Field, e.At, e.Del)
-			b = appendString(b, e.Ins)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = appendList(b, d.Texts, appendTextEdit)
 	b = append(b, `,"lists":`...)
-	if d.Lists == nil {
-		return append(b, "null}"...)
+	b = appendList(b, d.Lists, appendListEdit)
+	return append(b, '}')
+}
+
+func appendTextEdit(b []byte, e *TextEdit) []byte {
+	b = appendEditHead(b, e.Field, e.At, e.Del)
+	b = appendString(b, e.Ins)
+	return append(b, '}')
+}
+
+func appendListEdit(b []byte, e *ListEdit) []byte {
+	b = appendEditHead(b, e.Field, e.At, e.Del)
+	switch ins := e.Ins.(type) {
+	case []engine.Step:
+		b = appendList(b, ins, appendStep)
+	case []engine.Warning:
+		b = appendList(b, ins, appendWarning)
+	case []Directive:
+		b = appendList(b, ins, appendDirective)
+	default:
+		panic("encoding the response: a list edit of " + e.Field + " holds an unknown type")
 	}
-	b = append(b, '[')
-	for i, e := range d.Lists {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendEditHead(b, e.Field, e.At, e.Del)
-		switch ins := e.Ins.(type) {
-		case []engine.Step:
-			b = appendSteps(b, ins)
-		case []engine.Warning:
-			b = appendWarnings(b, ins)
-		case []Directive:
-			b = appendDirectives(b, ins)
-		default:
-			panic("encoding the response: a list edit of " + e.Field + " holds an unknown type")
-		}
-		b = append(b, '}')
-	}
-	return append(b, "]}"...)
+	return append(b, '}')
 }
 
 func appendEditHead(b []byte, field string, at, del int) []byte {
@@ -239,16 +225,18 @@ func appendEditHead(b []byte, field string, at, del int) []byte {
 	return append(b, `,"ins":`...)
 }
 
-func appendSteps(b []byte, steps []engine.Step) []byte {
-	if steps == nil {
+// appendList appends xs as a JSON array, each element by appendOne, or
+// null for a nil slice, as encoding/json writes them.
+func appendList[T any](b []byte, xs []T, appendOne func(b []byte, x *T) []byte) []byte {
+	if xs == nil {
 		return append(b, "null"...)
 	}
 	b = append(b, '[')
-	for i := range steps {
+	for i := range xs {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendStep(b, &steps[i])
+		b = appendOne(b, &xs[i])
 	}
 	return append(b, ']')
 }
@@ -285,50 +273,30 @@ func appendStep(b []byte, s *engine.Step) []byte {
 	return append(b, '}')
 }
 
-func appendWarnings(b []byte, ws []engine.Warning) []byte {
-	if ws == nil {
-		return append(b, "null"...)
+func appendWarning(b []byte, w *engine.Warning) []byte {
+	b = append(b, `{"code":`...)
+	b = appendString(b, w.Code)
+	if w.Path != "" {
+		b = append(b, `,"path":`...)
+		b = appendString(b, w.Path)
 	}
-	b = append(b, '[')
-	for i, w := range ws {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"code":`...)
-		b = appendString(b, w.Code)
-		if w.Path != "" {
-			b = append(b, `,"path":`...)
-			b = appendString(b, w.Path)
-		}
-		b = append(b, `,"message":`...)
-		b = appendString(b, w.Message)
-		b = append(b, '}')
-	}
-	return append(b, ']')
+	b = append(b, `,"message":`...)
+	b = appendString(b, w.Message)
+	return append(b, '}')
 }
 
-func appendDirectives(b []byte, ds []Directive) []byte {
-	if ds == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, d := range ds {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"name":`...)
-		b = appendString(b, d.Name)
-		b = append(b, `,"path":`...)
-		b = appendString(b, d.Path)
-		b = append(b, `,"line":`...)
-		b = strconv.AppendInt(b, int64(d.Line), 10)
-		b = append(b, `,"endLine":`...)
-		b = strconv.AppendInt(b, int64(d.EndLine), 10)
-		b = append(b, `,"meaning":`...)
-		b = appendString(b, d.Meaning)
-		b = append(b, '}')
-	}
-	return append(b, ']')
+func appendDirective(b []byte, d *Directive) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, d.Name)
+	b = append(b, `,"path":`...)
+	b = appendString(b, d.Path)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendInt(b, int64(d.Line), 10)
+	b = append(b, `,"endLine":`...)
+	b = strconv.AppendInt(b, int64(d.EndLine), 10)
+	b = append(b, `,"meaning":`...)
+	b = appendString(b, d.Meaning)
+	return append(b, '}')
 }
 
 func appendString(b []byte, s string) []byte {

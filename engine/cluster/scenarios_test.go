@@ -20,14 +20,17 @@ type scenario struct {
 	final []string
 }
 
-const deployV1 = `apiVersion: apps/v1
+// webDeployment is the Deployment web these tests apply, its pods
+// labelled app: web with one container, web, running image; metadata
+// and spec are whole lines (indented two spaces) put after its name and
+// before its selector.
+func webDeployment(metadata, spec, image string) string {
+	return `apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: web
-  labels: {app: web}
-spec:
-  minReadySeconds: 5
-  selector:
+` + metadata + `spec:
+` + spec + `  selector:
     matchLabels: {app: web}
   template:
     metadata:
@@ -35,8 +38,10 @@ spec:
     spec:
       containers:
       - name: web
-        image: nginx:1.14.2
-`
+        image: ` + image + "\n"
+}
+
+var deployV1 = webDeployment("  labels: {app: web}\n", "  minReadySeconds: 5\n", "nginx:1.14.2")
 
 const configMapWeb = `apiVersion: v1
 kind: ConfigMap

@@ -10,21 +10,7 @@ import (
 // same file leaves the generation alone (the strategy compares defaulted
 // specs), and a Job's generated selector carries the object's uid.
 func TestServerDefaultsBeforeStrategy(t *testing.T) {
-	const deploy = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-      containers:
-      - name: web
-        image: nginx:1.27
-`
+	deploy := webDeployment("", "", "nginx:1.27")
 	const job = `apiVersion: batch/v1
 kind: Job
 metadata:

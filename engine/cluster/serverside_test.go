@@ -12,22 +12,7 @@ import (
 	"github.com/applylens/applylens/engine/kube"
 )
 
-const ssaDeployment = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 2
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-      containers:
-      - name: web
-        image: nginx:1.16.1
-`
+var ssaDeployment = webDeployment("", "  replicas: 2\n", "nginx:1.16.1")
 
 // managers lists an object's managedFields entries as
 // "manager/operation/subresource".

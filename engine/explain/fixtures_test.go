@@ -438,15 +438,3 @@ func rowText(r Row) string {
 func stepText(s Step) string {
 	return strings.Join([]string{string(rune('0' + s.Phase)), s.Path, s.Rule, s.Action, rowText(s.Row)}, "|")
 }
-
-func enc(t testing.TB, m map[string]any) []byte {
-	t.Helper()
-	if m == nil {
-		return nil
-	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}

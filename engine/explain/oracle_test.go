@@ -13,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/jsonmergepatch"
 	"k8s.io/apimachinery/pkg/util/strategicpatch"
 
+	"github.com/applylens/applylens/engine/internal/gen"
 	"github.com/applylens/applylens/engine/schema"
 	"github.com/applylens/applylens/engine/strategic"
 )
@@ -60,17 +61,17 @@ func kubectlPatch(t *testing.T, in Inputs, overwrite bool) (patch, result map[st
 		if merr != nil {
 			t.Fatal(merr)
 		}
-		p, err = strategicpatch.CreateThreeWayMergePatch(enc(t, in.Original), enc(t, in.Modified), enc(t, in.Current), meta, overwrite)
+		p, err = strategicpatch.CreateThreeWayMergePatch(gen.EncodeObject(in.Original), gen.EncodeObject(in.Modified), gen.EncodeObject(in.Current), meta, overwrite)
 		if err != nil {
 			return nil, nil, err
 		}
-		r, err = strategicpatch.StrategicMergePatch(enc(t, in.Current), p, ds)
+		r, err = strategicpatch.StrategicMergePatch(gen.EncodeObject(in.Current), p, ds)
 	} else {
-		p, err = jsonmergepatch.CreateThreeWayJSONMergePatch(enc(t, in.Original), enc(t, in.Modified), enc(t, in.Current))
+		p, err = jsonmergepatch.CreateThreeWayJSONMergePatch(gen.EncodeObject(in.Original), gen.EncodeObject(in.Modified), gen.EncodeObject(in.Current))
 		if err != nil {
 			return nil, nil, err
 		}
-		r, err = jsonpatch.MergePatch(enc(t, in.Current), p)
+		r, err = jsonpatch.MergePatch(gen.EncodeObject(in.Current), p)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +146,7 @@ func TestOracleOverwriteConflict(t *testing.T) {
 			apiVersion, _ := in.Modified["apiVersion"].(string)
 			kind, _ := in.Modified["kind"].(string)
 			root, _ := schema.Builtin.Root(apiVersion, kind)
-			_, engineErr := strategic.CreateThreeWayMergePatch(enc(t, in.Original), enc(t, in.Modified), enc(t, in.Current), root, false)
+			_, engineErr := strategic.CreateThreeWayMergePatch(gen.EncodeObject(in.Original), gen.EncodeObject(in.Modified), gen.EncodeObject(in.Current), root, false)
 			var conflict *strategic.ErrConflict
 			if errors.As(engineErr, &conflict) != (conflictErr != nil) {
 				t.Errorf("engine conflict = %v, kubectl error = %v", engineErr, conflictErr)

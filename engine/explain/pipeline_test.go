@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/applylens/applylens/engine/internal/gen"
 	"github.com/applylens/applylens/engine/kube"
 	"github.com/applylens/applylens/engine/mergepatch"
 	"github.com/applylens/applylens/engine/schema"
@@ -28,7 +29,7 @@ func TestPipeline(t *testing.T) {
 			if builtin != (in.Schema != nil) {
 				t.Fatalf("Builtin knows %s %s: %v; fixture schema: %v", apiVersion, kind, builtin, in.Schema != nil)
 			}
-			o, m, c := enc(t, in.Original), enc(t, in.Modified), enc(t, in.Current)
+			o, m, c := gen.EncodeObject(in.Original), gen.EncodeObject(in.Modified), gen.EncodeObject(in.Current)
 			var patch, result []byte
 			var err error
 			if builtin {
@@ -90,7 +91,7 @@ func TestPipelineCrossed(t *testing.T) {
 				f := fixture{name: "crossed", original: a.original, file: b.file, live: c.live}
 				in := build(t, f)
 				in.Schema = root
-				o, m, cur := enc(t, in.Original), enc(t, in.Modified), enc(t, in.Current)
+				o, m, cur := gen.EncodeObject(in.Original), gen.EncodeObject(in.Modified), gen.EncodeObject(in.Current)
 				patch, err := strategic.CreateThreeWayMergePatch(o, m, cur, root, true)
 				if err != nil {
 					continue

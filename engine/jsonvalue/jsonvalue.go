@@ -7,6 +7,7 @@ package jsonvalue
 
 import (
 	"encoding/json"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -120,6 +121,28 @@ func CopyObject(m map[string]any) map[string]any {
 		return nil
 	}
 	return Copy(m).(map[string]any)
+}
+
+// Keys returns the members' names of the objects, each once, sorted: the
+// order in which a walk over two objects side by side visits them, the
+// same on every run.
+func Keys(objects ...map[string]any) []string {
+	n := 0
+	for _, m := range objects {
+		n += len(m)
+	}
+	seen := make(map[string]bool, n)
+	keys := make([]string, 0, n)
+	for _, m := range objects {
+		for k := range m {
+			if !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+			}
+		}
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // PruneNulls deletes, recursively, the members of maps whose value is null

@@ -75,3 +75,22 @@ func TestCopyMatchesDecodedCapacities(t *testing.T) {
 		t.Fatal("Copy shares nested maps")
 	}
 }
+
+func TestKeys(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		objects []map[string]any
+		want    []string
+	}{
+		{"none", nil, []string{}},
+		{"one object, sorted", []map[string]any{{"b": 1, "a": nil, "c": "x"}}, []string{"a", "b", "c"}},
+		{"a key of both objects once", []map[string]any{{"b": 1, "z": 2}, {"a": 1, "b": 2}}, []string{"a", "b", "z"}},
+		{"a nil object has none", []map[string]any{nil, {"a": 1}}, []string{"a"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Keys(tc.objects...); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("Keys = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package kustomize
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -624,14 +625,7 @@ func (s legacySorter) Less(i, j int) bool {
 }
 
 func legacyIDString(id resID) string {
-	ns, nm := id.Namespace, id.Name
-	if ns == "" {
-		ns = "~X"
-	}
-	if nm == "" {
-		nm = "~N"
-	}
-	return id.gvk.String() + "|" + ns + "|" + nm
+	return id.gvk.String() + "|" + cmp.Or(id.Namespace, "~X") + "|" + cmp.Or(id.Name, "~N")
 }
 
 // cleanAnnotations removes the build annotations and rewrites the rest as

@@ -1,6 +1,9 @@
 package kustomize
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // gvk is kyaml's resid.Gvk: group, version and kind.
 type gvk struct {
@@ -25,31 +28,11 @@ func (x gvk) apiVersion() string {
 
 // String is kyaml's Gvk.String: "Kind.version.group" with placeholders.
 func (x gvk) String() string {
-	g, v, k := x.Group, x.Version, x.Kind
-	if g == "" {
-		g = "[noGrp]"
-	}
-	if v == "" {
-		v = "[noVer]"
-	}
-	if k == "" {
-		k = "[noKind]"
-	}
-	return k + "." + v + "." + g
+	return cmp.Or(x.Kind, "[noKind]") + "." + cmp.Or(x.Version, "[noVer]") + "." + cmp.Or(x.Group, "[noGrp]")
 }
 
 func (x gvk) stableSortString() string {
-	g, v, k := x.Group, x.Version, x.Kind
-	if g == "" {
-		g = "~G"
-	}
-	if v == "" {
-		v = "~V"
-	}
-	if k == "" {
-		k = "~K"
-	}
-	return g + "_" + v + "_" + k
+	return cmp.Or(x.Group, "~G") + "_" + cmp.Or(x.Version, "~V") + "_" + cmp.Or(x.Kind, "~K")
 }
 
 // isSelected is kyaml's Gvk.IsSelected: every non-empty part of the
@@ -131,12 +114,5 @@ func (id resID) equals(o resID) bool {
 
 // String is kyaml's ResId.String: "Kind.version.group/name.namespace".
 func (id resID) String() string {
-	ns, nm := id.Namespace, id.Name
-	if ns == "" {
-		ns = "[noNs]"
-	}
-	if nm == "" {
-		nm = "[noName]"
-	}
-	return id.gvk.String() + "/" + nm + "." + ns
+	return id.gvk.String() + "/" + cmp.Or(id.Name, "[noName]") + "." + cmp.Or(id.Namespace, "[noNs]")
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+
+	"github.com/applylens/applylens/engine/jsonvalue"
 )
 
 func TestCreateThreeWay(t *testing.T) {
@@ -89,7 +91,7 @@ func TestCreateThreeWayValues(t *testing.T) {
 	original := map[string]any{"keep": "x", "gone": int64(1), "m": map[string]any{"a": int64(1), "b": "old"}}
 	modified := map[string]any{"keep": "x", "m": map[string]any{"a": 1.0}, "new": []any{map[string]any{"n": nil}}}
 	current := map[string]any{"keep": "y", "gone": int64(1), "m": map[string]any{"a": int64(1), "b": "old"}, "status": "s"}
-	snapshot := copyTree(map[string]any{"o": original, "m": modified, "c": current})
+	snapshot := jsonvalue.Copy(map[string]any{"o": original, "m": modified, "c": current})
 
 	tw, err := CreateThreeWayValues(original, modified, current)
 	if err != nil {
@@ -155,7 +157,7 @@ func TestApply(t *testing.T) {
 func TestApplyValueLeavesInputsAlone(t *testing.T) {
 	current := map[string]any{"m": map[string]any{"x": int64(1), "y": int64(2)}, "k": "v"}
 	patch := map[string]any{"m": map[string]any{"y": nil, "l": []any{map[string]any{"n": nil}}}}
-	snapshot := copyTree([]any{current, patch})
+	snapshot := jsonvalue.Copy([]any{current, patch})
 	got, err := ApplyValue(current, patch)
 	if err != nil {
 		t.Fatal(err)

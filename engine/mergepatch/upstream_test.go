@@ -3,7 +3,6 @@
 package mergepatch
 
 import (
-	"encoding/json"
 	"go/ast"
 	"go/token"
 	"reflect"
@@ -12,6 +11,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/applylens/applylens/engine/internal/gen"
 	"github.com/applylens/applylens/engine/internal/upstream"
 )
 
@@ -41,19 +41,6 @@ type upstreamThreeWayCase struct {
 	Original, Modified, Current, ThreeWay, Result map[string]any
 }
 
-// upstreamJSON encodes a test object as the upstream test does: a missing
-// one is no document at all.
-func upstreamJSON(t *testing.T, m map[string]any) []byte {
-	if m == nil {
-		return nil
-	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func TestUpstreamThreeWayCases(t *testing.T) {
 	var tc struct{ TestCases []upstreamThreeWayCase }
 	if err := yaml.Unmarshal(upstreamData(t, "createJSONMergePatchTestCaseData"), &tc); err != nil {
@@ -64,7 +51,7 @@ func TestUpstreamThreeWayCases(t *testing.T) {
 	}
 	for _, c := range tc.TestCases {
 		t.Run(c.Description, func(t *testing.T) {
-			original, modified, current := upstreamJSON(t, c.Original), upstreamJSON(t, c.Modified), upstreamJSON(t, c.Current)
+			original, modified, current := gen.EncodeObject(c.Original), gen.EncodeObject(c.Modified), gen.EncodeObject(c.Current)
 			for _, kubectl := range []bool{false, true} {
 				if d, _ := compareThreeWay(original, modified, current, kubectl); d != "" {
 					t.Errorf("kubectl preconditions %v: %s", kubectl, d)
@@ -75,14 +62,14 @@ func TestUpstreamThreeWayCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := upstreamJSON(t, c.ThreeWay); !sameMeaning(patch, want) {
+			if want := gen.EncodeObject(c.ThreeWay); !sameMeaning(patch, want) {
 				t.Errorf("patch %s, upstream table says %s", patch, want)
 			}
 			result, err := Apply(current, patch)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := upstreamJSON(t, c.Result); !sameMeaning(result, want) {
+			if want := gen.EncodeObject(c.Result); !sameMeaning(result, want) {
 				t.Errorf("result %s, upstream table says %s", result, want)
 			}
 		})

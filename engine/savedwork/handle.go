@@ -172,7 +172,7 @@ func (s *Store) putItem(ctx context.Context, r Record) (Response, error) {
 
 // itemResponse answers with r's item.
 func itemResponse(r Record) Response {
-	item := r.Item()
+	item := r.Item
 	return Response{Item: &item}
 }
 
@@ -188,7 +188,7 @@ func (s *Store) autosave(ctx context.Context, req Request) (Response, error) {
 	if old, err := s.get(ctx, id); err == nil {
 		created = old.Created
 	}
-	r := Record{ID: id, Kind: Autosave, Summary: Summarize(req.State), Created: created, Updated: req.At, State: req.State}
+	r := Record{Item: Item{ID: id, Kind: Autosave, Summary: Summarize(req.State), Created: created, Updated: req.At}, State: req.State}
 	if err := s.put(ctx, r); err != nil {
 		return Response{}, err
 	}
@@ -210,7 +210,7 @@ func (s *Store) prune(ctx context.Context, keep string) error {
 	var autos []Item
 	for _, r := range records {
 		if r.Kind == Autosave && r.ID != keep {
-			autos = append(autos, r.Item())
+			autos = append(autos, r.Item)
 		}
 	}
 	sortNewest(autos)
@@ -230,9 +230,9 @@ func (s *Store) list(ctx context.Context, query string) (Response, error) {
 	var saves, autos []Item
 	for _, r := range records {
 		if r.Kind == Named {
-			saves = append(saves, r.Item())
+			saves = append(saves, r.Item)
 		} else {
-			autos = append(autos, r.Item())
+			autos = append(autos, r.Item)
 		}
 	}
 	return Response{Saves: Search(saves, query), Autosaves: Search(autos, query)}, nil
@@ -262,10 +262,10 @@ func (s *Store) saveAs(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	r := Record{
+	r := Record{Item: Item{
 		ID: s.freshID(records), Kind: Named, Name: UniqueName(name, namesOf(records).has),
-		Summary: Summarize(req.State), Created: req.At, Updated: req.At, State: req.State,
-	}
+		Summary: Summarize(req.State), Created: req.At, Updated: req.At,
+	}, State: req.State}
 	return s.putItem(ctx, r)
 }
 

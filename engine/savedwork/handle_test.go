@@ -150,7 +150,7 @@ func TestStoreAutosave(t *testing.T) {
 	s, m := newStore()
 	// Other tabs' autosaves from earlier: more than are kept.
 	for i := 0; i < MaxAutosaves+3; i++ {
-		r := Record{ID: fmt.Sprintf("%sold%02d", AutosavePrefix, i), Kind: Autosave, Created: int64(i), Updated: int64(i), State: json.RawMessage(`{}`)}
+		r := Record{Item: Item{ID: fmt.Sprintf("%sold%02d", AutosavePrefix, i), Kind: Autosave, Created: int64(i), Updated: int64(i)}, State: json.RawMessage(`{}`)}
 		b, _ := json.Marshal(r)
 		m.records[r.ID] = string(b)
 	}

@@ -28,19 +28,15 @@ const (
 	MaxAutosaves = 10
 )
 
-// Record is one saved state. Times are milliseconds since the Unix epoch,
-// as the page's Date.now() gives them.
+// Record is one saved state: its Item, whose fields its JSON carries
+// inline, and the state.
 type Record struct {
-	ID      string          `json:"id"`
-	Kind    Kind            `json:"kind"`
-	Name    string          `json:"name,omitempty"`
-	Summary string          `json:"summary,omitempty"`
-	Created int64           `json:"created"`
-	Updated int64           `json:"updated"`
-	State   json.RawMessage `json:"state"`
+	Item
+	State json.RawMessage `json:"state"`
 }
 
-// Item is a record without its state, as lists show it.
+// Item is a record without its state, as lists show it. Times are
+// milliseconds since the Unix epoch, as the page's Date.now() gives them.
 type Item struct {
 	ID      string `json:"id"`
 	Kind    Kind   `json:"kind"`
@@ -48,11 +44,6 @@ type Item struct {
 	Summary string `json:"summary,omitempty"`
 	Created int64  `json:"created"`
 	Updated int64  `json:"updated"`
-}
-
-// Item drops the state.
-func (r Record) Item() Item {
-	return Item{ID: r.ID, Kind: r.Kind, Name: r.Name, Summary: r.Summary, Created: r.Created, Updated: r.Updated}
 }
 
 // Validate checks a record read from outside (an imported file, a

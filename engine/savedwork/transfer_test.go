@@ -10,7 +10,7 @@ import (
 )
 
 func named(id, name, state string) Record {
-	return Record{ID: id, Kind: Named, Name: name, Created: 1, Updated: 1, State: json.RawMessage(state)}
+	return Record{Item: Item{ID: id, Kind: Named, Name: name, Created: 1, Updated: 1}, State: json.RawMessage(state)}
 }
 
 // counter returns ids new-1, new-2, ...
@@ -26,7 +26,7 @@ func TestMerge(t *testing.T) {
 	existing := []Record{
 		named("a", "web", `{"file":"a"}`),
 		named("b", "cron", `{"file":"b"}`),
-		{ID: AutosavePrefix + "s1", Kind: Autosave, State: json.RawMessage(`{"file":"w"}`)},
+		{Item: Item{ID: AutosavePrefix + "s1", Kind: Autosave}, State: json.RawMessage(`{"file":"w"}`)},
 	}
 	type out struct{ ID, Name string }
 	tests := []struct {
@@ -65,7 +65,7 @@ func TestMerge(t *testing.T) {
 func TestExportRoundTrip(t *testing.T) {
 	records := []Record{
 		named("b", "second", `{"file":"kind: Pod\nmetadata:\n  name: p\n"}`),
-		{ID: AutosavePrefix + "s", Kind: Autosave, State: json.RawMessage(`{}`)},
+		{Item: Item{ID: AutosavePrefix + "s", Kind: Autosave}, State: json.RawMessage(`{}`)},
 		named("a", "first", `{"file":""}`),
 	}
 	records[0].Created = 5

@@ -163,19 +163,7 @@ func differ(path string, a, b any, out *[]string) {
 		if !ok {
 			break
 		}
-		keys := map[string]bool{}
-		for k := range x {
-			keys[k] = true
-		}
-		for k := range y {
-			keys[k] = true
-		}
-		sorted := make([]string, 0, len(keys))
-		for k := range keys {
-			sorted = append(sorted, k)
-		}
-		sort.Strings(sorted)
-		for _, k := range sorted {
+		for _, k := range jsonvalue.Keys(x, y) {
 			xv, xok := x[k]
 			yv, yok := y[k]
 			p := enginepath.Key(path, k)

@@ -235,16 +235,7 @@ func mergeOrderedLists(original, patch map[string]any, s schema.Node, opts merge
 		default:
 			continue
 		}
-		var patchItems, serverOnly []any
-		var orderIdx *keyIndex
-		if mergeKey == "" {
-			patchItems, serverOnly, err = partitionPrimitives(merged, orderList)
-		} else {
-			if keyedMaps(orderList, mergeKey) {
-				orderIdx = indexOf(orderList, mergeKey, true)
-			}
-			patchItems, serverOnly, err = partitionMapsIndexed(merged, orderList, orderIdx, mergeKey)
-		}
+		patchItems, serverOnly, orderIdx, err := partitionBy(merged, orderList, mergeKey)
 		if err != nil {
 			return wrap(listKey, err)
 		}
@@ -345,6 +336,22 @@ func partitionPrimitives(list, by []any) ([]any, []any, error) {
 		}
 	}
 	return patch, serverOnly, nil
+}
+
+// partitionBy splits list into the items present in by and the rest: by
+// merge key (partitionMaps), or as primitives when mergeKey is "". It also
+// returns by's index when it could build one (every element of by a map
+// with the merge key), for normalizeElementOrderIndexed.
+func partitionBy(list, by []any, mergeKey string) (present, rest []any, byIdx *keyIndex, err error) {
+	if mergeKey == "" {
+		present, rest, err = partitionPrimitives(list, by)
+		return present, rest, nil, err
+	}
+	if keyedMaps(by, mergeKey) {
+		byIdx = indexOf(by, mergeKey, true)
+	}
+	present, rest, err = partitionMapsIndexed(list, by, byIdx, mergeKey)
+	return present, rest, byIdx, err
 }
 
 // partitionMaps splits a list of maps into those whose merge key is present
@@ -482,16 +489,7 @@ func mergeSlice(original, patch []any, s schema.Node, mergeKey string, opts merg
 			return nil, err
 		}
 	}
-	var patchItems, serverOnly []any
-	var patchIdx *keyIndex
-	if mergeKey == "" {
-		patchItems, serverOnly, err = partitionPrimitives(merged, patch)
-	} else {
-		if keyedMaps(patch, mergeKey) {
-			patchIdx = indexOf(patch, mergeKey, true)
-		}
-		patchItems, serverOnly, err = partitionMapsIndexed(merged, patch, patchIdx, mergeKey)
-	}
+	patchItems, serverOnly, patchIdx, err := partitionBy(merged, patch, mergeKey)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
@@ -166,19 +165,7 @@ func compareStored(path string, got, want any) []string {
 	wm, wok := want.(map[string]any)
 	if gok && wok {
 		var out []string
-		keys := map[string]bool{}
-		for k := range gm {
-			keys[k] = true
-		}
-		for k := range wm {
-			keys[k] = true
-		}
-		var sorted []string
-		for k := range keys {
-			sorted = append(sorted, k)
-		}
-		sort.Strings(sorted)
-		for _, k := range sorted {
+		for _, k := range jsonvalue.Keys(gm, wm) {
 			gv, gin := gm[k]
 			wv, win := wm[k]
 			switch {

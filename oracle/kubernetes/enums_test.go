@@ -3,8 +3,6 @@ package kubernetes
 import (
 	"strings"
 	"testing"
-
-	"k8s.io/kubernetes/pkg/capabilities"
 )
 
 // TestEnumsAndReferences creates documents with the enum values, port
@@ -12,9 +10,7 @@ import (
 // manifests get wrong, on the simulated cluster and on the real side,
 // each just inside and just outside its rule.
 func TestEnumsAndReferences(t *testing.T) {
-	capabilities.ResetForTest()
-	capabilities.Setup(true, 0)
-	defer capabilities.ResetForTest()
+	allowPrivileged(t)
 	real := newRealKubectl(t)
 	pod := func(container, spec string) string {
 		return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n" + spec + "  containers:\n  - name: c\n    image: nginx\n" + container

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"k8s.io/kubernetes/pkg/capabilities"
 )
 
 // TestNamesPerKind creates, for kinds whose validation the simulation
@@ -14,9 +12,7 @@ import (
 // just outside the kind's rule (an RFC 1123 subdomain, or the path segment
 // rule of RBAC's kinds), on the simulated cluster and on the real side.
 func TestNamesPerKind(t *testing.T) {
-	capabilities.ResetForTest()
-	capabilities.Setup(true, 0)
-	defer capabilities.ResetForTest()
+	allowPrivileged(t)
 	real := newRealKubectl(t)
 	docs := map[string]string{
 		"Role":                  "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: NAME\nrules: []\n",

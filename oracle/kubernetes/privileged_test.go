@@ -8,6 +8,16 @@ import (
 	"k8s.io/kubernetes/pkg/capabilities"
 )
 
+// allowPrivileged sets the real side up as kind and kubeadm run the API
+// server, with --allow-privileged=true (capabilities.Setup, as
+// kube-apiserver does with the flag), until the test ends: the simulated
+// cluster's default.
+func allowPrivileged(t *testing.T) {
+	capabilities.ResetForTest()
+	capabilities.Setup(true, 0)
+	t.Cleanup(capabilities.ResetForTest)
+}
+
 // TestAllowPrivileged creates documents with and without privileged
 // containers on a cluster run with --allow-privileged=true (kind's and
 // kubeadm's) and =false, on the simulated cluster (Options.DenyPrivileged)

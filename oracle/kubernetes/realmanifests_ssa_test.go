@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/applylens/applylens/engine/cluster"
-	"k8s.io/kubernetes/pkg/capabilities"
 	"sigs.k8s.io/yaml"
 )
 
@@ -32,17 +31,11 @@ import (
 func TestRealManifestsServerSide(t *testing.T) {
 	dir := realManifestsDir(t)
 	docs := realDocuments(t, dir)
-	capabilities.ResetForTest()
-	capabilities.Setup(true, 0)
-	defer capabilities.ResetForTest()
-	discovery := loadDiscovery(t)
+	allowPrivileged(t)
+	builtin := builtinDocuments(t, docs)
 	tally := map[string]*ssaTally{}
 	steps := 0
-	for _, d := range docs {
-		group, _ := splitGroupVersion(d.apiVersion)
-		if !discovery.BuiltinGroups[group] {
-			continue
-		}
+	for _, d := range builtin {
 		key := d.apiVersion + " " + d.kind
 		if tally[key] == nil {
 			tally[key] = &ssaTally{}

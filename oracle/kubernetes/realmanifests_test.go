@@ -18,7 +18,6 @@ import (
 	"github.com/applylens/applylens/engine/cluster"
 	"github.com/applylens/applylens/engine/jsonvalue"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
-	"k8s.io/kubernetes/pkg/capabilities"
 	"sigs.k8s.io/yaml"
 )
 
@@ -39,19 +38,12 @@ func TestRealManifests(t *testing.T) {
 	dir := realManifestsDir(t)
 	docs := realDocuments(t, dir)
 	real := newRealKubectl(t)
-	// A cluster as kind and kubeadm set one up: --allow-privileged=true.
-	capabilities.ResetForTest()
-	capabilities.Setup(true, 0)
-	defer capabilities.ResetForTest()
-	discovery := loadDiscovery(t)
+	allowPrivileged(t)
+	builtin := builtinDocuments(t, docs)
 	tally := map[string]*kindTally{}
 	seen := map[string]bool{}
 	var unlisted []string
-	for _, d := range docs {
-		group, _ := splitGroupVersion(d.apiVersion)
-		if !discovery.BuiltinGroups[group] {
-			continue
-		}
+	for _, d := range builtin {
 		key := d.apiVersion + " " + d.kind
 		if tally[key] == nil {
 			tally[key] = &kindTally{listed: map[string]int{}}
@@ -182,6 +174,20 @@ func realDocuments(t testing.TB, dir string) []realDocument {
 	return docs
 }
 
+// builtinDocuments keeps the documents of a built-in group (discovery's
+// BuiltinGroups), the ones the simulated cluster serves without a CRD.
+func builtinDocuments(t testing.TB, docs []realDocument) []realDocument {
+	t.Helper()
+	discovery := loadDiscovery(t)
+	var out []realDocument
+	for _, d := range docs {
+		if group, _ := splitGroupVersion(d.apiVersion); discovery.BuiltinGroups[group] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 func splitGroupVersion(apiVersion string) (group, version string) {
 	if i := strings.IndexByte(apiVersion, '/'); i >= 0 {
 		return apiVersion[:i], apiVersion[i+1:]
@@ -297,14 +303,7 @@ func diffPaths(path string, a, b any) []string {
 	bm, bok := b.(map[string]any)
 	if aok && bok {
 		var out []string
-		keys := map[string]bool{}
-		for k := range am {
-			keys[k] = true
-		}
-		for k := range bm {
-			keys[k] = true
-		}
-		for _, k := range slices.Sorted(maps.Keys(keys)) {
+		for _, k := range jsonvalue.Keys(am, bm) {
 			_, ina := am[k]
 			_, inb := bm[k]
 			if ina != inb {

@@ -8,7 +8,6 @@ import (
 	"k8s.io/apiserver/pkg/registry/rest"
 	cmdutil "k8s.io/kubectl/pkg/cmd/util"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
-	"k8s.io/kubernetes/pkg/capabilities"
 	"sigs.k8s.io/yaml"
 )
 
@@ -18,9 +17,7 @@ import (
 // just inside or just outside a rule of the allocator, stored alike or
 // refused with the same message.
 func TestServiceIPFamilies(t *testing.T) {
-	capabilities.ResetForTest()
-	capabilities.Setup(true, 0)
-	defer capabilities.ResetForTest()
+	allowPrivileged(t)
 	real := newRealKubectl(t)
 	svc := func(spec string) string {
 		return "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports:\n  - port: 80\n" + spec
@@ -86,9 +83,7 @@ func compareDocuments(t testing.TB, real *realKubectl, cases []documentCase) {
 // storage's BeginUpdate and rest.BeforeUpdate: both accept, or both
 // refuse with the same kubectl message.
 func TestServiceIPFamiliesUpdate(t *testing.T) {
-	capabilities.ResetForTest()
-	capabilities.Setup(true, 0)
-	defer capabilities.ResetForTest()
+	allowPrivileged(t)
 	alloc := newServiceAllocation(t)
 	svc := func(spec string) string {
 		return "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector: {app: web}\n  ports:\n  - port: 80\n" + spec

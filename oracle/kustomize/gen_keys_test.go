@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
 )
@@ -170,15 +169,7 @@ func genKeyedKustomization(r *rand.Rand) (map[string]string, string) {
 // repeat one or have an empty one, in resources and in strategic merge
 // patches, built by both; the engine refuses none of them.
 func TestGeneratedKeyedLists(t *testing.T) {
-	n := *keyedCases
-	if testing.Short() {
-		n = 300
-	}
-	seed := int64(1)
-	if s := os.Getenv("APPLYLENS_SEED"); s != "" {
-		fmt.Sscan(s, &seed)
-	}
-	r := rand.New(rand.NewSource(seed + 3000))
+	n, seed, r := generatedCases(*keyedCases, 300, 3000)
 	failed, built := 0, 0
 	bothFailed, engineRefused = 0, 0
 	for i := 0; i < n && failed < 3; i++ {

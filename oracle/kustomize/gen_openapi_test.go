@@ -3,7 +3,6 @@ package kustomize
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
 
@@ -100,15 +99,7 @@ func TestGeneratedOpenAPICases(t *testing.T) {
 // refuse the case as unsupported (a tenth of the cases at most).
 func generatedStream(t *testing.T, what string, offset int64, gen func(r *rand.Rand) (files map[string]string, dir string, allowUnsupported bool)) (n, built int) {
 	t.Helper()
-	n = *randomCases / 4
-	if testing.Short() {
-		n = 50
-	}
-	seed := int64(1)
-	if s := os.Getenv("APPLYLENS_SEED"); s != "" {
-		fmt.Sscan(s, &seed)
-	}
-	r := rand.New(rand.NewSource(seed + offset))
+	n, seed, r := generatedCases(*randomCases/4, 50, offset)
 	failed := 0
 	bothFailed, engineRefused = 0, 0
 	for i := 0; i < n && failed < 3; i++ {

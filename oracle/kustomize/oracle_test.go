@@ -196,16 +196,24 @@ func TestBuildAnnotations(t *testing.T) {
 	}
 }
 
-func TestGeneratedCases(t *testing.T) {
-	n := *randomCases
+// generatedCases is how many generated cases a test compares (n, or
+// short with -short), the seed its messages name (APPLYLENS_SEED, 1 by
+// default) and its random source: the seed plus the test's own offset,
+// so that each test draws its own stream and a failure is replayed by
+// its seed.
+func generatedCases(n, short int, offset int64) (int, int64, *rand.Rand) {
 	if testing.Short() {
-		n = 100
+		n = short
 	}
 	seed := int64(1)
 	if s := os.Getenv("APPLYLENS_SEED"); s != "" {
 		fmt.Sscan(s, &seed)
 	}
-	r := rand.New(rand.NewSource(seed))
+	return n, seed, rand.New(rand.NewSource(seed + offset))
+}
+
+func TestGeneratedCases(t *testing.T) {
+	n, seed, r := generatedCases(*randomCases, 100, 0)
 	failed, smpBuilt := 0, 0
 	bothFailed, engineRefused = 0, 0
 	for i := 0; i < n && failed < 3; i++ {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -584,20 +586,10 @@ func TestRealManifests(t *testing.T) {
 		}
 		sort.Strings(rs)
 		fmt.Fprintf(&report, "    built: %s\n", strings.Join(rs, ", "))
-		rs = rs[:0]
-		for r := range tl.reasons {
-			rs = append(rs, r)
-		}
-		sort.Strings(rs)
-		for _, r := range rs {
+		for _, r := range slices.Sorted(maps.Keys(tl.reasons)) {
 			fmt.Fprintf(&report, "    refused %d×: %s\n", tl.reasons[r], r)
 		}
-		rs = rs[:0]
-		for r := range tl.failures {
-			rs = append(rs, r)
-		}
-		sort.Strings(rs)
-		for _, r := range rs {
+		for _, r := range slices.Sorted(maps.Keys(tl.failures)) {
 			fmt.Fprintf(&report, "    both failed %d×: %s\n", tl.failures[r], r)
 		}
 	}

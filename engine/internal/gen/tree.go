@@ -59,6 +59,15 @@ func Encode(v any) []byte {
 	return b
 }
 
+// EncodeObject is Encode for an object, where a nil map is no document
+// (nil) too, as upstream's test tables write a missing one.
+func EncodeObject(m map[string]any) []byte {
+	if m == nil {
+		return nil
+	}
+	return Encode(m)
+}
+
 // path walks nested objects, creating missing ones, and returns the last.
 func path(o Obj, keys ...string) Obj {
 	for _, k := range keys {

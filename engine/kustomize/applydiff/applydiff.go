@@ -17,7 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"sort"
 	"strings"
 
 	"github.com/applylens/applylens/engine/jsonvalue"
@@ -280,19 +279,7 @@ func (c *comparer) walk(path []string, k, a any) {
 	km, kIsMap := k.(map[string]any)
 	am, aIsMap := a.(map[string]any)
 	if kIsMap && aIsMap {
-		keys := map[string]bool{}
-		for key := range km {
-			keys[key] = true
-		}
-		for key := range am {
-			keys[key] = true
-		}
-		var sorted []string
-		for key := range keys {
-			sorted = append(sorted, key)
-		}
-		sort.Strings(sorted)
-		for _, key := range sorted {
+		for _, key := range jsonvalue.Keys(km, am) {
 			kv, kok := km[key]
 			av, aok := am[key]
 			sub := append(append([]string(nil), path...), key)
