@@ -525,6 +525,32 @@ func (b *browser) run(actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// click clicks the element sel finds, and finds it again when the page
+// replaced it between the query and the click (a list rebuilt: chromedp
+// then fails with "Could not find node with given id" while it scrolls
+// the node into view or measures it, before any mouse event is sent).
+func click[S chromedp.Selectable](b *browser, sel S) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
+	defer cancel()
+	for {
+		err := chromedp.Do(ctx, chromedp.Click(sel))
+		if err != nil && nodeReplaced(err) && ctx.Err() == nil {
+			continue
+		}
+		if err != nil {
+			b.t.Fatalf("browser: clicking %v: %v", sel, err)
+		}
+		return
+	}
+}
+
+// nodeReplaced says whether an action failed because the node it had
+// found left the document before the action reached it.
+func nodeReplaced(err error) bool {
+	return strings.Contains(err.Error(), "Could not find node with given id")
+}
+
 // eval evaluates a JavaScript expression (promises are awaited) and
 // decodes its value into T.
 func eval[T any](b *browser, expr string) T {

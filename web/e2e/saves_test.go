@@ -75,7 +75,9 @@ func (b *browser) rowAction(list, name, action string) {
 	// Autosaves written first: the list is rebuilt after each, and a
 	// rebuild between the press and the release of the click loses it.
 	b.savesIdle()
-	b.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#%s li[data-id=%q] button[data-action=%q]`, list, id, action))))
+	// A rebuild may still come between the query and the click (another
+	// tab's save, a refresh): the click then finds the new row's button.
+	click(b, chromedp.CSS(fmt.Sprintf(`#%s li[data-id=%q] button[data-action=%q]`, list, id, action)))
 }
 
 // resetSavesStatus forgets the last status, so that the next one can be
