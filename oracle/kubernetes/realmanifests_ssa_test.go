@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/applylens/applylens/engine/cluster"
+	"github.com/applylens/applylens/internal/realmanifests"
 	"sigs.k8s.io/yaml"
 )
 
@@ -29,7 +30,7 @@ import (
 // lists it with its reason; a listed one that agrees fails it too (take it
 // off). The agreement per kind is logged.
 func TestRealManifestsServerSide(t *testing.T) {
-	dir := realManifestsDir(t)
+	dir := realmanifests.Dir(t)
 	docs := realDocuments(t, dir)
 	allowPrivileged(t)
 	builtin := builtinDocuments(t, docs)

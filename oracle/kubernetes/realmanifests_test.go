@@ -17,6 +17,7 @@ import (
 
 	"github.com/applylens/applylens/engine/cluster"
 	"github.com/applylens/applylens/engine/jsonvalue"
+	"github.com/applylens/applylens/internal/realmanifests"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/yaml"
 )
@@ -35,7 +36,7 @@ import (
 // it off the list). APPLYLENS_UPDATE_DOCS=1 rewrites the table in
 // docs/timeline.md.
 func TestRealManifests(t *testing.T) {
-	dir := realManifestsDir(t)
+	dir := realmanifests.Dir(t)
 	docs := realDocuments(t, dir)
 	real := newRealKubectl(t)
 	allowPrivileged(t)
@@ -83,21 +84,6 @@ func TestRealManifests(t *testing.T) {
 	table := agreementTable(tally)
 	t.Logf("agreement per kind:\n%s", table)
 	checkTimelineDoc(t, table)
-}
-
-// realManifestsDir finds shared/real-manifests beside the repository (as
-// CI lays it out), or skips the test.
-func realManifestsDir(t testing.TB) string {
-	t.Helper()
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(filepath.Dir(root), "shared", "real-manifests")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no real manifests at %s (CI puts shared/ beside the repository): %v", dir, err)
-	}
-	return dir
 }
 
 // realDocument is one YAML document of a manifest file.

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/applylens/applylens/engine/kustomize"
+	"github.com/applylens/applylens/internal/realmanifests"
 	"sigs.k8s.io/kustomize/kyaml/kio"
 	kyaml "sigs.k8s.io/kustomize/kyaml/yaml"
 )
@@ -23,22 +24,6 @@ import (
 // test skips exactly these, and fails when one of them agrees (the entry
 // is then stale).
 var realKnown = map[string]string{}
-
-// realManifestsDir finds shared/real-manifests beside the repository (as
-// CI lays it out, and as oracle/kubernetes' TestRealManifests finds it),
-// or skips the test.
-func realManifestsDir(t testing.TB) string {
-	t.Helper()
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(filepath.Dir(root), "shared", "real-manifests")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no real manifests at %s (CI puts shared/ beside the repository): %v", dir, err)
-	}
-	return dir
-}
 
 // realFile is one manifest file of a project, with what the generated
 // kustomizations need to know of its objects.
@@ -73,7 +58,7 @@ type realProject struct {
 }
 
 func readRealProjects(t *testing.T) []realProject {
-	root := realManifestsDir(t)
+	root := realmanifests.Dir(t)
 	byProject := map[string]*realProject{}
 	var order []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
